@@ -1,0 +1,28 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "NeonSync",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "neonsyncd", targets: ["neonsyncd"]),
+        .executable(name: "neonsync-bench-core", targets: ["NeonBench"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibWebSockets",
+            path: "Sources/CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev", "libssl-dev"])]
+        ),
+        .target(name: "NeonCore"),
+        .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
+        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport"]),
+        .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
+        .executableTarget(name: "NeonBench", dependencies: ["NeonCore"]),
+        .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore"]),
+        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport"]),
+        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
