@@ -1,0 +1,107 @@
+extension Hub {
+    /// Routes one connection event to its room at `time`.
+    public mutating func apply(_ event: HubEvent, at time: Duration) -> [RoomOutput] {
+        switch event {
+        case let .received(id, message):
+            return receive(message, from: id, at: time)
+        case let .rejected(id, error):
+            return refuse(id, error)
+        case let .disconnected(id):
+            guard let room = sessions.removeValue(forKey: id) else { return [] }
+            return rooms[room]?.apply(.left(id), at: time) ?? []
+        }
+    }
+
+    private mutating func receive(_ message: ClientMessage, from id: ClientID,
+                                  at time: Duration) -> [RoomOutput] {
+        if case let .hello(room, name, role) = message {
+            return hello(id, room: room, name: name, role: role, at: time)
+        }
+        guard let room = sessions[id] else {
+            return refuse(id, ProtocolError(.notJoined,
+                "send hello {room, name, role} before \"\(message.type)\""))
+        }
+        let event: RoomEvent
+        switch message {
+        case .hello: preconditionFailure("handled above")
+        case let .document(title, format, text):
+            event = .documentPublished(id, DocumentInfo(title: title, format: format, text: text))
+        case let .scroll(top, viewport, content, anchor):
+            event = .scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor)
+        case let .tab(section): event = .tabSelected(id, section: section)
+        case let .follow(on): event = .followChanged(id, on: on)
+        case let .edit(rev, ops): event = .draftEdited(id, rev: rev, ops: ops)
+        }
+        return rooms[room]?.apply(event, at: time) ?? []
+    }
+
+    private mutating func hello(_ id: ClientID, room: String, name: String, role: Role,
+                                at time: Duration) -> [RoomOutput] {
+        if let current = sessions[id] {
+            return refuse(id, ProtocolError(.alreadyJoined,
+                "you already joined room \"\(current)\"; open another connection to join another room"))
+        }
+        if let problem = Self.problem(withRoom: room) {
+            return refuse(id, ProtocolError(.invalidRoom, problem))
+        }
+        if let problem = Self.problem(withName: name) {
+            return refuse(id, ProtocolError(.invalidName, problem))
+        }
+        if rooms[room] == nil {
+            guard rooms.count < maxRooms else {
+                return refuse(id, ProtocolError(.serverFull,
+                    "this server holds its maximum of \(maxRooms) rooms; join an existing room or try later"))
+            }
+            rooms[room] = RoomState(name: room, limits: limits)
+        }
+        let out = rooms[room]!.apply(.joined(id, name: name, role: role), at: time)
+        if rooms[room]!.members[id] != nil {
+            sessions[id] = room
+        } else if rooms[room]!.order.isEmpty && rooms[room]!.document == nil && rooms[room]!.draft.revision == 0 {
+            rooms[room] = nil
+        }
+        return out
+    }
+
+    /// An error for a connection, stamped with its room's current seq.
+    private func refuse(_ id: ClientID, _ error: ProtocolError) -> [RoomOutput] {
+        let room = sessions[id]
+        let seq = room.flatMap { rooms[$0]?.seq } ?? 0
+        return [.send(ServerMessage(seq: seq, .error(error)), to: id),
+                .log(LogRecord(.warn, "error", room: room, client: id,
+                               [LogField("code", .string(error.code.rawValue)),
+                                LogField("message", .string(error.message))]))]
+    }
+
+    static func problem(withRoom room: String) -> String? {
+        if room.isEmpty { return "the room name is empty; choose a name such as \"team-notes\"" }
+        if room.count > maxRoomNameLength {
+            return "the room name has \(room.count) characters; use at most \(maxRoomNameLength)"
+        }
+        if room.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) {
+            return "the room name \"\(room.debugDescription.dropFirst().dropLast())\" contains spaces or control characters; use letters, digits, '-', '_' or '.'"
+        }
+        return nil
+    }
+
+    static func problem(withName name: String) -> String? {
+        let trimmed = name.trimmingWhitespace
+        if trimmed.isEmpty { return "the name is empty; send the name others will see, such as \"ada\"" }
+        if name.count > maxNameLength {
+            return "the name has \(name.count) characters; use at most \(maxNameLength)"
+        }
+        if name.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "the name contains control characters; use printable characters only"
+        }
+        return nil
+    }
+}
+
+extension String {
+    var trimmingWhitespace: Substring {
+        var s = self[...]
+        while let c = s.first, c.isWhitespace { s = s.dropFirst() }
+        while let c = s.last, c.isWhitespace { s = s.dropLast() }
+        return s
+    }
+}

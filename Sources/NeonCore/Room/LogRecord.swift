@@ -1,0 +1,55 @@
+/// A structured log line the reducer asks for. The server adds the timestamp
+/// and writes it as one JSON object per line.
+public struct LogRecord: Equatable, Sendable {
+    public enum Level: String, Equatable, Comparable, Sendable, CaseIterable {
+        case debug, info, warn, error
+
+        private var rank: Int {
+            switch self {
+            case .debug: 0
+            case .info: 1
+            case .warn: 2
+            case .error: 3
+            }
+        }
+
+        public static func < (a: Level, b: Level) -> Bool { a.rank < b.rank }
+    }
+
+    public var level: Level
+    public var event: String
+    public var room: String?
+    public var client: ClientID?
+    public var fields: [LogField]
+
+    public init(_ level: Level, _ event: String, room: String? = nil,
+                client: ClientID? = nil, _ fields: [LogField] = []) {
+        self.level = level; self.event = event; self.room = room
+        self.client = client; self.fields = fields
+    }
+
+    public subscript(key: String) -> LogValue? {
+        fields.first { $0.key == key }?.value
+    }
+}
+
+/// One named value of a log record, in the order it was given.
+public struct LogField: Equatable, Sendable {
+    public var key: String
+    public var value: LogValue
+
+    public init(_ key: String, _ value: LogValue) { self.key = key; self.value = value }
+}
+
+public enum LogValue: Equatable, Sendable, ExpressibleByStringLiteral,
+    ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral {
+    case string(String)
+    case int(Int)
+    case double(Double)
+    case bool(Bool)
+
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(floatLiteral value: Double) { self = .double(value) }
+}

@@ -1,0 +1,28 @@
+/// One connection in a room: who they are and where they read.
+public struct Member: Equatable, Sendable {
+    public let id: ClientID
+    public let name: String
+    public let role: Role
+    public internal(set) var position: ReadingPosition?
+    public internal(set) var anchor: Anchor
+    public internal(set) var spy: ScrollSpy
+    public internal(set) var following: Bool
+
+    init(id: ClientID, name: String, role: Role) {
+        self.id = id; self.name = name; self.role = role
+        position = nil; anchor = .top; spy = ScrollSpy(); following = false
+    }
+
+    public var percent: Int { position?.percent ?? 0 }
+    public var progress: Double { position?.progress ?? 0 }
+    public var atBottom: Bool { position?.atBottom ?? false }
+
+    public var info: ReaderInfo {
+        ReaderInfo(id: id, name: name, role: role, percent: percent, atBottom: atBottom,
+                   section: spy.current, following: following)
+    }
+
+    mutating func resetPlace() {
+        position = nil; anchor = .top; spy.reset()
+    }
+}

@@ -1,0 +1,226 @@
+/// How long a hand-chosen tab holds against the scroll-spy: the jump
+/// animation plus a little slack for the network.
+let tabHoldDuration: Duration = ScrollAnimation.standardDuration + .milliseconds(500)
+
+extension RoomState {
+    /// Applies one event at `time` and returns what to send and log. A bad
+    /// event returns an error for its sender and leaves the state unchanged.
+    public mutating func apply(_ event: RoomEvent, at time: Duration) -> [RoomOutput] {
+        switch event {
+        case let .joined(id, name, role): return join(id, name: name, role: role)
+        case let .left(id): return leave(id)
+        case let .documentPublished(id, info): return publish(info, by: id)
+        case let .scrolled(id, top, viewport, content, anchor):
+            return scroll(id, top: top, viewport: viewport, content: content, anchor: anchor, at: time)
+        case let .tabSelected(id, section): return selectTab(section, by: id, at: time)
+        case let .followChanged(id, on): return follow(id, on: on)
+        case let .draftEdited(id, rev, ops): return edit(ops, rev: rev, by: id)
+        }
+    }
+
+    // MARK: - Membership
+
+    private mutating func join(_ id: ClientID, name: String, role: Role) -> [RoomOutput] {
+        if members[id] != nil {
+            return refuse(id, .alreadyJoined, "you already joined room \"\(self.name)\"; open another connection to join again")
+        }
+        if order.count >= limits.maxMembers {
+            return refuse(id, .roomFull, "room \"\(self.name)\" is full (\(limits.maxMembers) members); try again later or use another room")
+        }
+        if role == .presenter, let current = presenter, let holder = members[current] {
+            return refuse(id, .presenterTaken, "room \"\(self.name)\" already has a presenter (\(holder.name)); join as a reader or follow them")
+        }
+        let member = Member(id: id, name: name, role: role)
+        members[id] = member
+        order.append(id)
+        if role == .presenter { presenter = id }
+        var out = [broadcast(.joined(member.info), except: id)]
+        out.append(.send(ServerMessage(seq: seq, .welcome(welcome(for: id))), to: id))
+        out.append(.log(LogRecord(.info, "join", room: self.name, client: id,
+                                  [LogField("name", .string(name)), LogField("role", .string(role.rawValue)),
+                                   LogField("members", .int(order.count))])))
+        return out
+    }
+
+    private mutating func leave(_ id: ClientID) -> [RoomOutput] {
+        guard let member = members.removeValue(forKey: id) else {
+            return []
+        }
+        order.removeAll { $0 == id }
+        if presenter == id { presenter = nil }
+        return [
+            broadcast(.left(member.info), except: nil),
+            .log(LogRecord(.info, "leave", room: name, client: id,
+                           [LogField("name", .string(member.name)), LogField("role", .string(member.role.rawValue)),
+                            LogField("percent", .int(member.percent)), LogField("members", .int(order.count))])),
+        ]
+    }
+
+    // MARK: - Document
+
+    private mutating func publish(_ info: DocumentInfo, by id: ClientID) -> [RoomOutput] {
+        guard let member = members[id] else { return unknown(id) }
+        if member.role == .observer {
+            return refuse(id, .notAllowed, "observers cannot publish a document; join as a reader or presenter")
+        }
+        if document != nil, presenter != id {
+            return refuse(id, .documentExists, "room \"\(name)\" already has a document; only the presenter can replace it")
+        }
+        let size = info.text.utf8.count
+        if size > limits.maxDocumentBytes {
+            return refuse(id, .documentTooLarge, "the document is \(size) bytes, over this server's limit of \(limits.maxDocumentBytes) bytes; split it or ask the operator to raise --max-document")
+        }
+        let parsed: Document
+        do {
+            parsed = try Document.parse(title: info.title, format: info.format, text: info.text)
+        } catch {
+            return refuse(id, .invalidDocument, "the document could not be read: \(error.message)")
+        }
+        document = info
+        self.parsed = parsed
+        blockLengths = parsed.blocks.map { $0.text.count }
+        for key in order { members[key]?.resetPlace() }
+        return [
+            broadcast(.document(DocumentPublished(info, by: id)), except: nil),
+            .log(LogRecord(.info, "document", room: name, client: id,
+                           [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
+                            LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
+                            LogField("blocks", .int(parsed.blocks.count))])),
+        ]
+    }
+
+    // MARK: - Reading
+
+    private mutating func scroll(_ id: ClientID, top: Int, viewport: Int, content: Int,
+                                 anchor: Anchor, at time: Duration) -> [RoomOutput] {
+        guard var member = members[id] else { return unknown(id) }
+        if member.role == .observer {
+            return refuse(id, .notAllowed, "observers watch and cannot share a reading position; join as a reader to scroll")
+        }
+        guard let parsed else {
+            return refuse(id, .noDocument, "room \"\(name)\" has no document yet; send a document first")
+        }
+        let position: ReadingPosition
+        do {
+            position = try ReadingPosition(top: top, viewport: viewport, content: content)
+        } catch {
+            return refuse(id, .invalidPosition, error.description)
+        }
+        let blocks = blockLengths.count
+        guard anchor.block >= 0, anchor.block < max(blocks, 1) else {
+            return refuse(id, .invalidAnchor, "anchor block \(anchor.block) does not exist; the document has \(blocks) blocks (0–\(max(blocks - 1, 0)))")
+        }
+        let length = blocks == 0 ? 0 : blockLengths[anchor.block]
+        guard anchor.offset >= 0, anchor.offset <= length else {
+            return refuse(id, .invalidAnchor, "anchor offset \(anchor.offset) is outside block \(anchor.block), which has \(length) characters")
+        }
+        let section = blocks == 0 ? 0 : parsed.blocks[anchor.block].section
+        let oldStep = member.position.map { $0.percent / 10 }
+        let tabChanged = member.spy.observe(sectionAtTop: section, at: time)
+        member.position = position
+        member.anchor = anchor
+        members[id] = member
+
+        var out: [RoomOutput] = [broadcast(.progress(ProgressInfo(
+            id: id, progress: position.progress, percent: position.percent,
+            atBottom: position.atBottom, section: member.spy.current, anchor: anchor)), except: nil)]
+        if tabChanged {
+            out.append(broadcast(.tab(TabInfo(id: id, section: member.spy.current, source: .scrolled)), except: nil))
+            out.append(tabLog(member, source: .scrolled))
+        }
+        let step = position.percent / 10
+        if step != oldStep {
+            out.append(.log(LogRecord(.info, "progress", room: name, client: id,
+                                      [LogField("step", .int(step * 10)), LogField("percent", .int(position.percent)),
+                                       LogField("atBottom", .bool(position.atBottom)), LogField("section", .int(member.spy.current))])))
+        }
+        return out
+    }
+
+    private mutating func selectTab(_ section: Int, by id: ClientID, at time: Duration) -> [RoomOutput] {
+        guard var member = members[id] else { return unknown(id) }
+        if member.role == .observer {
+            return refuse(id, .notAllowed, "observers cannot choose tabs for the room; join as a reader")
+        }
+        guard parsed != nil else {
+            return refuse(id, .noDocument, "room \"\(name)\" has no document yet, so it has no tabs")
+        }
+        let count = sectionCount
+        guard section >= 0, section < count else {
+            return refuse(id, .tabOutOfRange, "section \(section) does not exist; the document has \(count) sections (0–\(max(count - 1, 0)))")
+        }
+        member.spy.select(section, at: time, until: time + tabHoldDuration)
+        members[id] = member
+        return [broadcast(.tab(TabInfo(id: id, section: section, source: .selected)), except: nil),
+                tabLog(member, source: .selected)]
+    }
+
+    private func tabLog(_ member: Member, source: TabSource) -> RoomOutput {
+        let title = parsed.flatMap { $0.sections.indices.contains(member.spy.current) ? $0.sections[member.spy.current].title : nil }
+        return .log(LogRecord(.info, "tab", room: name, client: member.id,
+                              [LogField("section", .int(member.spy.current)), LogField("title", .string(title ?? "")),
+                               LogField("source", .string(source.rawValue))]))
+    }
+
+    private mutating func follow(_ id: ClientID, on: Bool) -> [RoomOutput] {
+        guard var member = members[id] else { return unknown(id) }
+        if member.role == .presenter {
+            return refuse(id, .notAllowed, "the presenter leads and cannot follow")
+        }
+        guard member.following != on else { return [] }
+        member.following = on
+        members[id] = member
+        return [broadcast(.follow(FollowInfo(id: id, on: on)), except: nil),
+                .log(LogRecord(.info, "follow", room: name, client: id, [LogField("on", .bool(on))]))]
+    }
+
+    // MARK: - Draft
+
+    private mutating func edit(_ ops: TextOperation, rev: Int, by id: ClientID) -> [RoomOutput] {
+        guard let member = members[id] else { return unknown(id) }
+        if member.role == .observer {
+            return refuse(id, .notAllowed, "observers cannot edit the draft; join as a reader")
+        }
+        let projected = draft.length + ops.targetLength - ops.baseLength
+        if projected > limits.maxDraftScalars {
+            return refuse(id, .draftTooLarge, "the draft would be \(projected) characters, over this server's limit of \(limits.maxDraftScalars); shorten it")
+        }
+        let applied: TextOperation
+        let revision: Int
+        do {
+            (applied, revision) = try draft.receive(ops, basedOn: rev)
+        } catch {
+            return refuse(id, .editRejected, "\(error.description)")
+        }
+        let before = draftCount
+        draftCount = counter.count(draft.text)
+        var out = [broadcast(.edit(EditInfo(rev: revision, ops: applied, by: id)), except: id),
+                   .send(ServerMessage(seq: seq, .ack(rev: revision)), to: id)]
+        if let crossing = counter.crossing(fromCount: before, toCount: draftCount) {
+            out.append(broadcast(.limit(LimitInfo(status: crossing.status, by: id)), except: nil))
+            out.append(.log(LogRecord(crossing.to >= .limit ? .warn : .info, "limit", room: name, client: id,
+                                      [LogField("level", .string(crossing.to.rawValue)), LogField("from", .string(crossing.from.rawValue)),
+                                       LogField("count", .int(crossing.status.count)), LogField("remaining", .int(crossing.status.remaining)),
+                                       LogField("limit", .int(crossing.status.limit))])))
+        }
+        return out
+    }
+
+    // MARK: - Helpers
+
+    /// Stamps the next sequence number on a room-wide message.
+    private mutating func broadcast(_ payload: ServerMessage.Payload, except: ClientID?) -> RoomOutput {
+        seq += 1
+        return .broadcast(ServerMessage(seq: seq, payload), room: name, except: except)
+    }
+
+    func refuse(_ id: ClientID, _ code: ErrorCode, _ message: String) -> [RoomOutput] {
+        [.send(ServerMessage(seq: seq, .error(ProtocolError(code, message))), to: id),
+         .log(LogRecord(.warn, "error", room: name, client: id,
+                        [LogField("code", .string(code.rawValue)), LogField("message", .string(message))]))]
+    }
+
+    private func unknown(_ id: ClientID) -> [RoomOutput] {
+        refuse(id, .notJoined, "you are not a member of room \"\(name)\"; send hello first")
+    }
+}

@@ -1,0 +1,93 @@
+/// A message from a client (wire protocol v1, docs/PROTOCOL.md).
+public enum ClientMessage: Equatable, Sendable {
+    /// Must come first: join `room` as `name` in `role`.
+    case hello(room: String, name: String, role: Role)
+    /// Set the room's document (when it has none, or from the presenter).
+    case document(title: String, format: DocumentFormat, text: String)
+    /// The sender's own layout in rows plus the width-independent anchor.
+    case scroll(top: Int, viewport: Int, content: Int, anchor: Anchor)
+    /// Choose a section.
+    case tab(section: Int)
+    /// Follow the presenter, or stop.
+    case follow(on: Bool)
+    /// A draft edit in ot.js form against revision `rev`.
+    case edit(rev: Int, ops: TextOperation)
+
+    /// The wire `type` of this message.
+    public var type: String {
+        switch self {
+        case .hello: "hello"
+        case .document: "document"
+        case .scroll: "scroll"
+        case .tab: "tab"
+        case .follow: "follow"
+        case .edit: "edit"
+        }
+    }
+
+    static let types = ["hello", "document", "scroll", "tab", "follow", "edit"]
+}
+
+extension ClientMessage: Codable {
+    enum Key: String, CodingKey {
+        case type, room, name, role, title, format, text
+        case top, viewport, content, anchor, section, on, rev, ops
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        let type = try c.decode(String.self, forKey: .type)
+        switch type {
+        case "hello":
+            self = .hello(room: try c.decode(String.self, forKey: .room),
+                          name: try c.decode(String.self, forKey: .name),
+                          role: try c.decode(Role.self, forKey: .role))
+        case "document":
+            self = .document(title: try c.decode(String.self, forKey: .title),
+                             format: try c.decode(DocumentFormat.self, forKey: .format),
+                             text: try c.decode(String.self, forKey: .text))
+        case "scroll":
+            self = .scroll(top: try c.decode(Int.self, forKey: .top),
+                           viewport: try c.decode(Int.self, forKey: .viewport),
+                           content: try c.decode(Int.self, forKey: .content),
+                           anchor: try c.decode(Anchor.self, forKey: .anchor))
+        case "tab":
+            self = .tab(section: try c.decode(Int.self, forKey: .section))
+        case "follow":
+            self = .follow(on: try c.decode(Bool.self, forKey: .on))
+        case "edit":
+            self = .edit(rev: try c.decode(Int.self, forKey: .rev),
+                         ops: try c.decode(TextOperation.self, forKey: .ops))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: c, debugDescription: "unknown type")
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(type, forKey: .type)
+        switch self {
+        case let .hello(room, name, role):
+            try c.encode(room, forKey: .room)
+            try c.encode(name, forKey: .name)
+            try c.encode(role, forKey: .role)
+        case let .document(title, format, text):
+            try c.encode(title, forKey: .title)
+            try c.encode(format, forKey: .format)
+            try c.encode(text, forKey: .text)
+        case let .scroll(top, viewport, content, anchor):
+            try c.encode(top, forKey: .top)
+            try c.encode(viewport, forKey: .viewport)
+            try c.encode(content, forKey: .content)
+            try c.encode(anchor, forKey: .anchor)
+        case let .tab(section):
+            try c.encode(section, forKey: .section)
+        case let .follow(on):
+            try c.encode(on, forKey: .on)
+        case let .edit(rev, ops):
+            try c.encode(rev, forKey: .rev)
+            try c.encode(ops, forKey: .ops)
+        }
+    }
+}

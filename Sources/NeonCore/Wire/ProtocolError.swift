@@ -1,0 +1,39 @@
+/// The stable `code` of an `error` message. Codes never change once shipped;
+/// the message beside them is for people.
+public enum ErrorCode: String, Equatable, Hashable, Sendable, Codable, CaseIterable {
+    case invalidJSON = "invalid_json"
+    case invalidMessage = "invalid_message"
+    case unknownType = "unknown_type"
+    case notJoined = "not_joined"
+    case alreadyJoined = "already_joined"
+    case invalidRoom = "invalid_room"
+    case invalidName = "invalid_name"
+    case presenterTaken = "presenter_taken"
+    case notAllowed = "not_allowed"
+    case noDocument = "no_document"
+    case documentExists = "document_exists"
+    case invalidDocument = "invalid_document"
+    case documentTooLarge = "document_too_large"
+    case invalidPosition = "invalid_position"
+    case invalidAnchor = "invalid_anchor"
+    case tabOutOfRange = "tab_out_of_range"
+    case editRejected = "edit_rejected"
+    case draftTooLarge = "draft_too_large"
+    case messageTooLarge = "message_too_large"
+    case roomFull = "room_full"
+    case serverFull = "server_full"
+    case invalidUTF8 = "invalid_utf8"
+}
+
+/// An `error` answer: a stable code and a sentence a person can act on.
+public struct ProtocolError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
+    public let code: ErrorCode
+    public let message: String
+
+    public init(_ code: ErrorCode, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { "\(code.rawValue): \(message)" }
+}

@@ -1,0 +1,93 @@
+/// A message from the server. Every one carries the room's `seq`, which
+/// increases by one per broadcast; messages to one client carry the current
+/// value (see docs/PROTOCOL.md).
+public struct ServerMessage: Equatable, Sendable {
+    public enum Payload: Equatable, Sendable {
+        case welcome(Welcome)
+        case joined(ReaderInfo)
+        case left(ReaderInfo)
+        case document(DocumentPublished)
+        case progress(ProgressInfo)
+        case tab(TabInfo)
+        case follow(FollowInfo)
+        case edit(EditInfo)
+        case ack(rev: Int)
+        case limit(LimitInfo)
+        case error(ProtocolError)
+    }
+
+    public var seq: Int
+    public var payload: Payload
+
+    public init(seq: Int, _ payload: Payload) {
+        self.seq = seq
+        self.payload = payload
+    }
+
+    public var type: String {
+        switch payload {
+        case .welcome: "welcome"
+        case .joined: "joined"
+        case .left: "left"
+        case .document: "document"
+        case .progress: "progress"
+        case .tab: "tab"
+        case .follow: "follow"
+        case .edit: "edit"
+        case .ack: "ack"
+        case .limit: "limit"
+        case .error: "error"
+        }
+    }
+}
+
+extension ServerMessage: Codable {
+    enum Key: String, CodingKey { case type, seq, reader, rev, code, message }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(type, forKey: .type)
+        try c.encode(seq, forKey: .seq)
+        switch payload {
+        case let .welcome(v): try v.encode(to: encoder)
+        case let .joined(v), let .left(v): try c.encode(v, forKey: .reader)
+        case let .document(v): try v.encode(to: encoder)
+        case let .progress(v): try v.encode(to: encoder)
+        case let .tab(v): try v.encode(to: encoder)
+        case let .follow(v): try v.encode(to: encoder)
+        case let .edit(v): try v.encode(to: encoder)
+        case let .ack(rev): try c.encode(rev, forKey: .rev)
+        case let .limit(v): try v.encode(to: encoder)
+        case let .error(e):
+            try c.encode(e.code.rawValue, forKey: .code)
+            try c.encode(e.message, forKey: .message)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        seq = try c.decode(Int.self, forKey: .seq)
+        switch try c.decode(String.self, forKey: .type) {
+        case "welcome": payload = .welcome(try Welcome(from: decoder))
+        case "joined": payload = .joined(try c.decode(ReaderInfo.self, forKey: .reader))
+        case "left": payload = .left(try c.decode(ReaderInfo.self, forKey: .reader))
+        case "document": payload = .document(try DocumentPublished(from: decoder))
+        case "progress": payload = .progress(try ProgressInfo(from: decoder))
+        case "tab": payload = .tab(try TabInfo(from: decoder))
+        case "follow": payload = .follow(try FollowInfo(from: decoder))
+        case "edit": payload = .edit(try EditInfo(from: decoder))
+        case "ack": payload = .ack(rev: try c.decode(Int.self, forKey: .rev))
+        case "limit": payload = .limit(try LimitInfo(from: decoder))
+        case "error":
+            let code = try c.decode(String.self, forKey: .code)
+            guard let known = ErrorCode(rawValue: code) else {
+                throw DecodingError.dataCorruptedError(
+                    forKey: .code, in: c, debugDescription: "unknown error code \(code)")
+            }
+            payload = .error(ProtocolError(known, try c.decode(String.self, forKey: .message)))
+        case let other:
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: c, debugDescription: "unknown server message type \(other)")
+        }
+    }
+}

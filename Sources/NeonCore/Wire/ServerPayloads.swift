@@ -1,0 +1,143 @@
+/// A reader as the room sees them (`welcome.readers`, `joined`, `left`).
+public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
+    public var id: ClientID
+    public var name: String
+    public var role: Role
+    public var percent: Int
+    public var atBottom: Bool
+    public var section: Int
+    public var following: Bool
+
+    public init(id: ClientID, name: String, role: Role, percent: Int = 0,
+                atBottom: Bool = false, section: Int = 0, following: Bool = false) {
+        self.id = id; self.name = name; self.role = role; self.percent = percent
+        self.atBottom = atBottom; self.section = section; self.following = following
+    }
+}
+
+/// The room's document as it crosses the wire.
+public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
+    public var title: String
+    public var format: DocumentFormat
+    public var text: String
+
+    public init(title: String, format: DocumentFormat, text: String) {
+        self.title = title; self.format = format; self.text = text
+    }
+}
+
+/// The shared draft with its counter (`welcome.draft`).
+public struct DraftInfo: Codable, Equatable, Hashable, Sendable {
+    public var text: String
+    public var rev: Int
+    public var count: Int
+    public var remaining: Int
+    public var limit: Int
+    public var level: LimitLevel
+
+    public init(text: String, rev: Int, status: DraftStatus) {
+        self.text = text; self.rev = rev; count = status.count
+        remaining = status.remaining; limit = status.limit; level = status.level
+    }
+}
+
+public struct Welcome: Codable, Equatable, Sendable {
+    public var you: ClientID
+    public var room: String
+    public var document: DocumentInfo?
+    public var readers: [ReaderInfo]
+    public var presenter: ClientID?
+    public var draft: DraftInfo
+
+    public init(you: ClientID, room: String, document: DocumentInfo?,
+                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo) {
+        self.you = you; self.room = room; self.document = document
+        self.readers = readers; self.presenter = presenter; self.draft = draft
+    }
+
+    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(you, forKey: .you)
+        try c.encode(room, forKey: .room)
+        try c.encode(document, forKey: .document)
+        try c.encode(readers, forKey: .readers)
+        try c.encode(presenter, forKey: .presenter)
+        try c.encode(draft, forKey: .draft)
+    }
+}
+
+/// A reader's place (`progress`): the numbers of NeonCore's ReadingPosition.
+public struct ProgressInfo: Codable, Equatable, Sendable {
+    public var id: ClientID
+    public var progress: Double
+    public var percent: Int
+    public var atBottom: Bool
+    public var section: Int
+    public var anchor: Anchor
+
+    public init(id: ClientID, progress: Double, percent: Int, atBottom: Bool,
+                section: Int, anchor: Anchor) {
+        self.id = id; self.progress = progress; self.percent = percent
+        self.atBottom = atBottom; self.section = section; self.anchor = anchor
+    }
+}
+
+/// A reader's current tab changed (`tab`).
+public struct TabInfo: Codable, Equatable, Sendable {
+    public var id: ClientID
+    public var section: Int
+    public var source: TabSource
+
+    public init(id: ClientID, section: Int, source: TabSource) {
+        self.id = id; self.section = section; self.source = source
+    }
+}
+
+/// A transformed draft edit for the others (`edit`).
+public struct EditInfo: Codable, Equatable, Sendable {
+    public var rev: Int
+    public var ops: TextOperation
+    public var by: ClientID
+
+    public init(rev: Int, ops: TextOperation, by: ClientID) {
+        self.rev = rev; self.ops = ops; self.by = by
+    }
+}
+
+/// A character-limit level crossing (`limit`).
+public struct LimitInfo: Codable, Equatable, Sendable {
+    public var level: LimitLevel
+    public var count: Int
+    public var remaining: Int
+    public var limit: Int
+    public var by: ClientID
+
+    public init(status: DraftStatus, by: ClientID) {
+        level = status.level; count = status.count; remaining = status.remaining
+        limit = status.limit; self.by = by
+    }
+}
+
+/// A new document in the room (`document`), with who published it.
+public struct DocumentPublished: Codable, Equatable, Sendable {
+    public var title: String
+    public var format: DocumentFormat
+    public var text: String
+    public var by: ClientID
+
+    public init(_ info: DocumentInfo, by: ClientID) {
+        title = info.title; format = info.format; text = info.text; self.by = by
+    }
+
+    public var info: DocumentInfo { DocumentInfo(title: title, format: format, text: text) }
+}
+
+/// A reader started or stopped following the presenter (`follow`).
+public struct FollowInfo: Codable, Equatable, Sendable {
+    public var id: ClientID
+    public var on: Bool
+
+    public init(id: ClientID, on: Bool) { self.id = id; self.on = on }
+}

@@ -1,0 +1,111 @@
+import Foundation
+
+/// JSON text frames ⇄ messages. Decoding never throws: a bad frame becomes a
+/// `ProtocolError` whose message names the field and what it must be.
+public struct WireCodec: Sendable {
+    public init() {}
+
+    /// Decodes one client frame.
+    public func decodeClient(_ bytes: some Collection<UInt8>) -> Result<ClientMessage, ProtocolError> {
+        let data = Data(bytes)
+        do {
+            return .success(try JSONDecoder().decode(ClientMessage.self, from: data))
+        } catch let error as DecodingError {
+            return .failure(Self.explain(error, in: data))
+        } catch {
+            return .failure(ProtocolError(.invalidJSON, "the frame could not be read as JSON: \(error)"))
+        }
+    }
+
+    /// Encodes a message as the bytes of one text frame.
+    public func encode(_ message: some Encodable) -> [UInt8] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        do {
+            return Array(try encoder.encode(message))
+        } catch {
+            preconditionFailure("wire messages always encode: \(error)")
+        }
+    }
+
+    /// Decodes one server frame (clients and tests).
+    public func decodeServer(_ bytes: some Collection<UInt8>) throws -> ServerMessage {
+        try JSONDecoder().decode(ServerMessage.self, from: Data(bytes))
+    }
+}
+
+extension WireCodec {
+    private struct Envelope: Decodable { let type: String? }
+
+    private static let expected: [String: String] = [
+        "room": "a string", "name": "a string", "title": "a string", "text": "a string",
+        "role": "one of \"reader\", \"presenter\", \"observer\"",
+        "format": "one of \"markdown\", \"text\", \"catalog\"",
+        "top": "a whole number of rows", "viewport": "a whole number of rows",
+        "content": "a whole number of rows", "section": "a whole number (a section index)",
+        "rev": "a whole number (the draft revision the edit is based on)",
+        "anchor": "an object {\"block\": n, \"offset\": n}",
+        "block": "a whole number", "offset": "a whole number",
+        "on": "true or false",
+        "ops": "a list of retain counts (positive), insert strings and delete counts (negative)",
+    ]
+
+    static func explain(_ error: DecodingError, in data: Data) -> ProtocolError {
+        let type = (try? JSONDecoder().decode(Envelope.self, from: data))?.type
+        let what = type.map { "\"\($0)\"" } ?? "the message"
+        switch error {
+        case let .dataCorrupted(context) where context.codingPath.isEmpty:
+            return ProtocolError(.invalidJSON,
+                "the frame is not valid JSON; send one UTF-8 JSON object per text frame")
+        case let .typeMismatch(_, context) where context.codingPath.isEmpty:
+            return ProtocolError(.invalidMessage,
+                "a message must be a JSON object with a string field \"type\"")
+        case let .keyNotFound(key, context):
+            let field = path(context.codingPath + [key])
+            if field == "type" {
+                return ProtocolError(.invalidMessage,
+                    "the message has no \"type\"; every message needs a string field \"type\" such as \"hello\"")
+            }
+            return ProtocolError(.invalidMessage,
+                "\(what) needs a field \"\(field)\": \(expectation(for: key.stringValue))")
+        case let .valueNotFound(_, context):
+            let field = path(context.codingPath)
+            return ProtocolError(.invalidMessage,
+                "\"\(field)\" in \(what) is null; it must be \(expectation(for: context.codingPath.last?.stringValue))")
+        case let .typeMismatch(_, context), let .dataCorrupted(context):
+            let field = path(context.codingPath)
+            if field == "type" {
+                guard let type else {
+                    return ProtocolError(.invalidMessage, "\"type\" must be a string such as \"hello\"")
+                }
+                return ProtocolError(.unknownType,
+                    "unknown message type \"\(type)\"; the types are \(ClientMessage.types.joined(separator: ", "))")
+            }
+            let top = context.codingPath.first?.stringValue
+            if top == "ops" {
+                return ProtocolError(.invalidMessage,
+                    "\"\(field)\" in \(what) is not a valid edit item (\(context.debugDescription)); ops must be \(expectation(for: "ops"))")
+            }
+            return ProtocolError(.invalidMessage,
+                "\"\(field)\" in \(what) must be \(expectation(for: context.codingPath.last?.stringValue))")
+        @unknown default:
+            return ProtocolError(.invalidMessage, "\(what) could not be read: \(error)")
+        }
+    }
+
+    private static func expectation(for key: String?) -> String {
+        key.flatMap { expected[$0] } ?? "of the documented type"
+    }
+
+    private static func path(_ keys: [any CodingKey]) -> String {
+        var out = ""
+        for key in keys {
+            if let index = key.intValue {
+                out += "[\(index)]"
+            } else {
+                out += out.isEmpty ? key.stringValue : ".\(key.stringValue)"
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# Installs everything NeonSync needs on a Debian machine that already has the
+# Swift toolchain: the C libraries (through apt) and the Python packages used
+# by the interop tests (through pip). Safe to run again: it only installs what
+# is missing. README, CI and users all go through this script.
+set -euo pipefail
+
+APT_PACKAGES=(
+  pkg-config
+  libwebsockets-dev        # the WebSocket/HTTP engine (NeonTransport)
+  libssl-dev               # TLS through OpenSSL
+  libsqlite3-dev           # the embedded store
+  libwebsockets-test-server # the C peer for relay benchmarks
+  tmux                     # terminal end-to-end tests
+)
+PIP_PACKAGES=(websockets)
+
+say() { printf 'setup: %s\n' "$*" >&2; }
+
+missing=()
+for p in "${APT_PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  say "installing Debian packages: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+fi
+
+python=python3
+for p in "${PIP_PACKAGES[@]}"; do
+  if ! "$python" -c "import $p" >/dev/null 2>&1; then
+    say "installing Python package: $p"
+    "$python" -m pip install --quiet "$p" 2>/dev/null \
+      || "$python" -m pip install --quiet --break-system-packages "$p"
+  fi
+done
+
+command -v swift >/dev/null 2>&1 || { say "swift is not on PATH: install the Swift 6 toolchain first (swift.org), then run this again"; exit 1; }
+say "ready"
