@@ -181,17 +181,18 @@ extension RoomState {
         if member.role == .observer {
             return refuse(id, .notAllowed, "observers cannot edit the draft; join as a reader")
         }
-        let projected = draft.length + ops.targetLength - ops.baseLength
-        if projected > limits.maxDraftScalars {
-            return refuse(id, .draftTooLarge, "the draft would be \(projected) characters, over this server's limit of \(limits.maxDraftScalars); shorten it")
-        }
+        var next = draft
         let applied: TextOperation
         let revision: Int
         do {
-            (applied, revision) = try draft.receive(ops, basedOn: rev)
+            (applied, revision) = try next.receive(ops, basedOn: rev)
         } catch {
             return refuse(id, .editRejected, "\(error.description)")
         }
+        if next.length > limits.maxDraftScalars {
+            return refuse(id, .draftTooLarge, "the draft would be \(next.length) characters, over this server's limit of \(limits.maxDraftScalars); shorten it")
+        }
+        draft = next
         let before = draftCount
         draftCount = counter.count(draft.text)
         var out = [broadcast(.edit(EditInfo(rev: revision, ops: applied, by: id)), except: id),

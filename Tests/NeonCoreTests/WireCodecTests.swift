@@ -1,0 +1,88 @@
+import Testing
+@testable import NeonCore
+
+@Suite("Wire codec")
+struct WireCodecTests {
+    let codec = WireCodec()
+
+    func decode(_ json: String) -> Result<ClientMessage, ProtocolError> {
+        codec.decodeClient(Array(json.utf8))
+    }
+
+    func failure(_ json: String) -> ProtocolError? {
+        if case let .failure(e) = decode(json) { return e }
+        return nil
+    }
+
+    @Test("every client type of protocol v1 decodes from its documented example")
+    func examples() {
+        #expect(try decode(#"{"type":"hello","room":"team-notes","name":"ada","role":"reader"}"#).get()
+            == .hello(room: "team-notes", name: "ada", role: .reader))
+        #expect(try decode(#"{"type":"document","title":"Notes","format":"markdown","text":"# Intro\nHello"}"#).get()
+            == .document(title: "Notes", format: .markdown, text: "# Intro\nHello"))
+        #expect(try decode(#"{"type":"scroll","top":12,"viewport":40,"content":300,"anchor":{"block":7,"offset":0}}"#).get()
+            == .scroll(top: 12, viewport: 40, content: 300, anchor: Anchor(block: 7, offset: 0)))
+        #expect(try decode(#"{"type":"tab","section":2}"#).get() == .tab(section: 2))
+        #expect(try decode(#"{"type":"follow","on":true}"#).get() == .follow(on: true))
+        #expect(try decode(#"{"type":"edit","rev":3,"ops":[5,"hello ",-2,10]}"#).get()
+            == .edit(rev: 3, ops: TextOperation([.retain(5), .insert("hello "), .delete(2), .retain(10)])))
+    }
+
+    @Test("unknown fields are ignored for forward compatibility")
+    func extraFields() {
+        #expect(try decode(#"{"type":"tab","section":1,"token":"x","future":[1,2]}"#).get() == .tab(section: 1))
+    }
+
+    @Test("bad frames get a stable code and a message naming the problem", arguments: [
+        ("not json", ErrorCode.invalidJSON, "not valid JSON"),
+        ("[1,2]", .invalidMessage, "JSON object"),
+        (#"{"room":"x"}"#, .invalidMessage, "\"type\""),
+        (#"{"type":"dance"}"#, .unknownType, "\"dance\""),
+        (#"{"type":7}"#, .invalidMessage, "\"type\" must be a string"),
+        (#"{"type":"hello","name":"ada","role":"reader"}"#, .invalidMessage, "\"hello\" needs a field \"room\""),
+        (#"{"type":"hello","room":"r","name":"ada","role":"boss"}"#, .invalidMessage, "\"role\" in \"hello\" must be one of"),
+        (#"{"type":"scroll","top":"12","viewport":1,"content":2,"anchor":{"block":0,"offset":0}}"#, .invalidMessage, "\"top\" in \"scroll\" must be a whole number"),
+        (#"{"type":"scroll","top":1.5,"viewport":1,"content":2,"anchor":{"block":0,"offset":0}}"#, .invalidMessage, "\"top\""),
+        (#"{"type":"scroll","top":1,"viewport":1,"content":2,"anchor":{"block":0}}"#, .invalidMessage, "anchor.offset"),
+        (#"{"type":"tab","section":null}"#, .invalidMessage, "null"),
+        (#"{"type":"follow","on":"yes"}"#, .invalidMessage, "true or false"),
+        (#"{"type":"edit","rev":0,"ops":[1,{"x":1}]}"#, .invalidMessage, "ops[1]"),
+        (#"{"type":"document","title":"t","format":"pdf","text":""}"#, .invalidMessage, "\"format\""),
+    ])
+    func refusals(json: String, code: ErrorCode, mention: String) {
+        let e = failure(json)
+        #expect(e?.code == code)
+        #expect(e?.message.contains(mention) == true, "message was: \(e?.message ?? "none")")
+    }
+
+    @Test("server messages round-trip and carry type and seq on the wire")
+    func serverRoundTrip() throws {
+        let messages: [ServerMessage] = [
+            ServerMessage(seq: 4, .progress(ProgressInfo(id: ClientID("c3"), progress: 0.29, percent: 29, atBottom: false, section: 1, anchor: Anchor(block: 7, offset: 0)))),
+            ServerMessage(seq: 5, .tab(TabInfo(id: ClientID("c3"), section: 2, source: .selected))),
+            ServerMessage(seq: 5, .ack(rev: 9)),
+            ServerMessage(seq: 6, .limit(LimitInfo(status: try DraftCounter().status(forCount: 260), by: ClientID("c4")))),
+            ServerMessage(seq: 0, .error(ProtocolError(.notJoined, "send hello first"))),
+            ServerMessage(seq: 7, .joined(ReaderInfo(id: ClientID("c9"), name: "ꙮ 漢字", role: .observer))),
+            ServerMessage(seq: 8, .edit(EditInfo(rev: 2, ops: TextOperation([.retain(1), .insert("👨‍👩‍👧")]), by: ClientID("c1")))),
+        ]
+        for m in messages {
+            let bytes = codec.encode(m)
+            #expect(try codec.decodeServer(bytes) == m)
+        }
+        let limit = String(decoding: codec.encode(messages[3]), as: UTF8.self)
+        for piece in [#""type":"limit""#, #""seq":6"#, #""level":"warning""#, #""count":260"#, #""remaining":20"#, #""limit":280"#, #""by":"c4""#] {
+            #expect(limit.contains(piece), "\(limit) lacks \(piece)")
+        }
+    }
+
+    @Test("a welcome writes null for a missing document and presenter")
+    func welcomeNulls() throws {
+        let w = Welcome(you: ClientID("c1"), room: "r", document: nil, readers: [], presenter: nil,
+                        draft: DraftInfo(text: "", rev: 0, status: try DraftCounter().status(forCount: 0)))
+        let text = String(decoding: codec.encode(ServerMessage(seq: 0, .welcome(w))), as: UTF8.self)
+        #expect(text.contains(#""document":null"#))
+        #expect(text.contains(#""presenter":null"#))
+        #expect(text.contains(#""draft":{"#))
+    }
+}
