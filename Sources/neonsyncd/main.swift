@@ -1,1 +1,3 @@
-import NeonServer
+import Glibc
+
+exit(Daemon.run(Array(CommandLine.arguments.dropFirst())))

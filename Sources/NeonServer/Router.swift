@@ -1,0 +1,107 @@
+import NeonCore
+import NeonTransport
+import Synchronization
+
+/// The transport delegate: runs on the service thread, feeds the hub and
+/// carries out its outputs. Its state sits behind a lock that is only ever
+/// taken on the service thread, so it is never contended.
+final class Router: WebSocketServerDelegate {
+    struct State: ~Copyable {
+        var hub: Hub
+        var clients: [ConnectionID: ClientID] = [:]
+        var connections: [ClientID: ConnectionID] = [:]
+    }
+
+    let logger: Logger
+    private let state: Mutex<State>
+    private let transport = Mutex<WebSocketServer?>(nil)
+    private let codec = WireCodec()
+    private let epoch = ContinuousClock.now
+
+    init(hub: Hub, logger: Logger) {
+        state = Mutex(State(hub: hub))
+        self.logger = logger
+    }
+
+    func attach(_ server: WebSocketServer) { transport.withLock { $0 = server } }
+    func detach() { transport.withLock { $0 = nil } }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/healthz"), ("HEAD", "/healthz"): .text("ok\n")
+        default: .notFound
+        }
+    }
+
+    func handle(_ event: ServerEvent) {
+        guard let server = transport.withLock({ $0 }) else { return }
+        let now = ContinuousClock.now - epoch
+        state.withLock { state in
+            switch event {
+            case let .connected(connection, peer):
+                let client = ClientID("c\(connection.rawValue)")
+                state.clients[connection] = client
+                state.connections[client] = connection
+                logger.log(LogRecord(.info, "connect", client: client, [LogField("peer", .string(peer))]))
+            case let .received(message, connection):
+                guard let client = state.clients[connection] else { return }
+                let hubEvent: HubEvent
+                switch message {
+                case let .text(text):
+                    switch codec.decodeClient(text.utf8) {
+                    case let .success(decoded): hubEvent = .received(client, decoded)
+                    case let .failure(error): hubEvent = .rejected(client, error)
+                    }
+                case .binary:
+                    hubEvent = .rejected(client, ProtocolError(.invalidMessage,
+                        "binary frames are not part of neonsync.v1; send each message as a UTF-8 JSON text frame"))
+                }
+                perform(state.hub.apply(hubEvent, at: now), state: &state, server: server)
+            case let .rejected(rejection, connection):
+                guard let client = state.clients[connection] else { return }
+                let error = switch rejection {
+                case let .messageTooBig(limit):
+                    ProtocolError(.messageTooLarge, "a frame was larger than this server's limit of \(limit) bytes; the connection will close (1009)")
+                case .invalidUTF8:
+                    ProtocolError(.invalidUTF8, "a text frame was not valid UTF-8; the connection will close (1007)")
+                }
+                perform(state.hub.apply(.rejected(client, error), at: now), state: &state, server: server)
+            case let .disconnected(connection, close):
+                guard let client = state.clients.removeValue(forKey: connection) else { return }
+                let outputs = state.hub.apply(.disconnected(client), at: now)
+                state.connections[client] = nil
+                var fields = [LogField("initiatedByPeer", .bool(close.initiatedByPeer))]
+                if let code = close.code { fields.append(LogField("code", .int(Int(code)))) }
+                logger.log(LogRecord(.info, "disconnect", client: client, fields))
+                perform(outputs, state: &state, server: server)
+            }
+        }
+    }
+
+    private func perform(_ outputs: [RoomOutput], state: inout State, server: WebSocketServer) {
+        for output in outputs {
+            switch output {
+            case let .send(message, client):
+                guard let connection = state.connections[client] else { continue }
+                server.send(frame(message), to: connection)
+            case let .broadcast(message, room, except):
+                let members = state.hub.members(of: room)
+                var recipients: [ConnectionID] = []
+                recipients.reserveCapacity(members.count)
+                for member in members where member != except {
+                    if let connection = state.connections[member] { recipients.append(connection) }
+                }
+                guard !recipients.isEmpty else { continue }
+                server.send(frame(message), to: recipients)
+            case let .log(record):
+                logger.log(record)
+            }
+        }
+    }
+
+    /// Encodes a message once into a frame that any number of connections share.
+    private func frame(_ message: ServerMessage) -> OutboundFrame {
+        let bytes = codec.encode(message)
+        return bytes.withUnsafeBytes { OutboundFrame(kind: .text, copying: $0) }
+    }
+}

@@ -1,0 +1,67 @@
+import NeonCore
+import NeonTransport
+import Synchronization
+
+/// The NeonSync server: rooms (the NeonCore hub) on a libwebsockets
+/// transport. Transport events become hub events; hub outputs become frames
+/// (each broadcast encoded once) and log lines. It computes nothing itself.
+public final class SyncServer: Sendable {
+    public struct Configuration: Sendable {
+        public var host: String
+        public var port: Int
+        public var maxMessageBytes: Int
+        public var limits: RoomLimits
+        public var maxRooms: Int
+
+        public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
+                    limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000) {
+            self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
+            self.limits = limits; self.maxRooms = maxRooms
+        }
+    }
+
+    public let configuration: Configuration
+    private let router: Router
+    private let transport: WebSocketServer
+
+    public init(configuration: Configuration, logger: Logger) {
+        self.configuration = configuration
+        router = Router(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms), logger: logger)
+        transport = WebSocketServer(
+            configuration: .init(host: configuration.host, port: configuration.port,
+                                 subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes),
+            delegate: router)
+        router.attach(transport)
+    }
+
+    /// Listens and serves on a service thread; returns once listening.
+    public func start() throws(ServerError) {
+        do {
+            try transport.start()
+        } catch {
+            router.logger.log(LogRecord(.error, "start_failed", [LogField("error", .string(error.description))]))
+            throw ServerError("\(error.description)")
+        }
+        router.logger.log(LogRecord(.info, "start", [
+            LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
+            LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
+        ]))
+    }
+
+    /// The bound port (the ephemeral one when configured with 0).
+    public var port: Int? { transport.port }
+
+    /// Stops gracefully: close frames (1001) to everyone, then returns.
+    public func stop(reason: String = "stop") {
+        router.logger.log(LogRecord(.info, "stop", [LogField("reason", .string(reason))]))
+        transport.stop()
+        router.detach()
+    }
+
+    /// Blocks until the server has stopped.
+    public func waitUntilStopped() { transport.waitUntilStopped() }
+}
+
+public enum NeonSyncVersion {
+    public static let current = "0.1.0"
+}

@@ -1,0 +1,74 @@
+import Dispatch
+import Glibc
+import NeonServer
+
+/// neonsyncd: flags → configuration → serve until SIGINT/SIGTERM.
+enum Daemon {
+    /// Runs the daemon and returns its exit status: 0 after a graceful
+    /// stop or --help, 1 when the server cannot start, 2 for bad flags.
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: Options
+        do {
+            options = try Options.parse(arguments)
+        } catch {
+            standardError("neonsyncd: \(error.description)\n")
+            return 2
+        }
+        if options.showHelp {
+            print(Options.help)
+            return 0
+        }
+        let logger: Logger
+        do {
+            logger = try Logger(destination: options.log, minimumLevel: options.logLevel)
+        } catch {
+            standardError("neonsyncd: \(error.description)\n")
+            return 2
+        }
+        let server = SyncServer(
+            configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
+                                 limits: options.limits, maxRooms: options.maxRooms),
+            logger: logger)
+        do {
+            try server.start()
+        } catch {
+            standardError("neonsyncd: \(error.description)\n")
+            return 1
+        }
+        let sources = installSignalHandlers(server: server, logger: logger)
+        server.waitUntilStopped()
+        withExtendedLifetime(sources) {}
+        return 0
+    }
+
+    /// SIGINT/SIGTERM stop gracefully; SIGHUP reopens the log file.
+    private static func installSignalHandlers(server: SyncServer, logger: Logger) -> [any DispatchSourceSignal] {
+        let queue = DispatchQueue(label: "neonsyncd.signals")
+        signal(SIGPIPE, SIG_IGN)
+        var sources: [any DispatchSourceSignal] = []
+        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
+            source.setEventHandler { @Sendable in server.stop(reason: name) }
+            source.resume()
+            sources.append(source)
+        }
+        signal(SIGHUP, SIG_IGN)
+        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
+        hangup.setEventHandler { @Sendable in
+            do {
+                try logger.reopen()
+            } catch {
+                standardError("neonsyncd: \(error)\n")
+            }
+        }
+        hangup.resume()
+        sources.append(hangup)
+        return sources
+    }
+
+    static func standardError(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}
