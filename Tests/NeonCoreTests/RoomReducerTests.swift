@@ -266,7 +266,7 @@ struct RoomDraftTests {
             let ops = TextOperation([.retain(r.draft.length), .insert(String(repeating: "é", count: n))])
             let out = r.apply(.draftEdited(id, rev: r.draft.revision, ops: ops), at: .zero)
             for m in out.broadcasts { if case let .limit(l) = m.payload { levels.append(l.level) } }
-            logged += out.logs.filter { $0.event == "limit" }.compactMap { if case let .string(s) = $0["level"] { s } else { nil } }
+            logged += out.logs.filter { $0.event == "limit" }.compactMap { if case let .string(s) = $0["draftLevel"] { s } else { nil } }
         }
         type(259, by: ada)
         #expect(levels.isEmpty)

@@ -15,10 +15,10 @@ struct WireCodecTests {
     }
 
     @Test("every client type of protocol v1 decodes from its documented example")
-    func examples() {
+    func examples() throws {
         #expect(try decode(#"{"type":"hello","room":"team-notes","name":"ada","role":"reader"}"#).get()
             == .hello(room: "team-notes", name: "ada", role: .reader))
-        #expect(try decode(#"{"type":"document","title":"Notes","format":"markdown","text":"# Intro\nHello"}"#).get()
+        #expect(try decode(##"{"type":"document","title":"Notes","format":"markdown","text":"# Intro\nHello"}"##).get()
             == .document(title: "Notes", format: .markdown, text: "# Intro\nHello"))
         #expect(try decode(#"{"type":"scroll","top":12,"viewport":40,"content":300,"anchor":{"block":7,"offset":0}}"#).get()
             == .scroll(top: 12, viewport: 40, content: 300, anchor: Anchor(block: 7, offset: 0)))
@@ -29,7 +29,7 @@ struct WireCodecTests {
     }
 
     @Test("unknown fields are ignored for forward compatibility")
-    func extraFields() {
+    func extraFields() throws {
         #expect(try decode(#"{"type":"tab","section":1,"token":"x","future":[1,2]}"#).get() == .tab(section: 1))
     }
 
@@ -42,11 +42,12 @@ struct WireCodecTests {
         (#"{"type":"hello","name":"ada","role":"reader"}"#, .invalidMessage, "\"hello\" needs a field \"room\""),
         (#"{"type":"hello","room":"r","name":"ada","role":"boss"}"#, .invalidMessage, "\"role\" in \"hello\" must be one of"),
         (#"{"type":"scroll","top":"12","viewport":1,"content":2,"anchor":{"block":0,"offset":0}}"#, .invalidMessage, "\"top\" in \"scroll\" must be a whole number"),
-        (#"{"type":"scroll","top":1.5,"viewport":1,"content":2,"anchor":{"block":0,"offset":0}}"#, .invalidMessage, "\"top\""),
+        (#"{"type":"scroll","top":1.5,"viewport":1,"content":2,"anchor":{"block":0,"offset":0}}"#, .invalidMessage, "\"top\" in \"scroll\" must be a whole number"),
+        (#"{"type":"scroll","top":1,"viewport":1,"content":2,"anchor":{"block":0.5,"offset":0}}"#, .invalidMessage, "\"anchor.block\""),
         (#"{"type":"scroll","top":1,"viewport":1,"content":2,"anchor":{"block":0}}"#, .invalidMessage, "anchor.offset"),
         (#"{"type":"tab","section":null}"#, .invalidMessage, "null"),
         (#"{"type":"follow","on":"yes"}"#, .invalidMessage, "true or false"),
-        (#"{"type":"edit","rev":0,"ops":[1,{"x":1}]}"#, .invalidMessage, "ops[1]"),
+        (#"{"type":"edit","rev":0,"ops":[1,{"x":1}]}"#, .invalidMessage, "item 1"),
         (#"{"type":"document","title":"t","format":"pdf","text":""}"#, .invalidMessage, "\"format\""),
     ])
     func refusals(json: String, code: ErrorCode, mention: String) {

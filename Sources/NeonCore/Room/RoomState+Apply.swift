@@ -200,7 +200,7 @@ extension RoomState {
         if let crossing = counter.crossing(fromCount: before, toCount: draftCount) {
             out.append(broadcast(.limit(LimitInfo(status: crossing.status, by: id)), except: nil))
             out.append(.log(LogRecord(crossing.to >= .limit ? .warn : .info, "limit", room: name, client: id,
-                                      [LogField("level", .string(crossing.to.rawValue)), LogField("from", .string(crossing.from.rawValue)),
+                                      [LogField("draftLevel", .string(crossing.to.rawValue)), LogField("fromLevel", .string(crossing.from.rawValue)),
                                        LogField("count", .int(crossing.status.count)), LogField("remaining", .int(crossing.status.remaining)),
                                        LogField("limit", .int(crossing.status.limit))])))
         }

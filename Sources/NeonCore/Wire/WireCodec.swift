@@ -55,6 +55,10 @@ extension WireCodec {
         let what = type.map { "\"\($0)\"" } ?? "the message"
         switch error {
         case let .dataCorrupted(context) where context.codingPath.isEmpty:
+            if let field = fractionalIntegerField(in: data) {
+                return ProtocolError(.invalidMessage,
+                    "\"\(field)\" in \(what) must be \(expectation(for: field.split(separator: ".").last.map(String.init)))")
+            }
             return ProtocolError(.invalidJSON,
                 "the frame is not valid JSON; send one UTF-8 JSON object per text frame")
         case let .typeMismatch(_, context) where context.codingPath.isEmpty:
@@ -91,6 +95,23 @@ extension WireCodec {
         @unknown default:
             return ProtocolError(.invalidMessage, "\(what) could not be read: \(error)")
         }
+    }
+
+    /// Foundation reports a fractional number for an integer field as
+    /// invalid JSON; find the field so the answer can name it.
+    private static func fractionalIntegerField(in data: Data) -> String? {
+        guard let object = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] else { return nil }
+        func fractional(_ value: Any?) -> Bool {
+            guard let number = value as? NSNumber, !(value is Bool) else { return false }
+            return number.doubleValue != number.doubleValue.rounded(.towardZero)
+        }
+        for key in ["top", "viewport", "content", "section", "rev"] where fractional(object[key]) {
+            return key
+        }
+        if let anchor = object["anchor"] as? [String: Any] {
+            for key in ["block", "offset"] where fractional(anchor[key]) { return "anchor.\(key)" }
+        }
+        return nil
     }
 
     private static func expectation(for key: String?) -> String {

@@ -1,0 +1,257 @@
+import Foundation
+import NeonCore
+import NeonTransport
+import Testing
+
+let notes = """
+# Intro
+NeonSync shares reading positions across terminals.
+
+# Usage
+Start the server, then read.
+
+- one
+- two
+
+# Details
+The end.
+"""
+
+@Suite("neonsyncd end to end", .serialized)
+struct EndToEndTests {
+    @Test("GET /healthz answers 200 ok on the WebSocket port, other paths 404")
+    func healthz() throws {
+        let server = try ServerProcess()
+        let ok = try httpGet(port: server.port, path: "/healthz")
+        #expect(ok.hasPrefix("HTTP/1.1 200"))
+        #expect(ok.hasSuffix("ok\n"))
+        #expect(try httpGet(port: server.port, path: "/nope").hasPrefix("HTTP/1.1 404"))
+        #expect(server.stop() == 0)
+    }
+
+    @Test("two readers co-read: each sees the other's exact numbers, seq rises by one per broadcast")
+    func coRead() async throws {
+        let server = try ServerProcess()
+        let ada = try await TestPeer.connect(server)
+        let bob = try await TestPeer.connect(server)
+        let w1 = try await ada.hello(room: "notes", name: "ada", role: .reader)
+        #expect(w1.document == nil && w1.readers.map(\.name) == ["ada"])
+        ada.send(.document(title: "Notes", format: .markdown, text: notes))
+        let published = try await ada.next("document")
+        let w2 = try await bob.hello(room: "notes", name: "bob", role: .reader)
+        #expect(w2.document?.title == "Notes" && w2.readers.map(\.name) == ["ada", "bob"])
+        let joined = try await ada.next("joined")
+        #expect(joined.seq == published.seq + 1)
+
+        let doc = try Document.parse(title: "Notes", format: .markdown, text: notes)
+        let usage = doc.sections[1].firstBlock
+        ada.send(.scroll(top: 29, viewport: 20, content: 120, anchor: Anchor(block: usage, offset: 0)))
+        let progress = try await bob.next()
+        #expect(progress.seq == joined.seq + 1)
+        #expect(progress.payload == .progress(ProgressInfo(id: w1.you, progress: 0.29, percent: 29, atBottom: false, section: 1, anchor: Anchor(block: usage, offset: 0))))
+        let tab = try await bob.next()
+        #expect(tab.seq == progress.seq + 1)
+        #expect(tab.payload == .tab(TabInfo(id: w1.you, section: 1, source: .scrolled)))
+
+        ada.send(.scroll(top: 100, viewport: 20, content: 120, anchor: Anchor(block: doc.blocks.count - 1, offset: 0)))
+        guard case let .progress(end) = try await bob.next("progress").payload else { Issue.record("no progress"); return }
+        #expect(end.percent == 100 && end.atBottom && end.progress == 1)
+
+        bob.close()
+        guard case let .left(info) = try await ada.next("left").payload else { Issue.record("no left"); return }
+        #expect(info.name == "bob")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a follower receives the presenter's tab choice and anchor")
+    func follow() async throws {
+        let server = try ServerProcess()
+        let presenter = try await TestPeer.connect(server)
+        let follower = try await TestPeer.connect(server)
+        _ = try await presenter.hello(room: "talk", name: "pat", role: .presenter)
+        presenter.send(.document(title: "Talk", format: .markdown, text: notes))
+        _ = try await presenter.next("document")
+        let w = try await follower.hello(room: "talk", name: "fay", role: .reader)
+        #expect(w.presenter != nil)
+        follower.send(.follow(on: true))
+        guard case let .follow(f) = try await follower.next("follow").payload else { Issue.record("no follow"); return }
+        #expect(f.on && f.id == w.you)
+        presenter.send(.tab(section: 2))
+        guard case let .tab(t) = try await follower.next("tab").payload else { Issue.record("no tab"); return }
+        #expect(t.section == 2 && t.source == .selected && t.id == w.presenter)
+        presenter.send(.scroll(top: 7, viewport: 10, content: 30, anchor: Anchor(block: 6, offset: 3)))
+        guard case let .progress(p) = try await follower.next("progress").payload else { Issue.record("no progress"); return }
+        #expect(p.anchor == Anchor(block: 6, offset: 3) && p.id == w.presenter && p.section == 2)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("bad input gets a stable error code and the connection stays usable")
+    func badInput() async throws {
+        let server = try ServerProcess(["--max-document", "1K"])
+        let peer = try await TestPeer.connect(server)
+        peer.sendRaw("hello?")
+        #expect(try await peer.error().code == .invalidJSON)
+        peer.send(.tab(section: 0))
+        let early = try await peer.error()
+        #expect(early.code == .notJoined && early.message.contains("hello"))
+        peer.sendRaw(#"{"type":"wave"}"#)
+        #expect(try await peer.error().code == .unknownType)
+        peer.sendRaw(#"{"type":"hello","room":"r","role":"reader"}"#)
+        let missing = try await peer.error()
+        #expect(missing.code == .invalidMessage && missing.message.contains("\"name\""))
+        _ = try await peer.hello(room: "r", name: "ada", role: .presenter)
+        peer.send(.document(title: "Big", format: .text, text: String(repeating: "x", count: 2000)))
+        #expect(try await peer.error().code == .documentTooLarge)
+        peer.send(.document(title: "Small", format: .markdown, text: notes))
+        _ = try await peer.next("document")
+        peer.send(.tab(section: 9))
+        #expect(try await peer.error().code == .tabOutOfRange)
+        peer.send(.scroll(top: -3, viewport: 10, content: 30, anchor: .top))
+        let negative = try await peer.error()
+        #expect(negative.code == .invalidPosition && negative.message.contains("\"top\""))
+        let rival = try await TestPeer.connect(server)
+        rival.send(.hello(room: "r", name: "eve", role: .presenter))
+        #expect(try await rival.error().code == .presenterTaken)
+        peer.send(.scroll(top: 3, viewport: 10, content: 30, anchor: .top))
+        #expect(try await peer.next("progress").type == "progress")
+        #expect(server.events("error").count >= 8)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a frame over the message limit gets message_too_large, then close 1009")
+    func tooLarge() async throws {
+        let server = try ServerProcess(["--max-message", "4K", "--max-document", "2K"])
+        let peer = try await TestPeer.connect(server)
+        _ = try await peer.hello(room: "r", name: "ada", role: .reader)
+        peer.send(.document(title: "Huge", format: .text, text: String(repeating: "y", count: 10_000)))
+        let e = try await peer.error()
+        #expect(e.code == .messageTooLarge)
+        let close = try await peer.client.waitForClose(timeout: .seconds(5))
+        #expect(close.code == 1009)
+        let other = try await TestPeer.connect(server)
+        _ = try await other.hello(room: "r", name: "bob", role: .reader)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("concurrent draft edits converge, authors are acked, limit events reach everyone")
+    func draft() async throws {
+        let server = try ServerProcess(["--draft-limit", "40"])
+        let ada = try await TestPeer.connect(server)
+        let bob = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "d", name: "ada", role: .reader)
+        _ = try await bob.hello(room: "d", name: "bob", role: .reader)
+        _ = try await ada.next("joined")
+        let edits = ["Hello from ada. ", "Bob says hi!"]
+        ada.send(.edit(rev: 0, ops: TextOperation([.insert(edits[0])])))
+        bob.send(.edit(rev: 0, ops: TextOperation([.insert(edits[1])])))
+        var texts = ["", ""]
+        for (i, peer) in [ada, bob].enumerated() {
+            var client = OTClient(revision: 0)
+            let mine = TextOperation([.insert(edits[i])])
+            _ = try client.applyLocal(mine)
+            var text = try mine.apply(to: "")
+            var acked = false, seenOther = false
+            var limits: [LimitInfo] = []
+            while !(acked && seenOther && !limits.isEmpty) {
+                let m = try await peer.next()
+                switch m.payload {
+                case .ack: _ = try client.serverAck(); acked = true
+                case let .edit(e): text = try client.applyServer(e.ops).apply(to: text); seenOther = true
+                case let .limit(l): limits.append(l)
+                default: break
+                }
+            }
+            texts[i] = text
+            #expect(limits.count == 1)
+            #expect(limits.first?.level == .warning && limits.first?.count == 28)
+            #expect(limits.first?.remaining == 12 && limits.first?.limit == 40)
+        }
+        #expect(texts[0] == texts[1])
+        #expect(texts[0].count == 28)
+        #expect(server.waitForLog { $0["event"] as? String == "limit" && $0["draftLevel"] as? String == "warning" && $0["count"] as? Int == 28 } != nil)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("every log line is one JSON object with ts, level and event; progress logs every 10%")
+    func logs() async throws {
+        let server = try ServerProcess()
+        let peer = try await TestPeer.connect(server)
+        _ = try await peer.hello(room: "log", name: "ada", role: .reader)
+        peer.send(.document(title: "Secret title", format: .markdown, text: "# A\nsecret body text"))
+        _ = try await peer.next("document")
+        for top in 0...50 {
+            peer.send(.scroll(top: top, viewport: 50, content: 100, anchor: .top))
+        }
+        for _ in 0...50 { _ = try await peer.next("progress") }
+        peer.close()
+        #expect(server.waitForLog { $0["event"] as? String == "leave" } != nil)
+        #expect(server.stop() == 0)
+        let records = server.logLines.map { ServerProcess.json($0) }
+        #expect(records.allSatisfy { $0 != nil })
+        for r in records.compactMap({ $0 }) {
+            #expect(r["ts"] is String && r["level"] is String && r["event"] is String)
+        }
+        let steps = server.events("progress").compactMap { $0["step"] as? Int }
+        #expect(steps == [0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100])
+        #expect(!server.logLines.contains { $0.contains("secret body text") })
+        let seen = Set(server.logLines.compactMap { ServerProcess.json($0)?["event"] as? String })
+        #expect(seen.isSuperset(of: ["start", "connect", "join", "document", "progress", "leave", "disconnect", "stop"]))
+    }
+
+    @Test("SIGTERM closes every client with 1001 and exits 0")
+    func gracefulStop() async throws {
+        let server = try ServerProcess()
+        let peer = try await TestPeer.connect(server)
+        _ = try await peer.hello(room: "r", name: "ada", role: .reader)
+        #expect(server.stop(signal: SIGTERM) == 0)
+        let close = try await peer.client.waitForClose(timeout: .seconds(5))
+        #expect(close.code == 1001)
+        #expect(server.events("stop").first?["reason"] as? String == "SIGTERM")
+    }
+
+    @Test("bad flags are refused with a sentence and exit status 2")
+    func badFlags() throws {
+        for (args, mention) in [(["--port", "99999"], "--port"), (["--bogus"], "unknown option"),
+                                (["--log-level", "loud"], "debug, info, warn or error"),
+                                (["--max-document", "9M", "--max-message", "1M"], "--max-message")] {
+            let p = Process()
+            p.executableURL = ServerProcess.binary
+            p.arguments = args
+            let err = Pipe()
+            p.standardError = err
+            p.standardOutput = Pipe()
+            try p.run()
+            p.waitUntilExit()
+            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            #expect(p.terminationStatus == 2)
+            #expect(text.contains(mention), "stderr was: \(text)")
+        }
+    }
+}
+
+/// A plain HTTP GET over a loopback socket; returns the whole response.
+func httpGet(port: Int, path: String) throws -> String {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { throw ServerProcessError("socket failed") }
+    defer { close(fd) }
+    var addr = sockaddr_in()
+    addr.sin_family = sa_family_t(AF_INET)
+    addr.sin_port = in_port_t(UInt16(port).bigEndian)
+    addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+    var tv = timeval(tv_sec: 5, tv_usec: 0)
+    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, socklen_t(MemoryLayout<timeval>.size))
+    let connected = withUnsafePointer(to: &addr) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw ServerProcessError("connect failed") }
+    let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
+    _ = request.withCString { send(fd, $0, strlen($0), 0) }
+    var response = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let n = recv(fd, &buffer, buffer.count, 0)
+        if n <= 0 { break }
+        response += buffer[0..<n]
+    }
+    return String(decoding: response, as: UTF8.self)
+}

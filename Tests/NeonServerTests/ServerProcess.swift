@@ -1,0 +1,107 @@
+import Foundation
+import Synchronization
+import Testing
+
+/// The real `neonsyncd` binary, started on an ephemeral loopback port with
+/// its JSON log on a pipe. Every test gets its own.
+final class ServerProcess: Sendable {
+    let port: Int
+    private let process: Process
+    private let lines = LineBuffer()
+
+    /// The neonsyncd built beside this test bundle.
+    static var binary: URL {
+        let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        return exe.deletingLastPathComponent().appendingPathComponent("neonsyncd")
+    }
+
+    init(_ extra: [String] = []) throws {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = ["--port", "0", "--log", "-", "--log-level", "debug"] + extra
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.standardError
+        try process.run()
+        self.process = process
+        let lines = self.lines
+        let handle = pipe.fileHandleForReading
+        let reader = Thread {
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                    lines.append(line)
+                }
+            }
+        }
+        reader.start()
+        let deadline = Date().addingTimeInterval(10)
+        var found: Int?
+        while found == nil, Date() < deadline {
+            found = lines.all.lazy.compactMap { Self.json($0) }.first { $0["event"] as? String == "start" }?["port"] as? Int
+            if found == nil { Thread.sleep(forTimeInterval: 0.01) }
+        }
+        guard let port = found else {
+            process.terminate()
+            throw ServerProcessError("neonsyncd did not log its start line within 10 s")
+        }
+        self.port = port
+    }
+
+    var url: String { "ws://127.0.0.1:\(port)/" }
+
+    /// Every log line so far.
+    var logLines: [String] { lines.all }
+
+    /// Parsed log records with `event` == name.
+    func events(_ name: String) -> [[String: Any]] {
+        logLines.compactMap(Self.json).filter { $0["event"] as? String == name }
+    }
+
+    /// Waits until a log record satisfying `match` appears.
+    func waitForLog(timeout: TimeInterval = 5, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if let hit = logLines.compactMap(Self.json).first(where: match) { return hit }
+            Thread.sleep(forTimeInterval: 0.01)
+        } while Date() < deadline
+        return nil
+    }
+
+    /// Sends a signal and waits (bounded) for the exit status.
+    func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32? {
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    static func json(_ line: String) -> [String: Any]? {
+        (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
+    }
+}
+
+struct ServerProcessError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// Log lines read so far, shared between the reader thread and the test.
+final class LineBuffer: Sendable {
+    private let storage = Mutex<[String]>([])
+    func append(_ line: String) { storage.withLock { $0.append(line) } }
+    var all: [String] { storage.withLock { $0 } }
+}
