@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .executable(name: "neonsyncd", targets: ["neonsyncd"]),
+        .executable(name: "neonsync", targets: ["neonsync"]),
         .executable(name: "neonsync-bench-core", targets: ["NeonBench"]),
     ],
     targets: [
@@ -19,10 +20,14 @@ let package = Package(
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
-        .executableTarget(name: "NeonBench", dependencies: ["NeonCore"]),
+        .target(name: "NeonTUI", dependencies: ["NeonCore"]),
+        .executableTarget(name: "neonsync", dependencies: ["NeonTUI", "NeonCore", "NeonTransport"], path: "Clients/neonsync"),
+        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI"]),
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore"]),
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport"]),
         .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
+        .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore"]),
+        .testTarget(name: "NeonClientTests", dependencies: ["NeonCore", "NeonTransport"]),
     ],
     swiftLanguageModes: [.v6]
 )
