@@ -1,0 +1,86 @@
+import NeonCore
+
+/// Parses and lays out a deterministic ~1 MB Markdown document (headings,
+/// paragraphs, lists, quotes, code, some CJK and emoji) at 80 and 200
+/// columns, several times, and reports the best and median milliseconds of
+/// parsing and of each layout, with the row counts.
+func runLayoutBenchmark() -> [String] {
+    let markdown = benchmarkMarkdown(bytes: 1_000_000)
+    let repeats = 7
+    var lines = ["layout: \(markdown.utf8.count) bytes of Markdown, best and median of \(repeats) runs"]
+
+    var document: Document?
+    let parse = measure(repeats) {
+        document = try? Document.parse(title: "bench", format: .markdown, text: markdown)
+    }
+    guard let document else { return lines + ["layout: the benchmark document did not parse"] }
+    lines.append("parse        \(parse)  \(document.sections.count) sections, \(document.blocks.count) blocks")
+
+    for width in [80, 200] {
+        var rows = 0
+        let layout = measure(repeats) {
+            rows = Layout(document: document, width: width).rowCount
+        }
+        lines.append("layout \(String(width).leftPadded(to: 3)) cols \(layout)  \(rows) rows")
+    }
+    return lines
+}
+
+/// Runs `body` `count` times; "best X ms, median Y ms".
+private func measure(_ count: Int, _ body: () -> Void) -> String {
+    let clock = ContinuousClock()
+    let times = (0..<count).map { _ in clock.measure(body) }.sorted()
+    func milliseconds(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let value = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
+        return String((value * 10).rounded() / 10)
+    }
+    return "best \(milliseconds(times[0]).leftPadded(to: 6)) ms, median \(milliseconds(times[count / 2]).leftPadded(to: 6)) ms"
+}
+
+/// A Markdown document of about `bytes` bytes, the same on every run.
+private func benchmarkMarkdown(bytes: Int) -> String {
+    let words = ["the", "reader", "scrolls", "while", "a", "presenter", "leads", "and", "everyone",
+                 "follows", "along", "synchronised", "terminal", "document", "section", "with",
+                 "漢字", "かな", "👍", "🇫🇷", "cafe\u{301}", "**bold**", "`code`", "[link](https://example.com)"]
+    var state: UInt64 = 0x2545_F491_4F6C_DD1D
+    func next(_ bound: Int) -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(state % UInt64(bound))
+    }
+    func sentence(_ count: Int) -> String {
+        (0..<count).map { _ in words[next(words.count)] }.joined(separator: " ") + "."
+    }
+
+    var out = ""
+    out.reserveCapacity(bytes + 4_096)
+    var section = 0
+    while out.utf8.count < bytes {
+        section += 1
+        out += "# Section \(section): \(sentence(3))\n\n"
+        for _ in 0..<6 {
+            switch next(6) {
+            case 0:
+                for _ in 0..<4 { out += "- \(sentence(4 + next(12)))\n" }
+            case 1:
+                out += "```swift\n"
+                for line in 0..<6 { out += "let value\(line) = compute(\(line), \"\(sentence(5))\")\n" }
+                out += "```\n"
+            case 2:
+                out += "> \(sentence(10 + next(20)))\n"
+            default:
+                out += (0..<3).map { _ in sentence(8 + next(30)) }.joined(separator: "\n") + "\n"
+            }
+            out += "\n"
+        }
+    }
+    return out
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        String(repeating: " ", count: max(width - count, 0)) + self
+    }
+}

@@ -1,0 +1,34 @@
+/// A parsed document: blocks of plain text grouped into sections (tabs).
+///
+/// Parsing never fails for Markdown and plain text; a catalog fails with a
+/// `DocumentError` that names the problem. Text that is empty or only
+/// whitespace gives an empty document in every format: one section titled by
+/// the document's title, and no blocks.
+public struct Document: Equatable, Sendable {
+    public let title: String
+    public let format: DocumentFormat
+    public let blocks: [Block]
+    /// At least one section; section `i` holds the blocks from
+    /// `sections[i].firstBlock` up to the next section's first block.
+    public let sections: [Section]
+
+    init(title: String, format: DocumentFormat, blocks: [Block], sections: [Section]) {
+        self.title = title
+        self.format = format
+        self.blocks = blocks
+        self.sections = sections
+    }
+
+    public static func parse(title: String, format: DocumentFormat,
+                             text: String) throws(DocumentError) -> Document {
+        switch format {
+        case .markdown:
+            var parser = MarkdownParser(title: title, source: SourceText(text))
+            return parser.parse()
+        case .text:
+            return plainText(title: title, source: SourceText(text))
+        case .catalog:
+            return try catalog(title: title, text: text)
+        }
+    }
+}

@@ -1,0 +1,96 @@
+import Testing
+@testable import NeonCore
+
+@Suite("Display width")
+struct DisplayWidthTests {
+    @Test("printable ASCII takes one column per character")
+    func ascii() {
+        #expect(DisplayWidth.of("hello, world") == 12)
+        #expect(DisplayWidth.of("") == 0)
+        #expect(DisplayWidth.of(Character("a")) == 1)
+        #expect(DisplayWidth.of(Character(" ")) == 1)
+    }
+
+    @Test("control characters take no columns")
+    func controls() {
+        #expect(DisplayWidth.of(Character("\n")) == 0)
+        #expect(DisplayWidth.of(Character("\r\n")) == 0)
+        #expect(DisplayWidth.of(Character("\u{1B}")) == 0)
+        #expect(DisplayWidth.of(Character("\u{7F}")) == 0)
+        #expect(DisplayWidth.of(Character("\u{85}")) == 0)
+        #expect(DisplayWidth.of("a\tb") == 2)
+    }
+
+    @Test("CJK ideographs, kana, Hangul and fullwidth forms take two columns")
+    func wide() {
+        #expect(DisplayWidth.of("漢字") == 4)
+        #expect(DisplayWidth.of("ひらがな") == 8)
+        #expect(DisplayWidth.of("한국어") == 6)
+        #expect(DisplayWidth.of("ＡＢ") == 4)
+        #expect(DisplayWidth.of(Character("\u{3000}")) == 2)
+        #expect(DisplayWidth.of("漢a字") == 5)
+    }
+
+    @Test("ideographs newer than the table are still wide")
+    func futureIdeographs() {
+        #expect(DisplayWidth.of(Character("\u{2B740}")) == 2)
+        #expect(DisplayWidth.of(Character("\u{31350}")) == 2)
+    }
+
+    @Test("emoji take two columns for the whole grapheme cluster")
+    func emoji() {
+        #expect(DisplayWidth.of("👍") == 2)
+        #expect(DisplayWidth.of("👍🏽") == 2)
+        #expect(DisplayWidth.of("👨‍👩‍👧") == 2)
+        #expect(DisplayWidth.of("🇫🇷") == 2)
+        #expect(DisplayWidth.of("1️⃣") == 2)
+        #expect(DisplayWidth.of("❤️") == 2)
+        #expect(DisplayWidth.of("🏳️‍🌈") == 2)
+        #expect(DisplayWidth.of("👍👍") == 4)
+    }
+
+    @Test("text-presentation symbols without VS16 take one column")
+    func textPresentation() {
+        #expect(DisplayWidth.of("❤") == 1)
+        #expect(DisplayWidth.of("©") == 1)
+        #expect(DisplayWidth.of("…") == 1)
+    }
+
+    @Test("combining marks add nothing to their base")
+    func combining() {
+        let decomposed = "e\u{301}"
+        #expect(decomposed.count == 1)
+        #expect(DisplayWidth.of(decomposed) == 1)
+        #expect(DisplayWidth.of("Cafe\u{301}") == 4)
+        #expect(DisplayWidth.of("漢\u{302}") == 2)
+        #expect(DisplayWidth.of(Character("a\u{20DD}")) == 1)
+    }
+
+    @Test("a combining mark or format character on its own takes no columns")
+    func zeroWidth() {
+        #expect(DisplayWidth.of(Character("\u{301}")) == 0)
+        #expect(DisplayWidth.of(Character("\u{200D}")) == 0)
+        #expect(DisplayWidth.of(Character("\u{200B}")) == 0)
+        #expect(DisplayWidth.of(Character("\u{AD}")) == 0)
+        #expect(DisplayWidth.of("a\u{200B}b") == 2)
+    }
+
+    @Test("a string's width is the sum of its characters' widths")
+    func sum() {
+        let samples = ["mixed 漢字 and 👍 with e\u{301}", "🇫🇷🇩🇪", "ｶﾀｶﾅ", "\u{301}\u{301}x"]
+        for sample in samples {
+            #expect(DisplayWidth.of(sample) == sample.reduce(0) { $0 + DisplayWidth.of($1) })
+            #expect(DisplayWidth.of(sample[...]) == DisplayWidth.of(sample))
+        }
+    }
+
+    @Test("the generated table is sorted and its ranges do not overlap")
+    func table() {
+        for (lower, upper) in zip(DisplayWidth.wideRanges, DisplayWidth.wideRanges.dropFirst()) {
+            #expect(lower.upperBound < upper.lowerBound)
+        }
+        #expect(DisplayWidth.isWide(0x4E00))
+        #expect(!DisplayWidth.isWide(0x41))
+        #expect(!DisplayWidth.isWide(0x10FFFF))
+    }
+}
