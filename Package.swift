@@ -21,13 +21,15 @@ let package = Package(
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
-        .executableTarget(name: "neonsync", dependencies: ["NeonTUI", "NeonCore", "NeonTransport"], path: "Clients/neonsync"),
+        .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
+        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport"], path: "Clients/neonsync"),
         .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI"]),
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore"]),
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport"]),
-        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
+        .target(name: "NeonTestSupport", path: "Tests/Support"),
+        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore"]),
-        .testTarget(name: "NeonClientTests", dependencies: ["NeonCore", "NeonTransport"]),
+        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -2,6 +2,7 @@ import Foundation
 import NeonCore
 import NeonTransport
 import Testing
+import NeonTestSupport
 
 let notes = """
 # Intro

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import NeonTestSupport
 
 @Suite("Interop with a third-party client")
 struct InteropTests {

@@ -1,4 +1,5 @@
 import Foundation
+import NeonTestSupport
 import NeonCore
 import NeonTransport
 import Testing

@@ -1,21 +1,20 @@
 import Foundation
 import Synchronization
-import Testing
 
 /// The real `neonsyncd` binary, started on an ephemeral loopback port with
 /// its JSON log on a pipe. Every test gets its own.
-final class ServerProcess: Sendable {
-    let port: Int
+public final class ServerProcess: Sendable {
+    public let port: Int
     private let process: Process
     private let lines = LineBuffer()
 
     /// The neonsyncd built beside this test bundle.
-    static var binary: URL {
+    public static var binary: URL {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
         return exe.deletingLastPathComponent().appendingPathComponent("neonsyncd")
     }
 
-    init(_ extra: [String] = []) throws {
+    public init(_ extra: [String] = []) throws {
         let process = Process()
         process.executableURL = Self.binary
         process.arguments = ["--port", "0", "--log", "-", "--log-level", "debug"] + extra
@@ -53,18 +52,18 @@ final class ServerProcess: Sendable {
         self.port = port
     }
 
-    var url: String { "ws://127.0.0.1:\(port)/" }
+    public var url: String { "ws://127.0.0.1:\(port)/" }
 
     /// Every log line so far.
-    var logLines: [String] { lines.all }
+    public var logLines: [String] { lines.all }
 
     /// Parsed log records with `event` == name.
-    func events(_ name: String) -> [[String: Any]] {
+    public func events(_ name: String) -> [[String: Any]] {
         logLines.compactMap(Self.json).filter { $0["event"] as? String == name }
     }
 
     /// Waits until a log record satisfying `match` appears.
-    func waitForLog(timeout: TimeInterval = 5, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
+    public func waitForLog(timeout: TimeInterval = 5, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let hit = logLines.compactMap(Self.json).first(where: match) { return hit }
@@ -74,7 +73,7 @@ final class ServerProcess: Sendable {
     }
 
     /// Sends a signal and waits (bounded) for the exit status.
-    func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32? {
+    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32? {
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
@@ -89,14 +88,14 @@ final class ServerProcess: Sendable {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     }
 
-    static func json(_ line: String) -> [String: Any]? {
+    public static func json(_ line: String) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]
     }
 }
 
-struct ServerProcessError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct ServerProcessError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 /// Log lines read so far, shared between the reader thread and the test.

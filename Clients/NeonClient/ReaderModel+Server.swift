@@ -1,0 +1,132 @@
+import NeonCore
+
+extension ReaderModel {
+    /// The connection opened: say hello.
+    public mutating func connected(at time: Duration) -> [ClientCommand] {
+        connection = .connecting
+        sentPlace = nil
+        return [.send(.hello(room: room, name: name, role: mode.role))]
+    }
+
+    /// The connection closed or could not open.
+    public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
+        connection = .closed(reason)
+        animation = nil
+        return []
+    }
+
+    /// A message from the server.
+    public mutating func receive(_ message: ServerMessage, at time: Duration) -> [ClientCommand] {
+        if let gap = sequenceGap(message) {
+            note("missed \(gap) update(s); resyncing", error: true, at: time)
+            return [.reconnect]
+        }
+        switch message.payload {
+        case let .welcome(welcome): return welcomed(welcome, at: time)
+        case let .joined(info):
+            readers.removeAll { $0.id == info.id }
+            readers.append(info)
+            if info.role == .presenter { presenter = info.id }
+            note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
+        case let .left(info):
+            readers.removeAll { $0.id == info.id }
+            anchors[info.id] = nil
+            if presenter == info.id { presenter = nil }
+            note("\(info.name) left", error: false, at: time)
+        case let .document(published):
+            show(published.info, at: time)
+            if published.by != me {
+                note("\(title(of: published.by)) published “\(published.title)”", error: false, at: time)
+            }
+            return placeCommands()
+        case let .progress(p): return progressed(p, at: time)
+        case let .tab(t): return tabChanged(t, at: time)
+        case let .follow(f):
+            update(f.id) { $0.following = f.on }
+        case let .limit(l):
+            note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
+        case .edit, .ack:
+            break
+        case let .error(e):
+            return failed(e, at: time)
+        }
+        return []
+    }
+
+    private mutating func welcomed(_ welcome: Welcome, at time: Duration) -> [ClientCommand] {
+        connection = .joined
+        me = welcome.you
+        readers = welcome.readers
+        presenter = welcome.presenter
+        var out: [ClientCommand] = []
+        if let info = welcome.document {
+            if let mine = pendingDocument, mode != .present, mine != info {
+                note("room \(room) already has “\(info.title)”; reading that", error: false, at: time)
+            }
+            if mode == .present, let mine = pendingDocument, mine != info {
+                out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text)))
+            } else {
+                show(info, at: time)
+            }
+        } else if let mine = pendingDocument {
+            out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text)))
+        } else {
+            note("room \(room) has no document yet; waiting for one", error: false, at: time)
+        }
+        pendingDocument = nil
+        if following { out.append(.send(.follow(on: true))) }
+        out += placeCommands()
+        return out
+    }
+
+    private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {
+        update(p.id) { reader in
+            reader.percent = p.percent
+            reader.atBottom = p.atBottom
+            reader.section = p.section
+        }
+        anchors[p.id] = p.anchor
+        if p.id == presenter, isFollowing, p.id != me {
+            return reposition(to: p.anchor, at: time)
+        }
+        return []
+    }
+
+    private mutating func tabChanged(_ t: TabInfo, at time: Duration) -> [ClientCommand] {
+        update(t.id) { $0.section = t.section }
+        guard t.id == presenter, isFollowing, t.source == .selected, let layout,
+              layout.document.sections.indices.contains(t.section) else { return [] }
+        let jump = ScrollAnimation(from: top, to: clampTop(layout.firstRow(ofSection: t.section)), start: time)
+        animation = jump
+        spy.select(t.section, at: time, until: jump.end)
+        return []
+    }
+
+    private mutating func failed(_ e: ProtocolError, at time: Duration) -> [ClientCommand] {
+        switch e.code {
+        case .presenterTaken, .invalidRoom, .invalidName, .roomFull, .serverFull, .alreadyJoined:
+            connection = .closed(e.message)
+        default:
+            break
+        }
+        note(e.message, error: true, at: time)
+        return []
+    }
+
+    private mutating func update(_ id: ClientID, _ change: (inout ReaderInfo) -> Void) {
+        guard let index = readers.firstIndex(where: { $0.id == id }) else { return }
+        change(&readers[index])
+    }
+
+    /// How many broadcasts were missed, when a broadcast skips ahead.
+    private mutating func sequenceGap(_ message: ServerMessage) -> Int? {
+        let broadcast: Bool
+        switch message.payload {
+        case .welcome, .ack, .error: broadcast = false
+        default: broadcast = true
+        }
+        defer { lastSeq = max(lastSeq, message.seq) }
+        guard broadcast, connection == .joined, message.seq > lastSeq + 1 else { return nil }
+        return message.seq - lastSeq - 1
+    }
+}
