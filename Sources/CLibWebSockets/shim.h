@@ -1,0 +1,29 @@
+#ifndef NEON_CLIBWEBSOCKETS_SHIM_H
+#define NEON_CLIBWEBSOCKETS_SHIM_H
+
+#include <libwebsockets.h>
+#include <sys/prctl.h>
+
+/* LWS_PRE is a macro expression (_LWS_PAD(...)); Swift imports only simple
+ * constant macros, so expose the headroom size as a function. */
+static inline size_t neon_lws_pre(void) { return LWS_PRE; }
+
+/* LWS_SERVER_OPTION_* are `1ll << n` macros that import as Int64 while
+ * info.options is uint64_t; give the ones we use the right type. */
+static inline uint64_t neon_lws_option_fail_upon_unable_to_bind(void) {
+    return (uint64_t)LWS_SERVER_OPTION_FAIL_UPON_UNABLE_TO_BIND;
+}
+static inline uint64_t neon_lws_option_explicit_vhosts(void) {
+    return (uint64_t)LWS_SERVER_OPTION_EXPLICIT_VHOSTS;
+}
+static inline uint64_t neon_lws_option_disable_ipv6(void) {
+    return (uint64_t)LWS_SERVER_OPTION_DISABLE_IPV6;
+}
+
+/* pthread_setname_np needs _GNU_SOURCE and prctl is variadic, so neither
+ * imports into Swift; names the calling thread (first 15 bytes) for top/gdb. */
+static inline void neon_set_thread_name(const char *name) {
+    prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
+}
+
+#endif

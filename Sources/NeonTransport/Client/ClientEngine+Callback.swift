@@ -1,0 +1,119 @@
+import CLibWebSockets
+
+/// The lws protocol callback of every client context; finds its engine
+/// through the context user pointer.
+func clientCallback(
+    _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
+    _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
+) -> Int32 {
+    guard let wsi,
+          let context = lws_get_context(wsi),
+          let engine = lws_context_user(context)
+    else { return 0 }
+    return Unmanaged<ClientEngine>.fromOpaque(engine).takeUnretainedValue()
+        .handle(wsi, reason, input, length)
+}
+
+extension ClientEngine {
+    /// Starts connecting on the service thread.
+    func open(_ connection: ClientConnection, handler: @escaping ClientConnection.Handler) {
+        let client = ClientSession(
+            connection: connection, handler: handler, maxMessageSize: configuration.maxMessageSize)
+        sessions[connection.id] = client
+        guard !shuttingDown, let context else {
+            finish(client, .failed("the client context is stopping"))
+            return
+        }
+        let url = connection.url
+        let memory = client.memory
+        var info = lws_client_connect_info()
+        info.context = context
+        info.address = UnsafePointer(memory.string(url.host))
+        info.port = Int32(url.port)
+        info.path = UnsafePointer(memory.string(url.path))
+        info.host = UnsafePointer(memory.string(url.hostHeader))
+        info.origin = info.host
+        info.protocol = connection.subprotocol.map { UnsafePointer(memory.string($0)) }
+        info.local_protocol_name = UnsafePointer(protocolName)
+        info.ietf_version_or_minus_one = -1
+        info.opaque_user_data = Unmanaged.passRetained(client).toOpaque()
+        client.retainedByLWS = true
+        let wsi = lws_client_connect_via_info(&info)
+        if wsi == nil {
+            if client.retainedByLWS {
+                client.retainedByLWS = false
+                Unmanaged.passUnretained(client).release()
+            }
+            finish(client, .failed("libwebsockets could not start connecting to \(url)"))
+        } else if !client.finished {
+            client.session.wsi = wsi
+        }
+    }
+
+    /// Dispatches one lws callback on the service thread.
+    func handle(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
+        _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
+        if reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED {
+            for command in inbox.drain() {
+                perform(command)
+            }
+            return 0
+        }
+        guard let raw = lws_get_opaque_user_data(wsi) else { return 0 }
+        let client = Unmanaged<ClientSession>.fromOpaque(raw).takeUnretainedValue()
+        let session = client.session
+        switch reason {
+        case LWS_CALLBACK_CLIENT_ESTABLISHED:
+            session.wsi = wsi
+            session.isEstablished = true
+            client.handler(client.connection, .connected)
+            if !session.queue.isEmpty || session.isClosing {
+                lws_callback_on_writable(wsi)
+            }
+        case LWS_CALLBACK_CLIENT_RECEIVE:
+            guard !session.isClosing else { return 0 }
+            let outcome = session.assembler.consume(
+                UnsafeRawBufferPointer(start: input, count: length),
+                isBinary: lws_frame_is_binary(wsi) != 0,
+                isFinal: lws_is_final_fragment(wsi) != 0,
+                remainingInFrame: lws_remaining_packet_payload(wsi))
+            switch outcome {
+            case .incomplete:
+                break
+            case .message(let message):
+                client.handler(client.connection, .received(message))
+            case .rejected(let rejection):
+                client.handler(client.connection, .rejected(rejection))
+                session.requestClose(code: rejection.closeCode, reason: rejection.closeReason)
+            }
+        case LWS_CALLBACK_CLIENT_WRITEABLE:
+            return session.flush(wsi, scratch: scratch)
+        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
+            session.recordPeerClose(UnsafeRawBufferPointer(start: input, count: length))
+        case LWS_CALLBACK_CLIENT_CLOSED:
+            release(client, wsi)
+            finish(client, .closed(session.closeOutcome))
+        case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
+            let detail = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+            release(client, wsi)
+            finish(client, .failed(detail.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed"))
+        case LWS_CALLBACK_WSI_DESTROY:
+            release(client, wsi)
+            finish(client, session.isEstablished ? .closed(session.closeOutcome) : .failed("connection closed before the handshake"))
+        default:
+            break
+        }
+        return 0
+    }
+
+    /// Drops the +1 reference lws held through the opaque user data.
+    private func release(_ client: ClientSession, _ wsi: OpaquePointer) {
+        lws_set_opaque_user_data(wsi, nil)
+        if client.retainedByLWS {
+            client.retainedByLWS = false
+            Unmanaged.passUnretained(client).release()
+        }
+    }
+}

@@ -1,0 +1,156 @@
+import CLibWebSockets
+import Dispatch
+import Synchronization
+
+/// Commands other threads send to a client context's service thread.
+enum ClientCommand: Sendable {
+    case connect(ClientConnection, ClientConnection.Handler)
+    case send(OutboundFrame, ConnectionID)
+    case close(ConnectionID, code: UInt16, reason: String)
+    /// Close every connection with 1001, then leave the service loop.
+    case shutdown
+    /// Leave the service loop now (the grace period is over).
+    case exitNow
+}
+
+/// One client connection on the service thread: the shared session state
+/// plus the handler and the C strings lws was given. Not `Sendable`.
+final class ClientSession {
+    let connection: ClientConnection
+    let handler: ClientConnection.Handler
+    let session: Session
+    /// Address, path and headers handed to `lws_client_connect_via_info`.
+    let memory = CMemory()
+    /// `true` while lws holds our +1 reference as the wsi's opaque user data.
+    var retainedByLWS = false
+    /// Set once the final event (`.closed`/`.failed`) was delivered.
+    var finished = false
+
+    init(connection: ClientConnection, handler: @escaping ClientConnection.Handler, maxMessageSize: Int) {
+        self.connection = connection
+        self.handler = handler
+        session = Session(id: connection.id, maxMessageSize: maxMessageSize)
+    }
+}
+
+/// A client context's lws context, service thread and connections.
+///
+/// `@unchecked Sendable`: the mutable state below is confined to the service
+/// thread; other threads touch only `inbox`, `thread`, `lifecycle`,
+/// `exited` and `lastID`, which are thread-safe.
+final class ClientEngine: @unchecked Sendable {
+    enum Lifecycle: Equatable {
+        case running
+        case stopping
+        case stopped
+    }
+
+    let configuration: WebSocketClientContext.Configuration
+    let inbox = Inbox<ClientCommand>()
+    let thread = ServiceThread()
+    let lifecycle = Mutex(Lifecycle.stopping)
+    let exited = DispatchGroup()
+    let lastID = Atomic<UInt64>(0)
+
+    // Service thread only.
+    var context: OpaquePointer?
+    var sessions: [ConnectionID: ClientSession] = [:]
+    var scratch = WriteScratch()
+    var shuttingDown = false
+    var exitRequested = false
+    /// The name of the one local protocol every client wsi binds to.
+    var protocolName: UnsafeMutablePointer<CChar>?
+
+    init(configuration: WebSocketClientContext.Configuration) {
+        self.configuration = configuration
+    }
+
+    /// The service thread's body.
+    func run(startup: StartupLatch) {
+        let memory = CMemory()
+        TransportLog.applyDefaultLevels()
+        var entry = lws_protocols()
+        protocolName = memory.string("neonsync-client")
+        entry.name = UnsafePointer(protocolName)
+        entry.callback = clientCallback
+        var info = lws_context_creation_info()
+        info.port = CONTEXT_PORT_NO_LISTEN
+        info.protocols = memory.protocols(entry)
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.connect_timeout_secs = UInt32(clamping: configuration.connectTimeoutSeconds)
+        guard let context = lws_create_context(&info) else {
+            startup.finish(.failure(.contextCreationFailed("lws_create_context returned NULL for a client context")))
+            return
+        }
+        self.context = context
+        inbox.open(context)
+        startup.finish(.success(0))
+        while !exitRequested {
+            if lws_service(context, 0) < 0 {
+                break
+            }
+        }
+        inbox.close()
+        for client in sessions.values {
+            client.session.isEstablished = false
+        }
+        lws_context_destroy(context)
+        self.context = nil
+        for client in Array(sessions.values) {
+            if client.retainedByLWS {
+                client.retainedByLWS = false
+                Unmanaged.passUnretained(client).release()
+            }
+            finish(client, .failed("the client context stopped"))
+        }
+        withExtendedLifetime(memory) {}
+    }
+
+    /// Runs one command on the service thread.
+    func perform(_ command: ClientCommand) {
+        switch command {
+        case .connect(let connection, let handler):
+            open(connection, handler: handler)
+        case .send(let frame, let id):
+            sessions[id]?.session.enqueue(frame)
+        case .close(let id, let code, let reason):
+            sessions[id]?.session.requestClose(code: code, reason: reason)
+        case .shutdown:
+            guard !shuttingDown else { return }
+            shuttingDown = true
+            for client in sessions.values {
+                client.session.requestClose(code: CloseCode.goingAway, reason: "client shutting down")
+            }
+            if sessions.isEmpty {
+                exitRequested = true
+            }
+        case .exitNow:
+            exitRequested = true
+        }
+    }
+
+    /// Runs `command` directly on the service thread, or posts it otherwise.
+    /// Returns `false` when the context is not running.
+    @discardableResult
+    func submit(_ command: ClientCommand) -> Bool {
+        if thread.isCurrent {
+            perform(command)
+            return true
+        }
+        return inbox.post(command)
+    }
+
+    /// Delivers a connection's final event once and forgets it.
+    func finish(_ client: ClientSession, _ event: ClientEvent) {
+        guard !client.finished else { return }
+        client.finished = true
+        client.session.wsi = nil
+        client.session.isEstablished = false
+        client.session.queue.removeAll()
+        sessions[client.session.id] = nil
+        client.handler(client.connection, event)
+        if shuttingDown, sessions.isEmpty {
+            exitRequested = true
+        }
+    }
+}

@@ -1,0 +1,86 @@
+/// A parsed `ws://` or `wss://` URL.
+public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
+    /// `true` for `wss://`.
+    public var isSecure: Bool
+    /// Host name or IP address, without the brackets of an IPv6 literal.
+    public var host: String
+    /// TCP port (default 80 for ws, 443 for wss).
+    public var port: Int
+    /// Path and query sent in the request line; at least `/`.
+    public var path: String
+
+    public init(isSecure: Bool = false, host: String, port: Int, path: String = "/") {
+        self.isSecure = isSecure
+        self.host = host
+        self.port = port
+        self.path = path.isEmpty ? "/" : path
+    }
+
+    /// Parses `ws://host[:port][/path][?query]` (and `wss://`).
+    /// IPv6 hosts are written in brackets: `ws://[::1]:7681/`.
+    public init(parsing text: String) throws(TransportError) {
+        let secure: Bool
+        var rest: Substring
+        if text.hasPrefix("ws://") {
+            secure = false
+            rest = text.dropFirst(5)
+        } else if text.hasPrefix("wss://") {
+            secure = true
+            rest = text.dropFirst(6)
+        } else {
+            throw .invalidURL(text, reason: "it must start with ws:// or wss://")
+        }
+        let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<authorityEnd]
+        rest = rest[authorityEnd...]
+        if let fragment = rest.firstIndex(of: "#") {
+            rest = rest[..<fragment]
+        }
+        var path = String(rest)
+        if path.hasPrefix("?") {
+            path = "/" + path
+        }
+
+        var host: Substring
+        var portText: Substring?
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else {
+                throw .invalidURL(text, reason: "the IPv6 address has no closing ]")
+            }
+            host = authority[authority.index(after: authority.startIndex)..<close]
+            let after = authority[authority.index(after: close)...]
+            if !after.isEmpty {
+                guard after.hasPrefix(":") else { throw .invalidURL(text, reason: "unexpected text after ]") }
+                portText = after.dropFirst()
+            }
+        } else if let colon = authority.lastIndex(of: ":") {
+            host = authority[..<colon]
+            portText = authority[authority.index(after: colon)...]
+        } else {
+            host = authority
+        }
+        if host.contains("@") {
+            throw .invalidURL(text, reason: "user names and passwords are not supported")
+        }
+        guard !host.isEmpty else { throw .invalidURL(text, reason: "the host is missing") }
+        var port = secure ? 443 : 80
+        if let portText {
+            guard let value = Int(portText), (1...65535).contains(value) else {
+                throw .invalidURL(text, reason: "the port must be a number from 1 to 65535")
+            }
+            port = value
+        }
+        self.init(isSecure: secure, host: String(host), port: port, path: path)
+    }
+
+    /// The `Host` header value: the host, bracketed if IPv6, with the port
+    /// unless it is the scheme's default.
+    public var hostHeader: String {
+        let name = host.contains(":") ? "[\(host)]" : host
+        return port == (isSecure ? 443 : 80) ? name : "\(name):\(port)"
+    }
+
+    public var description: String {
+        "\(isSecure ? "wss" : "ws")://\(hostHeader)\(path)"
+    }
+}

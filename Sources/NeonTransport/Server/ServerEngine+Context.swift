@@ -1,0 +1,88 @@
+import CLibWebSockets
+import Glibc
+
+extension ServerEngine {
+    /// Creates the context and the listening vhost on the service thread.
+    func createContext(memory: CMemory) throws(TransportError) -> (context: OpaquePointer, port: Int) {
+        if configuration.tls != nil {
+            throw .tlsUnsupported("wss:// serving was configured")
+        }
+        TransportLog.applyDefaultLevels()
+        var info = lws_context_creation_info()
+        info.options = neon_lws_option_explicit_vhosts()
+        info.user = Unmanaged.passUnretained(self).toOpaque()
+        guard let context = lws_create_context(&info) else {
+            throw .contextCreationFailed("lws_create_context returned NULL")
+        }
+
+        let interface = ListenAddress(host: configuration.host)
+        var vhostInfo = lws_context_creation_info()
+        vhostInfo.vhost_name = UnsafePointer(memory.string("neonsync"))
+        vhostInfo.port = Int32(clamping: configuration.port)
+        vhostInfo.iface = interface.lwsInterface.map { UnsafePointer(memory.string($0)) }
+        vhostInfo.options = neon_lws_option_fail_upon_unable_to_bind()
+        if interface.isIPv4 {
+            vhostInfo.options |= neon_lws_option_disable_ipv6()
+        }
+        var neonsync = lws_protocols()
+        neonsync.name = UnsafePointer(memory.string(configuration.subprotocol))
+        neonsync.callback = serverCallback
+        neonsync.per_session_data_size = MemoryLayout<UnsafeMutableRawPointer?>.size
+        vhostInfo.protocols = memory.protocols(neonsync)
+        guard let vhost = lws_create_vhost(context, &vhostInfo) else {
+            lws_context_destroy(context)
+            throw .cannotListen(
+                host: configuration.host, port: configuration.port,
+                errno: interface.diagnoseBind(port: configuration.port))
+        }
+        return (context, Int(lws_get_vhost_listen_port(vhost)))
+    }
+}
+
+/// The configured host turned into what lws's `iface` expects.
+struct ListenAddress {
+    /// The address to hand lws, or `nil` for every interface.
+    let lwsInterface: String?
+    /// `true` when the address is IPv4 (lws then opens an IPv4 socket).
+    let isIPv4: Bool
+
+    init(host: String) {
+        switch host {
+        case "", "0.0.0.0", "*":
+            lwsInterface = nil
+            isIPv4 = true
+        case "::":
+            lwsInterface = nil
+            isIPv4 = false
+        case "localhost":
+            lwsInterface = "127.0.0.1"
+            isIPv4 = true
+        default:
+            var probe = in_addr()
+            lwsInterface = host
+            isIPv4 = inet_pton(AF_INET, host, &probe) == 1
+        }
+    }
+
+    /// Binds a throwaway socket the way lws would, to learn why lws could
+    /// not (lws logs the errno but does not return it). `nil` if the probe
+    /// itself succeeds or the host is not an address.
+    func diagnoseBind(port: Int) -> Int32? {
+        guard isIPv4 else { return nil }
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return errno }
+        defer { close(fd) }
+        var reuse: Int32 = 1
+        setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &reuse, socklen_t(MemoryLayout<Int32>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(clamping: port)).bigEndian
+        guard inet_pton(AF_INET, lwsInterface ?? "0.0.0.0", &address.sin_addr) == 1 else { return nil }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        return status == 0 ? nil : errno
+    }
+}

@@ -1,0 +1,118 @@
+import CLibWebSockets
+import Dispatch
+import Synchronization
+
+/// Commands other threads send to the server's service thread.
+enum ServerCommand: Sendable {
+    case send(OutboundFrame, ConnectionID)
+    case broadcast(OutboundFrame, [ConnectionID])
+    case close(ConnectionID, code: UInt16, reason: String)
+    /// Close every connection with 1001, then leave the service loop.
+    case shutdown
+    /// Leave the service loop now (the grace period is over).
+    case exitNow
+}
+
+/// The server's lws context, its service thread and every connection.
+///
+/// `@unchecked Sendable`: the mutable state below is confined to the service
+/// thread; other threads touch only `inbox`, `thread`, `lifecycle` and
+/// `exited`, which are thread-safe.
+final class ServerEngine: @unchecked Sendable {
+    enum Lifecycle: Equatable {
+        case idle
+        case starting
+        case running(port: Int)
+        case stopping
+        case stopped
+    }
+
+    let configuration: WebSocketServer.Configuration
+    let inbox = Inbox<ServerCommand>()
+    let thread = ServiceThread()
+    let lifecycle = Mutex(Lifecycle.idle)
+    /// Entered when the service thread starts, left when it is done.
+    let exited = DispatchGroup()
+
+    // Service thread only.
+    var delegate: (any WebSocketServerDelegate)?
+    var sessions: [ConnectionID: Session] = [:]
+    var lastID: UInt64 = 0
+    var shuttingDown = false
+    var exitRequested = false
+
+    init(configuration: WebSocketServer.Configuration, delegate: any WebSocketServerDelegate) {
+        self.configuration = configuration
+        self.delegate = delegate
+    }
+
+    /// The service thread's body: create the context, report the port,
+    /// serve until asked to exit, then tear everything down.
+    func run(startup: StartupLatch) {
+        let memory = CMemory()
+        let context: OpaquePointer
+        do {
+            let created = try createContext(memory: memory)
+            context = created.context
+            inbox.open(context)
+            startup.finish(.success(created.port))
+        } catch {
+            startup.finish(.failure(error))
+            delegate = nil
+            return
+        }
+        while !exitRequested {
+            if lws_service(context, 0) < 0 {
+                break
+            }
+        }
+        inbox.close()
+        for session in sessions.values {
+            session.isEstablished = false
+        }
+        lws_context_destroy(context)
+        sessions.removeAll()
+        delegate = nil
+        withExtendedLifetime(memory) {}
+    }
+
+    /// Runs one command on the service thread.
+    func perform(_ command: ServerCommand) {
+        switch command {
+        case .send(let frame, let id):
+            sessions[id]?.enqueue(frame)
+        case .broadcast(let frame, let ids):
+            for id in ids {
+                sessions[id]?.enqueue(frame)
+            }
+        case .close(let id, let code, let reason):
+            sessions[id]?.requestClose(code: code, reason: reason)
+        case .shutdown:
+            beginShutdown()
+        case .exitNow:
+            exitRequested = true
+        }
+    }
+
+    /// Asks every connection to close with 1001; the loop ends once the
+    /// last one has closed (or the grace period runs out).
+    private func beginShutdown() {
+        guard !shuttingDown else { return }
+        shuttingDown = true
+        for session in sessions.values {
+            session.requestClose(code: CloseCode.goingAway, reason: "server shutting down")
+        }
+        if sessions.isEmpty {
+            exitRequested = true
+        }
+    }
+
+    /// Runs `command` directly on the service thread, or posts it otherwise.
+    func submit(_ command: ServerCommand) {
+        if thread.isCurrent {
+            perform(command)
+        } else {
+            inbox.post(command)
+        }
+    }
+}

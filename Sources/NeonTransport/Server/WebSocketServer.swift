@@ -1,0 +1,140 @@
+/// A WebSocket server on libwebsockets: one listening socket, one service
+/// thread, plain HTTP answered on the same port.
+///
+/// ```swift
+/// let server = WebSocketServer(configuration: .init(port: 0), delegate: hub)
+/// try server.start()
+/// print("listening on \(server.port!)")
+/// server.send(OutboundFrame(text: "hello"), to: connections)
+/// server.stop()
+/// ```
+///
+/// Threading: the delegate is called on the service thread. `send`,
+/// `close` and `stop` may be called from any thread; on the service thread
+/// (inside a delegate callback) `send` and `close` act immediately, from
+/// other threads they are posted to the service thread and take effect in
+/// order. ``queueDepth(of:)`` is service-thread only. ``stop()`` must not be
+/// called from the service thread.
+///
+/// A server is started once; after ``stop()`` make a new one.
+public final class WebSocketServer: Sendable {
+    /// The configuration the server was made with.
+    public let configuration: Configuration
+    let engine: ServerEngine
+
+    /// Makes a server; nothing listens until ``start()``.
+    public init(configuration: Configuration = Configuration(), delegate: any WebSocketServerDelegate) {
+        self.configuration = configuration
+        engine = ServerEngine(configuration: configuration, delegate: delegate)
+    }
+
+    deinit {
+        if !engine.thread.isCurrent {
+            stop()
+        }
+    }
+
+    /// Starts the service thread and returns once the port is listening.
+    ///
+    /// - Throws: ``TransportError/cannotListen(host:port:errno:)`` when the
+    ///   address is taken or not local, ``TransportError/alreadyRunning``,
+    ///   ``TransportError/tlsUnsupported(_:)``.
+    public func start() throws(TransportError) {
+        try engine.lifecycle.withLock { lifecycle throws(TransportError) in
+            guard lifecycle == .idle else { throw .alreadyRunning }
+            lifecycle = .starting
+        }
+        let startup = StartupLatch()
+        let engine = engine
+        engine.exited.enter()
+        do {
+            try engine.thread.start(name: "lws-server") {
+                engine.run(startup: startup)
+                engine.exited.leave()
+            }
+        } catch {
+            engine.exited.leave()
+            engine.lifecycle.withLock { $0 = .stopped }
+            throw error
+        }
+        switch startup.wait() {
+        case .success(let port):
+            engine.lifecycle.withLock { $0 = .running(port: port) }
+        case .failure(let error):
+            engine.thread.join()
+            engine.lifecycle.withLock { $0 = .stopped }
+            throw error
+        }
+    }
+
+    /// The TCP port actually bound (the ephemeral one when the configured
+    /// port is 0); `nil` before ``start()`` and after ``stop()``.
+    public var port: Int? {
+        engine.lifecycle.withLock { lifecycle in
+            if case .running(let port) = lifecycle { return port }
+            return nil
+        }
+    }
+
+    /// Stops gracefully: every connection gets a 1001 close frame after its
+    /// queued frames, the server waits up to the configured grace period for
+    /// them to close, then destroys the context and joins the service
+    /// thread. Idempotent; returns at once if the server never started.
+    /// Must not be called from the service thread (a delegate callback).
+    public func stop() {
+        precondition(!engine.thread.isCurrent, "WebSocketServer.stop() must not be called from a delegate callback")
+        let wasRunning = engine.lifecycle.withLock { lifecycle -> Bool in
+            guard case .running = lifecycle else { return false }
+            lifecycle = .stopping
+            return true
+        }
+        if wasRunning {
+            engine.inbox.post(.shutdown)
+            if engine.exited.wait(timeout: configuration.shutdownGracePeriod.dispatchDeadline) == .timedOut {
+                engine.inbox.post(.exitNow)
+            }
+        }
+        engine.exited.wait()
+        engine.thread.join()
+        engine.lifecycle.withLock { lifecycle in
+            if lifecycle == .stopping { lifecycle = .stopped }
+        }
+    }
+
+    /// Blocks the calling thread until the server has stopped (for a
+    /// daemon's main thread while a signal handler calls ``stop()``).
+    public func waitUntilStopped() {
+        engine.exited.wait()
+    }
+
+    /// Queues `frame` to one connection. Unknown or closing connections
+    /// ignore it.
+    public func send(_ frame: OutboundFrame, to connection: ConnectionID) {
+        engine.submit(.send(frame, connection))
+    }
+
+    /// Queues the same `frame` object to every listed connection (encode
+    /// once, no copies). Unknown or closing connections are skipped.
+    public func send(_ frame: OutboundFrame, to connections: [ConnectionID]) {
+        engine.submit(.broadcast(frame, connections))
+    }
+
+    /// Closes a connection with `code` and `reason` (at most 123 UTF-8
+    /// bytes are sent) after the frames already queued to it are written.
+    /// A connection already closing or gone is left alone.
+    public func close(_ connection: ConnectionID, code: UInt16 = CloseCode.normal, reason: String = "") {
+        engine.submit(.close(connection, code: code, reason: reason))
+    }
+
+    /// Frames and bytes waiting to be written to `connection`; `nil` if it is
+    /// not open. Service thread only (call it from the delegate).
+    public func queueDepth(of connection: ConnectionID) -> QueueDepth? {
+        precondition(engine.thread.isCurrent, "queueDepth(of:) must be called on the service thread")
+        return engine.sessions[connection]?.queue.depth
+    }
+
+    /// `true` when the caller is running on this server's service thread.
+    public var isServiceThread: Bool {
+        engine.thread.isCurrent
+    }
+}

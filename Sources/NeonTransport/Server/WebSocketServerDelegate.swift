@@ -1,0 +1,39 @@
+/// Something that happened on one server connection. Delivered to
+/// ``WebSocketServerDelegate/handle(_:)`` on the service thread.
+public enum ServerEvent: Sendable, Equatable {
+    /// A WebSocket handshake completed. `peer` is the remote IP address.
+    case connected(ConnectionID, peer: String)
+    /// A whole message arrived (reassembled; text validated as UTF-8).
+    case received(WebSocketMessage, from: ConnectionID)
+    /// An inbound message broke a rule. Frames the delegate sends to this
+    /// connection from inside this callback are still flushed, then the
+    /// connection is closed with `rejection.closeCode` (1009 or 1007).
+    case rejected(InboundRejection, from: ConnectionID)
+    /// The connection is gone; sending to `ConnectionID` is now a no-op.
+    case disconnected(ConnectionID, WebSocketClose)
+}
+
+/// Receives a ``WebSocketServer``'s events and answers its plain HTTP
+/// requests.
+///
+/// Every method is called on the server's service thread, one call at a
+/// time, never concurrently. Work done here delays every connection of the
+/// server, so keep it short. From inside these methods, ``WebSocketServer``'s
+/// `send` and `close` take a direct path (no lock, no wake-up).
+///
+/// The server holds its delegate strongly until ``WebSocketServer/stop()``
+/// returns.
+public protocol WebSocketServerDelegate: AnyObject, Sendable {
+    /// Called for each connection event, in order per connection.
+    func handle(_ event: ServerEvent)
+
+    /// Answers a plain HTTP request on the WebSocket port. The default
+    /// implementation answers 404 for every path.
+    func respond(to request: HTTPRequest) -> HTTPResponse
+}
+
+extension WebSocketServerDelegate {
+    public func respond(to request: HTTPRequest) -> HTTPResponse {
+        .notFound
+    }
+}

@@ -1,0 +1,152 @@
+import CLibWebSockets
+
+/// One WebSocket connection's state on the service thread: its outbound
+/// queue, its reassembly buffer and how it is closing.
+///
+/// Not `Sendable`: only the service thread of the context that owns the
+/// connection touches it. lws reaches it through a retained pointer (server:
+/// per-session data; client: the wsi's opaque user data).
+final class Session {
+    let id: ConnectionID
+    /// The lws connection; `nil` until the client connection exists and
+    /// again once lws has closed it.
+    var wsi: OpaquePointer?
+    /// `true` between ESTABLISHED (or CLIENT_ESTABLISHED) and CLOSED.
+    var isEstablished = false
+    var queue = OutboundQueue()
+    var assembler: MessageAssembler
+    /// A close asked for by the owner, sent once the queue has been flushed.
+    private(set) var pendingClose: (code: UInt16, reason: String)?
+    /// The close frame this side sent.
+    private(set) var localClose: WebSocketClose?
+    /// The close frame the peer sent first.
+    var peerClose: WebSocketClose?
+
+    init(id: ConnectionID, maxMessageSize: Int) {
+        self.id = id
+        assembler = MessageAssembler(limit: maxMessageSize)
+    }
+
+    /// Once a close is requested or received, inbound messages are dropped
+    /// and nothing more is queued.
+    var isClosing: Bool { pendingClose != nil || localClose != nil || peerClose != nil }
+
+    /// How the connection ended, for the closed event.
+    var closeOutcome: WebSocketClose {
+        localClose ?? peerClose ?? WebSocketClose(code: nil, initiatedByPeer: true)
+    }
+
+    /// Queues `frame`; arms a WRITEABLE callback when the queue was empty.
+    func enqueue(_ frame: OutboundFrame) {
+        guard !isClosing else { return }
+        let wasEmpty = queue.isEmpty
+        queue.append(frame)
+        if wasEmpty, isEstablished, let wsi {
+            lws_callback_on_writable(wsi)
+        }
+    }
+
+    /// Asks for a close frame with `code` and `reason` after the queued
+    /// frames. Later requests are ignored: the first close wins.
+    func requestClose(code: UInt16, reason: String) {
+        guard !isClosing else { return }
+        pendingClose = (code, reason)
+        if isEstablished, let wsi {
+            lws_callback_on_writable(wsi)
+        }
+    }
+
+    /// Records the peer's close frame payload (2-byte code, UTF-8 reason).
+    func recordPeerClose(_ payload: UnsafeRawBufferPointer) {
+        guard localClose == nil else { return }
+        pendingClose = nil
+        queue.removeAll()
+        guard payload.count >= 2 else {
+            peerClose = WebSocketClose(code: nil, initiatedByPeer: true)
+            return
+        }
+        let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
+        let reason = String(decoding: payload[2...], as: UTF8.self)
+        peerClose = WebSocketClose(code: code, reason: reason, initiatedByPeer: true)
+    }
+
+    /// Drains the queue from a WRITEABLE callback while the socket accepts
+    /// more, then sends the pending close. Returns the callback's result:
+    /// -1 tells lws to close (after sending the close frame).
+    ///
+    /// - Parameter scratch: client connections pass a buffer to copy each
+    ///   frame into, because lws masks client payloads in place; server
+    ///   connections write shared frames directly.
+    func flush(_ wsi: OpaquePointer, scratch: WriteScratch?) -> Int32 {
+        while let frame = queue.first {
+            let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
+            let start: UnsafeMutableRawPointer
+            if let scratch {
+                start = scratch.copy(frame)
+            } else {
+                start = frame.payloadStart
+            }
+            let written = lws_write(wsi, start.assumingMemoryBound(to: UInt8.self), frame.count, opcode)
+            if written < Int32(clamping: frame.count) {
+                return -1
+            }
+            queue.removeFirst()
+            if lws_send_pipe_choked(wsi) != 0 {
+                if !queue.isEmpty || pendingClose != nil {
+                    lws_callback_on_writable(wsi)
+                }
+                return 0
+            }
+        }
+        guard let close = pendingClose else { return 0 }
+        pendingClose = nil
+        var reason = Self.closeReasonBytes(close.reason)
+        lws_close_reason(wsi, lws_close_status(rawValue: UInt32(close.code)), &reason, reason.count)
+        localClose = WebSocketClose(code: close.code, reason: close.reason, initiatedByPeer: false)
+        return -1
+    }
+}
+
+extension Session {
+    /// A close frame holds at most 125 bytes: the 2-byte code and 123 bytes
+    /// of reason, cut at a UTF-8 character boundary.
+    static func closeReasonBytes(_ reason: String) -> [UInt8] {
+        let utf8 = Array(reason.utf8)
+        guard utf8.count > 123 else { return utf8 }
+        var end = 123
+        while end > 0, utf8[end] & 0xC0 == 0x80 {
+            end -= 1
+        }
+        return Array(utf8[..<end])
+    }
+}
+
+/// A reusable write buffer with lws headroom, for client frames that lws
+/// masks in place. Service thread only.
+final class WriteScratch {
+    private var storage: UnsafeMutableRawPointer
+    private var capacity: Int
+
+    init() {
+        capacity = 4096
+        storage = .allocate(byteCount: OutboundFrame.headroom + capacity, alignment: 16)
+    }
+
+    deinit {
+        storage.deallocate()
+    }
+
+    /// Copies `frame`'s payload after the headroom; returns the payload start.
+    func copy(_ frame: OutboundFrame) -> UnsafeMutableRawPointer {
+        if frame.count > capacity {
+            storage.deallocate()
+            capacity = max(frame.count, capacity * 2)
+            storage = .allocate(byteCount: OutboundFrame.headroom + capacity, alignment: 16)
+        }
+        let start = storage + OutboundFrame.headroom
+        if frame.count > 0 {
+            start.copyMemory(from: frame.payloadStart, byteCount: frame.count)
+        }
+        return start
+    }
+}

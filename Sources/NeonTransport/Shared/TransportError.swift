@@ -1,0 +1,60 @@
+import Glibc
+
+/// Errors thrown by NeonTransport, each with a message a user can act on.
+public enum TransportError: Error, Equatable, CustomStringConvertible {
+    /// The server could not listen on `host:port`; `errno` is the bind or
+    /// listen error when known.
+    case cannotListen(host: String, port: Int, errno: Int32?)
+    /// libwebsockets refused to create a context (out of memory, bad options).
+    case contextCreationFailed(String)
+    /// The service thread could not be started.
+    case threadStartFailed(errno: Int32)
+    /// `start()` was called on a server that was already started (a server
+    /// starts once).
+    case alreadyRunning
+    /// The server or client context is not running (never started or stopped).
+    case notRunning
+    /// A WebSocket URL could not be parsed.
+    case invalidURL(String, reason: String)
+    /// TLS was asked for; this build does not support it yet.
+    case tlsUnsupported(String)
+    /// A client connection failed before the WebSocket handshake completed.
+    case connectFailed(url: String, reason: String)
+    /// An operation did not complete within its time limit.
+    case timedOut(String)
+    /// The connection is closed; carries how it closed.
+    case closed(WebSocketClose)
+
+    public var description: String {
+        switch self {
+        case .cannotListen(let host, let port, let code):
+            let reason: String
+            switch code {
+            case EADDRINUSE?: reason = "address already in use — choose another port or stop the other server"
+            case EACCES?: reason = "permission denied — ports below 1024 need privileges; choose a port of 1024 or more"
+            case EADDRNOTAVAIL?: reason = "no local interface has that address — use 127.0.0.1 or 0.0.0.0"
+            case let code?: reason = String(cString: strerror(code))
+            case nil: reason = "libwebsockets could not open the listening socket (see its log above)"
+            }
+            return "cannot listen on \(host):\(port): \(reason)"
+        case .contextCreationFailed(let what):
+            return "cannot create the libwebsockets context: \(what)"
+        case .threadStartFailed(let code):
+            return "cannot start the service thread: \(String(cString: strerror(code)))"
+        case .alreadyRunning:
+            return "this server was already started; a WebSocketServer starts once, so make a new one to listen again"
+        case .notRunning:
+            return "the transport is not running (not started yet, or already stopped)"
+        case .invalidURL(let url, let reason):
+            return "invalid WebSocket URL \"\(url)\": \(reason)"
+        case .tlsUnsupported(let what):
+            return "\(what): TLS is not supported by this build yet; use ws:// behind a TLS proxy"
+        case .connectFailed(let url, let reason):
+            return "cannot connect to \(url): \(reason)"
+        case .timedOut(let what):
+            return "timed out: \(what)"
+        case .closed(let close):
+            return "connection \(close)"
+        }
+    }
+}

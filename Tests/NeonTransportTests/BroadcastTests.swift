@@ -1,0 +1,83 @@
+import NeonTransport
+import Synchronization
+import Testing
+
+/// Messages received per client connection.
+final class Received: Sendable {
+    let storage = Mutex<[ConnectionID: [WebSocketMessage]]>([:])
+}
+
+@Suite("One frame is broadcast to many connections")
+struct BroadcastTests {
+    /// Opens `count` connections on one client context; each records what it receives.
+    private func connectMany(
+        _ count: Int, port: Int, context: WebSocketClientContext
+    ) throws -> (connections: [ClientConnection], inbox: Received) {
+        let url = try WebSocketURL(parsing: "ws://127.0.0.1:\(port)/")
+        let inbox = Received()
+        let connections = try (0..<count).map { _ in
+            try context.connect(to: url, subprotocol: "neonsync.v1") { connection, event in
+                if case .received(let message) = event {
+                    inbox.storage.withLock { $0[connection.id, default: []].append(message) }
+                }
+            }
+        }
+        return (connections, inbox)
+    }
+
+    @Test("50 clients each receive one broadcast frame sent from outside the service thread")
+    func broadcastFromOtherThread() async throws {
+        let hub = TestHub(echo: false)
+        let (server, port) = try hub.startServer()
+        defer { server.stop() }
+        let context = try WebSocketClientContext()
+        defer { context.stop() }
+        let (connections, inbox) = try connectMany(50, port: port, context: context)
+        #expect(await eventually { hub.connected.count == 50 })
+
+        let frame = OutboundFrame(text: "{\"type\":\"broadcast\"}")
+        server.send(frame, to: hub.connected)
+        #expect(await eventually { inbox.storage.withLock { $0.values.reduce(0) { $0 + $1.count } } == 50 })
+        let received = inbox.storage.withLock { $0 }
+        #expect(Set(received.keys) == Set(connections.map(\.id)))
+        #expect(received.values.allSatisfy { $0 == [.text("{\"type\":\"broadcast\"}")] })
+    }
+
+    @Test("A broadcast made inside a delegate callback reaches every client, the sender too")
+    func broadcastFromServiceThread() async throws {
+        let hub = TestHub(echo: false) { hub, server, event in
+            guard case .received(let message, _) = event, let text = message.text else { return }
+            server.send(OutboundFrame(text: "relay: " + text), to: hub.connected)
+        }
+        let (server, port) = try hub.startServer()
+        defer { server.stop() }
+        let context = try WebSocketClientContext()
+        defer { context.stop() }
+        let (connections, inbox) = try connectMany(20, port: port, context: context)
+        #expect(await eventually { hub.connected.count == 20 })
+
+        connections[7].send(text: "shout")
+        #expect(await eventually { inbox.storage.withLock { $0.values.reduce(0) { $0 + $1.count } } == 20 })
+        #expect(inbox.storage.withLock { $0.values.allSatisfy { $0 == [.text("relay: shout")] } })
+    }
+
+    @Test("One frame sent on many client connections arrives intact on each (payload copied before masking)")
+    func sharedFrameFromClients() async throws {
+        let hub = TestHub(echo: false)
+        let (server, port) = try hub.startServer()
+        defer { server.stop() }
+        let context = try WebSocketClientContext()
+        defer { context.stop() }
+        let (connections, _) = try connectMany(10, port: port, context: context)
+        let frame = OutboundFrame(text: "same bytes for all")
+        for connection in connections {
+            connection.send(frame)
+        }
+        #expect(await eventually { hub.events.filter { if case .received = $0 { true } else { false } }.count == 10 })
+        let texts = hub.events.compactMap { event -> String? in
+            if case .received(let message, _) = event { return message.text }
+            return nil
+        }
+        #expect(texts == Array(repeating: "same bytes for all", count: 10))
+    }
+}

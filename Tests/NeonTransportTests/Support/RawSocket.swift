@@ -1,0 +1,107 @@
+import Glibc
+
+/// A blocking TCP client on 127.0.0.1 for speaking raw HTTP and raw
+/// WebSocket frames at the server. Every read times out after 5 s.
+final class RawSocket {
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let fd: Int32
+    /// Bytes read but not yet consumed.
+    private var pending: [UInt8] = []
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket() failed: \(errno)") }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port)).bigEndian
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard status == 0 else {
+            Glibc.close(fd)
+            throw Failure(description: "connect() failed: \(errno)")
+        }
+    }
+
+    deinit {
+        Glibc.close(fd)
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            guard sent > 0 else { throw Failure(description: "send() failed: \(errno)") }
+            offset += sent
+        }
+    }
+
+    func write(_ text: String) throws {
+        try write(Array(text.utf8))
+    }
+
+    /// Reads more bytes into `pending`; false at end of stream or timeout.
+    private func fill() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        let count = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+        guard count > 0 else { return false }
+        pending.append(contentsOf: buffer[..<count])
+        return true
+    }
+
+    /// Takes exactly `count` bytes.
+    func read(exactly count: Int) throws -> [UInt8] {
+        while pending.count < count {
+            guard fill() else { throw Failure(description: "stream ended after \(pending.count) of \(count) bytes") }
+        }
+        let bytes = Array(pending[..<count])
+        pending.removeFirst(count)
+        return bytes
+    }
+
+    /// Takes an HTTP head (through the blank line) as text.
+    func readHead() throws -> String {
+        let marker: [UInt8] = Array("\r\n\r\n".utf8)
+        while true {
+            if let end = (0..<max(0, pending.count - 3)).first(where: { Array(pending[$0..<$0 + 4]) == marker }) {
+                let head = String(decoding: pending[..<end], as: UTF8.self)
+                pending.removeFirst(end + 4)
+                return head
+            }
+            guard fill() else { throw Failure(description: "stream ended inside an HTTP head") }
+        }
+    }
+
+    /// `true` if the peer closed the stream (reads return 0) within the timeout.
+    func waitForEndOfStream() -> Bool {
+        pending.removeAll()
+        while fill() {
+            pending.removeAll()
+        }
+        return errno != EAGAIN && errno != EWOULDBLOCK
+    }
+}
+
+/// Parses `HTTP/1.1 200 OK` status lines and a `Content-Length` body.
+func httpRequest(port: Int, _ request: String, on socket: RawSocket? = nil) throws -> (status: Int, head: String, body: String) {
+    let socket = try socket ?? RawSocket(port: port)
+    try socket.write(request)
+    let head = try socket.readHead()
+    let statusLine = head.split(separator: "\r\n").first ?? ""
+    let status = Int(statusLine.split(separator: " ").dropFirst().first ?? "") ?? -1
+    let length = head.split(separator: "\r\n").compactMap { line -> Int? in
+        let parts = line.split(separator: ":", maxSplits: 1)
+        guard parts.count == 2, parts[0].lowercased() == "content-length" else { return nil }
+        return Int(parts[1].trimmingPrefix(" "))
+    }.first ?? 0
+    let body = try socket.read(exactly: length)
+    return (status, head, String(decoding: body, as: UTF8.self))
+}

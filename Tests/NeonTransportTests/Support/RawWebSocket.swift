@@ -1,0 +1,75 @@
+/// A hand-rolled WebSocket client over ``RawSocket`` that can send what the
+/// real client never does: fragmented messages and invalid UTF-8.
+final class RawWebSocket {
+    struct Frame: Equatable {
+        var fin: Bool
+        var opcode: UInt8
+        var payload: [UInt8]
+
+        /// The close code of a close frame.
+        var closeCode: UInt16? {
+            guard opcode == 0x8, payload.count >= 2 else { return nil }
+            return UInt16(payload[0]) << 8 | UInt16(payload[1])
+        }
+    }
+
+    let socket: RawSocket
+
+    /// Connects and completes the upgrade; fails unless the answer is 101.
+    init(port: Int, subprotocol: String? = "neonsync.v1") throws {
+        socket = try RawSocket(port: port)
+        var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        if let subprotocol {
+            request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n"
+        }
+        try socket.write(request + "\r\n")
+        let head = try socket.readHead()
+        guard head.hasPrefix("HTTP/1.1 101") else {
+            throw RawSocket.Failure(description: "upgrade refused: \(head)")
+        }
+    }
+
+    /// Sends one masked frame (clients must mask).
+    func send(fin: Bool = true, opcode: UInt8, _ payload: [UInt8]) throws {
+        var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        switch payload.count {
+        case ..<126:
+            frame.append(0x80 | UInt8(payload.count))
+        case ..<65536:
+            frame.append(0x80 | 126)
+            frame += [UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+        default:
+            frame.append(0x80 | 127)
+            frame += (0..<8).reversed().map { UInt8((payload.count >> ($0 * 8)) & 0xFF) }
+        }
+        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+        frame += mask
+        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        try socket.write(frame)
+    }
+
+    /// Sends `payload` as one message split into frames of `size` bytes.
+    func sendFragmented(opcode: UInt8, _ payload: [UInt8], fragmentSize size: Int) throws {
+        var offset = 0
+        var first = true
+        repeat {
+            let end = min(offset + size, payload.count)
+            try send(fin: end == payload.count, opcode: first ? opcode : 0x0, Array(payload[offset..<end]))
+            first = false
+            offset = end
+        } while offset < payload.count
+    }
+
+    /// Reads one unmasked server frame.
+    func receive() throws -> Frame {
+        let header = try socket.read(exactly: 2)
+        var length = Int(header[1] & 0x7F)
+        if length == 126 {
+            length = try socket.read(exactly: 2).reduce(0) { $0 << 8 | Int($1) }
+        } else if length == 127 {
+            length = try socket.read(exactly: 8).reduce(0) { $0 << 8 | Int($1) }
+        }
+        return Frame(fin: header[0] & 0x80 != 0, opcode: header[0] & 0x0F, payload: try socket.read(exactly: length))
+    }
+}

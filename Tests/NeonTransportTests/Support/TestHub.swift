@@ -1,0 +1,79 @@
+import NeonTransport
+import Synchronization
+
+/// A server delegate for tests: records every event, echoes messages when
+/// asked, serves `/healthz`, and can run a hook on each event.
+final class TestHub: WebSocketServerDelegate {
+    struct State {
+        var events: [ServerEvent] = []
+        var connected: [ConnectionID] = []
+        var server: WebSocketServer?
+    }
+
+    let echo: Bool
+    let state = Mutex(State())
+    let onEvent: (@Sendable (TestHub, WebSocketServer, ServerEvent) -> Void)?
+
+    init(echo: Bool = true, onEvent: (@Sendable (TestHub, WebSocketServer, ServerEvent) -> Void)? = nil) {
+        self.echo = echo
+        self.onEvent = onEvent
+    }
+
+    /// Makes, starts and attaches a server on 127.0.0.1, ephemeral port.
+    func startServer(
+        _ configuration: WebSocketServer.Configuration = .init()
+    ) throws -> (WebSocketServer, Int) {
+        let server = WebSocketServer(configuration: configuration, delegate: self)
+        state.withLock { $0.server = server }
+        try server.start()
+        return (server, server.port!)
+    }
+
+    func handle(_ event: ServerEvent) {
+        let server = state.withLock { state -> WebSocketServer? in
+            state.events.append(event)
+            switch event {
+            case .connected(let id, _): state.connected.append(id)
+            case .disconnected(let id, _): state.connected.removeAll { $0 == id }
+            default: break
+            }
+            return state.server
+        }
+        guard let server else { return }
+        if echo, case .received(let message, let id) = event {
+            switch message {
+            case .text(let text): server.send(OutboundFrame(text: text), to: id)
+            case .binary(let bytes): server.send(OutboundFrame(binary: bytes), to: id)
+            }
+        }
+        onEvent?(self, server, event)
+    }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        if request.method == "GET" && request.path == "/healthz" {
+            return .text("ok")
+        }
+        return .notFound
+    }
+
+    var events: [ServerEvent] { state.withLock { $0.events } }
+    var connected: [ConnectionID] { state.withLock { $0.connected } }
+
+    /// Disconnect events, in order.
+    var disconnects: [(ConnectionID, WebSocketClose)] {
+        events.compactMap {
+            if case .disconnected(let id, let close) = $0 { return (id, close) }
+            return nil
+        }
+    }
+}
+
+/// Polls `condition` every 5 ms until it holds or `timeout` passes.
+func eventually(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return condition()
+}

@@ -1,0 +1,36 @@
+import NeonTransport
+import Testing
+
+@Suite("ws:// URLs")
+struct WebSocketURLTests {
+    @Test("Host, port and path are parsed, with defaults", arguments: [
+        ("ws://127.0.0.1:7681/", WebSocketURL(host: "127.0.0.1", port: 7681, path: "/")),
+        ("ws://example.org", WebSocketURL(host: "example.org", port: 80, path: "/")),
+        ("ws://example.org?room=a", WebSocketURL(host: "example.org", port: 80, path: "/?room=a")),
+        ("ws://[::1]:9000/sync?x=1#frag", WebSocketURL(host: "::1", port: 9000, path: "/sync?x=1")),
+        ("wss://example.org/a", WebSocketURL(isSecure: true, host: "example.org", port: 443, path: "/a")),
+    ])
+    func parses(text: String, expected: WebSocketURL) throws {
+        #expect(try WebSocketURL(parsing: text) == expected)
+    }
+
+    @Test("Malformed URLs are refused with the reason", arguments: [
+        ("http://127.0.0.1/", "it must start with ws:// or wss://"),
+        ("ws://:80/", "the host is missing"),
+        ("ws://host:0/", "the port must be a number from 1 to 65535"),
+        ("ws://host:http/", "the port must be a number from 1 to 65535"),
+        ("ws://[::1/", "the IPv6 address has no closing ]"),
+        ("ws://user@host/", "user names and passwords are not supported"),
+    ])
+    func refuses(text: String, reason: String) {
+        #expect(throws: TransportError.invalidURL(text, reason: reason)) { try WebSocketURL(parsing: text) }
+    }
+
+    @Test("The Host header omits default ports and brackets IPv6")
+    func hostHeader() {
+        #expect(WebSocketURL(host: "a", port: 80).hostHeader == "a")
+        #expect(WebSocketURL(host: "a", port: 8080).hostHeader == "a:8080")
+        #expect(WebSocketURL(host: "::1", port: 8080).hostHeader == "[::1]:8080")
+        #expect(WebSocketURL(host: "::1", port: 8080, path: "/x").description == "ws://[::1]:8080/x")
+    }
+}
