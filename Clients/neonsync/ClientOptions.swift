@@ -1,0 +1,124 @@
+import Glibc
+import NeonClient
+
+/// `neonsync` subcommands and their flags.
+struct ClientOptions {
+    static let defaultServer = "ws://127.0.0.1:7681/"
+    static let serverEnvironment = "NEONSYNC_SERVER"
+
+    var mode: ClientMode = .read
+    var file: String?
+    var room: String?
+    var name: String
+    var server: String
+
+    static let usage = """
+    neonsync — read, present and follow documents together from terminals
+
+    USAGE:
+      neonsync read FILE [--room R] [--name N] [--server URL]
+          publish FILE (Markdown, text or catalog JSON) to room R if it has no
+          document yet (R defaults to the file name), then read at your pace
+      neonsync join ROOM [--name N] [--server URL]
+          read the room's document
+      neonsync present FILE|ROOM [--room R] [--name N] [--server URL]
+          lead the room: your scroll and tab choices are followed; with a FILE
+          it becomes the room's document
+      neonsync follow ROOM [--name N] [--server URL]
+          follow the presenter on any terminal size; scrolling detaches, f
+          follows again
+
+    OPTIONS:
+      --room R       room name (letters, digits, - _ .; at most 64 characters)
+      --name N       the name others see (default: $USER)
+      --server URL   ws://HOST:PORT/ of neonsyncd (default \(defaultServer),
+                     or $\(serverEnvironment))
+      -h, --help     show this help (also: neonsync COMMAND --help)
+
+    KEYS (press ? inside for the full list):
+      j/k ↓/↑ scroll · space/PgDn b/PgUp page · g/Home G/End · Tab/Shift-Tab 1–9 tabs
+      t back to top · / search, n/N next/previous · f follow · ? help · q quit
+    """
+
+    struct Problem: Error, CustomStringConvertible { let description: String }
+
+    /// Parses arguments; returns nil when help was printed.
+    static func parse(_ arguments: [String]) throws(Problem) -> ClientOptions? {
+        let env = ProcessEnvironment()
+        var options = ClientOptions(name: env["USER"] ?? "reader",
+                                    server: env[serverEnvironment] ?? defaultServer)
+        var rest = arguments[...]
+        guard let command = rest.popFirst() else {
+            throw Problem(description: "missing a command: read, join, present or follow; see neonsync --help")
+        }
+        if command == "-h" || command == "--help" || command == "help" {
+            print(usage)
+            return nil
+        }
+        switch command {
+        case "read": options.mode = .read
+        case "join": options.mode = .join
+        case "present": options.mode = .present
+        case "follow": options.mode = .follow
+        default:
+            throw Problem(description: "unknown command \(command); use read, join, present or follow (see neonsync --help)")
+        }
+        var positional: [String] = []
+        while let arg = rest.popFirst() {
+            switch arg {
+            case "-h", "--help":
+                print(usage)
+                return nil
+            case "--room", "--name", "--server":
+                guard let value = rest.popFirst() else {
+                    throw Problem(description: "\(arg) needs a value; see neonsync --help")
+                }
+                if arg == "--room" { options.room = value }
+                if arg == "--name" { options.name = value }
+                if arg == "--server" { options.server = value }
+            default:
+                if arg.hasPrefix("-") {
+                    throw Problem(description: "unknown option \(arg); see neonsync --help")
+                }
+                positional.append(arg)
+            }
+        }
+        guard positional.count == 1 else {
+            let what = options.mode == .read ? "FILE" : options.mode == .present ? "FILE or ROOM" : "ROOM"
+            throw Problem(description: "neonsync \(command) needs exactly one \(what); see neonsync --help")
+        }
+        let target = positional[0]
+        switch options.mode {
+        case .read:
+            options.file = target
+        case .join, .follow:
+            options.room = target
+        case .present:
+            if access(target, F_OK) == 0 { options.file = target } else if options.room == nil { options.room = target }
+        }
+        if options.room == nil, let file = options.file {
+            options.room = roomName(fromFile: file)
+        }
+        return options
+    }
+
+    /// A room name from a file name: its base name without extension, with
+    /// characters a room name cannot hold replaced by '-'.
+    static func roomName(fromFile path: String) -> String {
+        let base = path.split(separator: "/").last.map(String.init) ?? path
+        let stem = base.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
+        let name = (stem.isEmpty ? base : stem).map { c -> Character in
+            c.isLetter || c.isNumber || c == "-" || c == "_" || c == "." ? c : "-"
+        }
+        return String(String(name).prefix(64))
+    }
+}
+
+/// Reads environment variables without Foundation.
+struct ProcessEnvironment {
+    subscript(name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        let s = String(cString: value)
+        return s.isEmpty ? nil : s
+    }
+}
