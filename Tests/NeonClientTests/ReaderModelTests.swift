@@ -1,0 +1,180 @@
+import NeonClient
+import NeonCore
+import Testing
+
+let guide = """
+# Welcome
+NeonSync lets several people read one document together from their terminals, each at their own pace.
+
+# Reading
+Scroll with j and k, page with space, jump with g and G. The bar at the bottom shows how far you are.
+
+# Presenting
+A presenter leads; followers land on the same text even when their terminal has another size.
+
+# Drafting
+Compose a short text together and watch the ring fill as you approach the limit.
+"""
+
+let me = ClientID("c1"), pat = ClientID("c9")
+
+func welcomed(_ mode: ClientMode = .read, columns: Int = 80, rows: Int = 24, presenter: ClientID? = nil,
+              document: Bool = true) -> ReaderModel {
+    var m = ReaderModel(mode: mode, room: "guide", name: "ada", columns: columns, rows: rows, at: .zero)
+    _ = m.connected(at: .zero)
+    var readers = [ReaderInfo(id: me, name: "ada", role: mode.role)]
+    if let presenter { readers.append(ReaderInfo(id: presenter, name: "pat", role: .presenter)) }
+    let w = Welcome(you: me, room: "guide",
+                    document: document ? DocumentInfo(title: "Guide", format: .markdown, text: guide) : nil,
+                    readers: readers, presenter: presenter,
+                    draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
+    _ = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
+    return m
+}
+
+func scrolls(_ commands: [ClientCommand]) -> [ClientMessage] {
+    commands.compactMap { if case let .send(m) = $0, case .scroll = m { m } else { nil } }
+}
+
+@Suite("Reader model")
+struct ReaderModelTests {
+    @Test("hello first, then the welcome's document is laid out and the place is shared")
+    func joinFlow() {
+        var m = ReaderModel(mode: .join, room: "guide", name: "ada", columns: 80, rows: 24, at: .zero)
+        #expect(m.connected(at: .zero) == [.send(.hello(room: "guide", name: "ada", role: .reader))])
+        let w = Welcome(you: me, room: "guide", document: DocumentInfo(title: "Guide", format: .markdown, text: guide),
+                        readers: [ReaderInfo(id: me, name: "ada", role: .reader)], presenter: nil,
+                        draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
+        let out = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
+        #expect(m.connection == .joined && m.layout != nil)
+        #expect(scrolls(out) == [.scroll(top: 0, viewport: m.viewportRows, content: m.contentRows, anchor: .top)])
+    }
+
+    @Test("read FILE publishes the file when the room has none")
+    func publishes() {
+        let file = DocumentInfo(title: "notes.md", format: .markdown, text: "# A\nx")
+        var m = ReaderModel(mode: .read, room: "notes", name: "ada", columns: 80, rows: 24, document: file, at: .zero)
+        _ = m.connected(at: .zero)
+        let w = Welcome(you: me, room: "notes", document: nil, readers: [], presenter: nil,
+                        draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
+        let out = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
+        #expect(out.contains(.send(.document(title: "notes.md", format: .markdown, text: "# A\nx"))))
+    }
+
+    @Test("scrolling clamps to the content and sends NeonCore's place once per change")
+    func scrolling() {
+        var m = welcomed(rows: 12)
+        let out = m.scroll(by: 3, at: .seconds(1))
+        #expect(m.top == 3)
+        #expect(scrolls(out).count == 1)
+        #expect(m.scroll(by: 0, at: .seconds(1)).isEmpty)
+        _ = m.scroll(by: 10_000, at: .seconds(2))
+        #expect(m.top == m.maximumTop)
+        #expect(m.position?.percent == 100 && m.position?.atBottom == true)
+        _ = m.scroll(by: -10_000, at: .seconds(3))
+        #expect(m.top == 0 && m.position?.percent == 0)
+    }
+
+    @Test("the bar turns into the wheel 3 s after the last scroll")
+    func wheel() {
+        var m = welcomed(rows: 12)
+        _ = m.scroll(by: 2, at: .seconds(10))
+        #expect(m.indicator.mode(at: .milliseconds(12_999)) == .bar)
+        #expect(m.indicator.mode(at: .seconds(13)) == .wheel)
+    }
+
+    @Test("choosing a tab eases to the section while the tab holds, then the spy follows")
+    func tabJump() {
+        var m = welcomed(rows: 12)
+        let out = m.chooseTab(2, at: .seconds(1))
+        #expect(out == [.send(.tab(section: 2))])
+        let target = m.layout!.firstRow(ofSection: 2)
+        _ = m.tick(at: .milliseconds(1750))
+        #expect(m.top > 0 && m.top < target)
+        #expect(m.spy.current == 2)
+        _ = m.tick(at: .milliseconds(2500))
+        #expect(m.top == min(target, m.maximumTop))
+        #expect(m.animation == nil)
+    }
+
+    @Test("back to top eases to row 0 over 1.5 s")
+    func backToTop() {
+        var m = welcomed(rows: 12)
+        _ = m.scroll(by: 10_000, at: .seconds(1))
+        _ = m.backToTop(at: .seconds(2))
+        _ = m.tick(at: .milliseconds(2750))
+        #expect(m.top > 0)
+        _ = m.tick(at: .milliseconds(3500))
+        #expect(m.top == 0)
+    }
+
+    @Test("a follower lands on the presenter's anchor on any terminal size, and scrolling detaches")
+    func follow() {
+        var narrow = welcomed(.follow, columns: 40, rows: 14, presenter: pat)
+        var wide = welcomed(.follow, columns: 120, rows: 30, presenter: pat)
+        let doc = narrow.layout!.document
+        let anchor = Anchor(block: doc.sections[3].firstBlock + 1, offset: 20)
+        let progress = ServerMessage(seq: 2, .progress(ProgressInfo(id: pat, progress: 0.8, percent: 80, atBottom: false, section: 3, anchor: anchor)))
+        _ = narrow.receive(progress, at: .seconds(1))
+        _ = wide.receive(progress, at: .seconds(1))
+        for m in [narrow, wide] {
+            let shown = m.layout!.anchor(forRow: m.top)
+            #expect(shown.block == anchor.block || m.top == m.maximumTop)
+            #expect(m.layout!.section(atTop: m.top) == 3 || m.top == m.maximumTop)
+        }
+        let detach = narrow.scroll(by: -1, at: .seconds(2))
+        #expect(detach.first == .send(.follow(on: false)))
+        #expect(!narrow.isFollowing)
+        #expect(narrow.notice?.text.contains("press f") == true)
+        let before = narrow.top
+        _ = narrow.receive(ServerMessage(seq: 3, .progress(ProgressInfo(id: pat, progress: 0, percent: 0, atBottom: false, section: 0, anchor: .top))), at: .seconds(3))
+        #expect(narrow.top == before)
+        let again = narrow.attach(at: .seconds(4))
+        #expect(again.first == .send(.follow(on: true)))
+        #expect(narrow.top == 0)
+    }
+
+    @Test("a resize re-wraps and keeps the place by anchor")
+    func resize() {
+        var m = welcomed(columns: 100, rows: 14)
+        _ = m.scroll(by: 9, at: .seconds(1))
+        let anchor = m.layout!.anchor(forRow: m.top)
+        _ = m.resize(columns: 30, rows: 14, at: .seconds(2))
+        #expect(m.layout!.width == m.geometry.wrapWidth)
+        let after = m.layout!.anchor(forRow: m.top)
+        #expect(after.block == anchor.block)
+    }
+
+    @Test("search finds every match, jumps to it, and n wraps around")
+    func search() {
+        var m = welcomed(rows: 10)
+        m.beginSearch()
+        m.editSearch(appending: "TERMINAL")
+        _ = m.commitSearch(at: .seconds(1))
+        #expect(m.search.matches.count == 2)
+        #expect(m.search.current == 0)
+        _ = m.nextMatch(forward: true, at: .seconds(2))
+        #expect(m.search.current == 1)
+        _ = m.nextMatch(forward: true, at: .seconds(3))
+        #expect(m.search.current == 0)
+        m.beginSearch()
+        m.editSearch(appending: "zebra")
+        _ = m.commitSearch(at: .seconds(4))
+        #expect(m.search.matches.isEmpty && m.notice?.isError == true)
+    }
+
+    @Test("a gap in broadcast seq asks to resync")
+    func gap() {
+        var m = welcomed()
+        let out = m.receive(ServerMessage(seq: 5, .follow(FollowInfo(id: pat, on: true))), at: .zero)
+        #expect(out == [.reconnect])
+    }
+
+    @Test("a refused hello closes with the server's reason")
+    func refused() {
+        var m = ReaderModel(mode: .present, room: "r", name: "ada", columns: 80, rows: 24, at: .zero)
+        _ = m.connected(at: .zero)
+        _ = m.receive(ServerMessage(seq: 0, .error(ProtocolError(.presenterTaken, "room r already has a presenter (pat)"))), at: .zero)
+        #expect(m.connection == .closed("room r already has a presenter (pat)"))
+    }
+}
