@@ -1,0 +1,153 @@
+import NeonCore
+
+/// A grid of cells that widgets draw into and `FrameWriter` puts on screen.
+///
+/// Every write keeps the grid consistent: a wide character always has its
+/// continuation cell, overwriting either half of a wide character turns the
+/// other half into a space, and a wide character that does not fit is drawn
+/// as a space. Writes outside the grid are ignored, so widgets may draw into
+/// any rectangle, even one of width 0.
+public struct Buffer: Equatable, Sendable {
+    /// Columns.
+    public let width: Int
+    /// Rows.
+    public let height: Int
+    private var cells: [Cell]
+
+    /// A buffer of spaces in `style`; negative sizes count as 0.
+    public init(width: Int, height: Int, style: Style = .plain) {
+        self.width = max(width, 0)
+        self.height = max(height, 0)
+        cells = Array(repeating: Cell(style: style), count: self.width * self.height)
+    }
+
+    /// The whole buffer as a rectangle at the origin.
+    public var area: Rect { Rect(width: width, height: height) }
+
+    /// The cell at column `x`, row `y`; a blank cell outside the buffer.
+    public subscript(x: Int, y: Int) -> Cell {
+        guard contains(x, y) else { return .blank }
+        return cells[y * width + x]
+    }
+
+    /// Puts one grapheme at column `x`, row `y`. A character of width 0 (a
+    /// lone combining mark or a control character) is ignored; a 2-column
+    /// character in the last column becomes a space.
+    public mutating func set(_ character: Character, x: Int, y: Int, style: Style = .plain) {
+        guard contains(x, y) else { return }
+        let columns = DisplayWidth.of(character)
+        guard columns > 0 else { return }
+        if columns >= 2 {
+            guard x + 1 < width else {
+                place(Cell(" ", style: style), x: x, y: y)
+                return
+            }
+            place(Cell(character, style: style), x: x, y: y)
+            place(Cell(" ", style: style, isContinuation: true), x: x + 1, y: y)
+        } else {
+            place(Cell(character, style: style), x: x, y: y)
+        }
+    }
+
+    /// Writes `text` from column `x` on row `y`, clipped at the buffer's
+    /// right edge and after `maxWidth` columns, by display width. A 2-column
+    /// character that would straddle the clip edge is drawn as a space, so
+    /// wide characters never spill past it. Returns the columns written.
+    @discardableResult
+    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain,
+                               maxWidth: Int = .max) -> Int {
+        guard maxWidth > 0, x < width else { return 0 }
+        let right = maxWidth >= width &- x ? width : x + maxWidth
+        let lower = max(x, 0)
+        let end = write(text, x: x, y: y, style: style, clip: lower..<max(right, lower))
+        return max(min(end, right) - lower, 0)
+    }
+
+    /// Writes `text` starting at column `x` (which may lie left of the clip)
+    /// but only into the columns of `clip`; characters cut by either edge of
+    /// the clip leave spaces in the columns they would have covered. Returns
+    /// the column where the text ended or where drawing stopped.
+    @discardableResult
+    mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Range<Int>) -> Int {
+        let lower = max(clip.lowerBound, 0)
+        let upper = min(clip.upperBound, width)
+        guard y >= 0, y < height, lower < upper else { return x }
+        var column = x
+        for character in text {
+            guard column < upper else { break }
+            let columns = min(DisplayWidth.of(character), 2)
+            guard columns > 0 else { continue }
+            let end = column + columns
+            if column >= lower, end <= upper {
+                set(character, x: column, y: y, style: style)
+            } else if end > lower {
+                for cut in max(column, lower)..<min(end, upper) {
+                    set(" ", x: cut, y: y, style: style)
+                }
+            }
+            column = end
+        }
+        return column
+    }
+
+    /// Fills the part of `rect` inside the buffer with `character` (a space
+    /// by default) in `style`.
+    public mutating func fill(_ rect: Rect, style: Style, character: Character = " ") {
+        let clipped = rect.intersection(area)
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX {
+                set(character, x: x, y: y, style: style)
+            }
+        }
+    }
+
+    /// Lays `overlay` over the style of every cell of `rect` inside the
+    /// buffer (see `Style.patched(with:)`), keeping the characters: search
+    /// highlights, selections.
+    public mutating func patchStyle(_ rect: Rect, with overlay: Style) {
+        let clipped = rect.intersection(area)
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX {
+                cells[y * width + x].style = cells[y * width + x].style.patched(with: overlay)
+            }
+        }
+    }
+
+    /// The text of each row, continuation cells skipped; trailing spaces are
+    /// dropped unless `trimming` is false. Made for snapshot tests.
+    public func lines(trimming: Bool = true) -> [String] {
+        (0..<height).map { y in
+            var line = ""
+            for x in 0..<width where !cells[y * width + x].isContinuation {
+                line.append(cells[y * width + x].character)
+            }
+            guard trimming else { return line }
+            while line.last == " " { line.removeLast() }
+            return line
+        }
+    }
+
+    /// The styles of row `y`, one per cell (continuations included); empty
+    /// outside the buffer. Made for style assertions.
+    public func styles(row y: Int) -> [Style] {
+        guard y >= 0, y < height else { return [] }
+        return cells[y * width..<(y + 1) * width].map(\.style)
+    }
+
+    private func contains(_ x: Int, _ y: Int) -> Bool {
+        x >= 0 && x < width && y >= 0 && y < height
+    }
+
+    /// Stores `cell`, first turning into spaces the halves of wide
+    /// characters it would orphan.
+    private mutating func place(_ cell: Cell, x: Int, y: Int) {
+        let index = y * width + x
+        if cells[index].isContinuation, x > 0, !cell.isContinuation {
+            cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+        }
+        if x + 1 < width, cells[index + 1].isContinuation {
+            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+        }
+        cells[index] = cell
+    }
+}

@@ -1,0 +1,51 @@
+/// How a cell is drawn: colours and attributes.
+public struct Style: Equatable, Hashable, Sendable {
+    public var fg: Color
+    public var bg: Color
+    public var bold: Bool
+    public var dim: Bool
+    public var italic: Bool
+    public var underline: Bool
+    public var reverse: Bool
+
+    /// A style; everything left out is the terminal default.
+    public init(fg: Color = .default, bg: Color = .default, bold: Bool = false, dim: Bool = false,
+                italic: Bool = false, underline: Bool = false, reverse: Bool = false) {
+        self.fg = fg
+        self.bg = bg
+        self.bold = bold
+        self.dim = dim
+        self.italic = italic
+        self.underline = underline
+        self.reverse = reverse
+    }
+
+    /// The terminal's default look: default colours, no attributes.
+    public static let plain = Style()
+
+    /// This style with `overlay` laid on top: the overlay's colours replace
+    /// these unless they are `.default`, and its attributes are added.
+    public func patched(with overlay: Style) -> Style {
+        Style(fg: overlay.fg == .default ? fg : overlay.fg,
+              bg: overlay.bg == .default ? bg : overlay.bg,
+              bold: bold || overlay.bold, dim: dim || overlay.dim, italic: italic || overlay.italic,
+              underline: underline || overlay.underline, reverse: reverse || overlay.reverse)
+    }
+
+    /// This style with another foreground.
+    public func with(fg color: Color) -> Style {
+        var copy = self
+        copy.fg = color
+        return copy
+    }
+
+    /// This style with another background.
+    public func with(bg color: Color) -> Style {
+        var copy = self
+        copy.bg = color
+        return copy
+    }
+
+    /// Whether the style uses any colour other than the terminal's default.
+    public var hasColor: Bool { fg != .default || bg != .default }
+}

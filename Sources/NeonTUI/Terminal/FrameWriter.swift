@@ -1,0 +1,58 @@
+/// Turns one frame into the next on a terminal: given the buffer on screen
+/// (or nil when the screen is unknown) and the new one, the bytes to write.
+///
+/// Only changed cells are sent; runs of unchanged cells are skipped with a
+/// cursor move (CUF on the same row, CUP otherwise). Styles are selected only
+/// when they change, and a frame that selected a style ends with a reset, so
+/// the next frame starts from the default style. Wide characters are written
+/// once from their left cell; continuation cells are never written alone.
+/// An identical frame gives an empty string.
+public enum FrameWriter {
+    /// The bytes that turn `previous` into `next` on screen. A nil or
+    /// differently sized `previous` gives a full redraw after clearing.
+    public static func diff(from previous: Buffer?, to next: Buffer) -> String {
+        let full = previous.map { $0.width != next.width || $0.height != next.height } ?? true
+        var out = ""
+        var style = Style.plain
+        var cursor: (x: Int, y: Int)?
+        if full {
+            out += TerminalControl.resetStyle + TerminalControl.clearScreen
+            cursor = (0, 0)
+        }
+        for y in 0..<next.height {
+            for x in 0..<next.width {
+                let cell = next[x, y]
+                guard !cell.isContinuation else { continue }
+                if !full, let previous, !changed(x, y, previous, next) { continue }
+                out += move(from: cursor, to: (x, y))
+                if cell.style != style {
+                    out += TerminalControl.select(cell.style)
+                    style = cell.style
+                }
+                out.append(cell.character)
+                cursor = (x + (next[x + 1, y].isContinuation ? 2 : 1), y)
+            }
+        }
+        if style != .plain { out += TerminalControl.resetStyle }
+        return out
+    }
+
+    /// Whether the character starting at `x` must be written: its cell or,
+    /// for a wide character, its continuation differs.
+    private static func changed(_ x: Int, _ y: Int, _ previous: Buffer, _ next: Buffer) -> Bool {
+        if previous[x, y] != next[x, y] { return true }
+        return x + 1 < next.width && next[x + 1, y].isContinuation && previous[x + 1, y] != next[x + 1, y]
+    }
+
+    /// The shortest move from a known cursor position, or an absolute one.
+    private static func move(from cursor: (x: Int, y: Int)?, to target: (x: Int, y: Int)) -> String {
+        guard let cursor, cursor.y == target.y, cursor.x <= target.x else {
+            return TerminalControl.moveCursor(x: target.x, y: target.y)
+        }
+        switch target.x - cursor.x {
+        case 0: return ""
+        case 1: return TerminalControl.csi + "C"
+        case let n: return TerminalControl.csi + "\(n)C"
+        }
+    }
+}

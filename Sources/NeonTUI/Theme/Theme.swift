@@ -1,0 +1,114 @@
+/// The look of every widget: the seeds' neon terminal (near-black background,
+/// green accents, white and grey text) or a monochrome fallback.
+///
+/// Styles carry their background so that whatever a widget draws sits on the
+/// theme's background. A monochrome theme has no colours at all: emphasis is
+/// bold, underline or reverse only, and indicators stay readable from their
+/// characters alone (bars show their track as `░`, the wheel as `·`).
+public struct Theme: Equatable, Sendable {
+    /// Whether any style uses colour; tints apply only when it does.
+    public var usesColor: Bool
+    /// Draw with ASCII glyphs only (`+-|` borders, `#` bars, `-\|/` spinner).
+    public var ascii: Bool
+    /// Empty screen cells.
+    public var background: Style
+    /// Body text.
+    public var text: Style
+    /// Secondary text: hints, labels, truncation marks.
+    public var muted: Style
+    /// Accent-coloured text: list markers, card names, a filled wheel.
+    public var accent: Style
+    /// Bold accent: headings, percentages, the current tab.
+    public var strong: Style
+    /// Borders of boxes, buttons and overlays.
+    public var border: Style
+    /// Lines in the dim accent: the wheel's unfilled ring, the tab baseline,
+    /// the quote bar.
+    public var trackLine: Style
+    /// Filled bar cells: accent characters on the track colour.
+    public var barFill: Style
+    /// Empty bar cells: the dim track.
+    public var barTrack: Style
+    /// Text drawn over the filled part of a thick bar.
+    public var barLabel: Style
+    /// Code blocks.
+    public var code: Style
+    /// A search match.
+    public var highlight: Style
+    /// The search match the reader is on.
+    public var currentHighlight: Style
+    /// The status line.
+    public var status: Style
+    /// Draft ring levels: normal (blue), warning (yellow), limit and over (red).
+    public var levelNormal: Style
+    public var levelWarning: Style
+    public var levelLimit: Style
+
+    /// The glyph set `ascii` selects.
+    public var glyphs: Glyphs { ascii ? .ascii : .unicode }
+
+    /// `style` with `tint` as its foreground, when the theme uses colour and
+    /// a tint is given.
+    func tinted(_ style: Style, _ tint: Color?) -> Style {
+        guard usesColor, let tint else { return style }
+        return style.with(fg: tint)
+    }
+}
+
+extension Theme {
+    /// The neon look in 24-bit colour: background rgb(13,13,13), accent
+    /// rgb(0,255,102), track rgb(9,86,40), text rgb(220,220,220).
+    public static let neon = Theme(palette: Palette(
+        background: .rgb(13, 13, 13), text: .rgb(220, 220, 220), muted: .rgb(140, 140, 140),
+        accent: .rgb(0, 255, 102), track: .rgb(9, 86, 40), codeBackground: .rgb(28, 28, 28),
+        codeText: .rgb(190, 190, 190), statusBackground: .rgb(20, 40, 28),
+        blue: .rgb(29, 155, 240), yellow: .rgb(255, 212, 0), red: .rgb(244, 33, 46)))
+
+    /// The neon look in the 256-colour palette (233 background, 47 accent,
+    /// 22 track) for terminals without 24-bit colour.
+    public static let neon256 = Theme(palette: Palette(
+        background: .indexed(233), text: .indexed(253), muted: .indexed(245),
+        accent: .indexed(47), track: .indexed(22), codeBackground: .indexed(234),
+        codeText: .indexed(250), statusBackground: .indexed(235),
+        blue: .indexed(33), yellow: .indexed(220), red: .indexed(196)))
+
+    /// No colours (NO_COLOR, dumb terminals): bold, underline and reverse
+    /// only, Unicode glyphs.
+    public static let monochrome = Theme(
+        usesColor: false, ascii: false, background: .plain, text: .plain, muted: .plain,
+        accent: .plain, strong: Style(bold: true), border: .plain, trackLine: .plain,
+        barFill: .plain, barTrack: .plain, barLabel: Style(bold: true, reverse: true), code: .plain,
+        highlight: Style(reverse: true), currentHighlight: Style(bold: true, underline: true, reverse: true),
+        status: Style(reverse: true), levelNormal: .plain, levelWarning: Style(bold: true),
+        levelLimit: Style(bold: true, reverse: true))
+
+    /// `monochrome` with ASCII glyphs, for terminals that show neither
+    /// colour nor box drawing.
+    public static let monochromeASCII: Theme = {
+        var theme = monochrome
+        theme.ascii = true
+        return theme
+    }()
+
+    /// The colours a neon theme is made of.
+    private struct Palette {
+        var background, text, muted, accent, track, codeBackground, codeText, statusBackground: Color
+        var blue, yellow, red: Color
+    }
+
+    private init(palette p: Palette) {
+        let on = Style(bg: p.background)
+        self.init(
+            usesColor: true, ascii: false, background: on, text: on.with(fg: p.text), muted: on.with(fg: p.muted),
+            accent: on.with(fg: p.accent), strong: Style(fg: p.accent, bg: p.background, bold: true),
+            border: on.with(fg: p.accent), trackLine: on.with(fg: p.track),
+            barFill: Style(fg: p.accent, bg: p.track), barTrack: Style(fg: p.text, bg: p.track),
+            barLabel: Style(fg: p.background, bg: p.accent, bold: true),
+            code: Style(fg: p.codeText, bg: p.codeBackground),
+            highlight: Style(fg: p.text, bg: p.background, reverse: true),
+            currentHighlight: Style(fg: p.accent, bg: p.background, bold: true, reverse: true),
+            status: Style(fg: p.accent, bg: p.statusBackground),
+            levelNormal: on.with(fg: p.blue), levelWarning: on.with(fg: p.yellow),
+            levelLimit: Style(fg: p.red, bg: p.background, bold: true))
+    }
+}

@@ -1,0 +1,116 @@
+import NeonCore
+import NeonTUI
+import Testing
+
+@Suite("BackToTopButton, StatusLine and HelpOverlay")
+struct ControlsTests {
+    @Test("the back-to-top button is a small box with the arrow and the key hint")
+    func button() {
+        #expect(BackToTopButton.size() == (13, 3))
+        let buffer = render(BackToTopButton(), width: 13, height: 3)
+        #expect(snapshot(buffer) == """
+            ╭───────────╮
+            │ ↑ top [g] │
+            ╰───────────╯
+            """)
+        #expect(buffer[2, 1].style == Theme.neon.strong)
+        #expect(buffer[8, 1].style == Theme.neon.muted)
+        #expect(buffer[0, 0].style == Theme.neon.border)
+    }
+
+    @Test("the button centres itself and shows another key")
+    func centred() {
+        let buffer = render(BackToTopButton(key: "t"), width: 17, height: 5)
+        #expect(buffer.lines() == ["", "  ╭───────────╮", "  │ ↑ top [t] │", "  ╰───────────╯", ""])
+    }
+
+    @Test("without room for the box the button is one row", arguments: [
+        (8, 3, ["", "↑ top", ""]), (40, 1, ["↑ top [g]"]), (1, 1, ["↑"]), (0, 0, [String]()),
+    ])
+    func small(width: Int, height: Int, expected: [String]) {
+        #expect(render(BackToTopButton(), width: width, height: height).lines() == expected)
+    }
+
+    @Test("ASCII and monochrome buttons")
+    func ascii() {
+        let buffer = render(BackToTopButton(theme: .monochromeASCII), width: 13, height: 3)
+        #expect(snapshot(buffer) == """
+            +-----------+
+            | ^ top [g] |
+            +-----------+
+            """)
+        #expect(isColorless(buffer))
+        #expect(buffer[2, 1].style == Style(bold: true))
+    }
+
+    @Test("the status line puts the right part against the right edge and cuts the left part first",
+          arguments: [
+              (30, [" README.md           42% 3/10"]),
+              (12, [" R 42% 3/10"]),
+              (5, [" 42%"]),
+              (1, ["4"]),
+              (0, [String]()),
+          ])
+    func status(width: Int, expected: [String]) {
+        let buffer = render(StatusLine(left: "README.md", right: "42% 3/10"), width: width, height: width == 0 ? 0 : 1)
+        #expect(buffer.lines() == expected)
+    }
+
+    @Test("the status line is one coloured row, reversed without colour, and handles wide text")
+    func statusStyle() {
+        let buffer = render(StatusLine(left: "読書会 — 第一章", right: "📖 12%"), width: 23, height: 2)
+        #expect(buffer.lines() == [" 読書会 — 第一  📖 12%", ""])
+        #expect(buffer.styles(row: 0).allSatisfy { $0 == Theme.neon.status })
+        #expect(buffer[0, 1] == .blank)
+        let mono = render(StatusLine(left: "a", theme: .monochrome), width: 5, height: 1)
+        #expect(mono.styles(row: 0).allSatisfy { $0 == Style(reverse: true) })
+    }
+
+    let keys: [HelpOverlay.Line] = [
+        .init(key: "q", action: "quit"), .init(key: "/", action: "search"),
+        .init(key: "n", action: "next match"), .init(key: "↑↓", action: "scroll"),
+    ]
+
+    @Test("the help overlay is a centred box of aligned keys")
+    func help() {
+        let overlay = HelpOverlay(lines: keys)
+        #expect(overlay.size == (18, 6))
+        let buffer = render(overlay, width: 24, height: 8)
+        #expect(buffer.lines() == [
+            "",
+            "   ╭─ Keys ─────────╮",
+            "   │ q   quit       │",
+            "   │ /   search     │",
+            "   │ n   next match │",
+            "   │ ↑↓  scroll     │",
+            "   ╰────────────────╯",
+            "",
+        ])
+        #expect(buffer[5, 2].style == Theme.neon.strong)
+        #expect(buffer[9, 2].style == Theme.neon.text)
+    }
+
+    @Test("the overlay clears what it covers and leaves the rest")
+    func helpCovers() {
+        var buffer = Buffer(width: 20, height: 6)
+        for y in 0..<6 { buffer.write(String(repeating: "x", count: 20), x: 0, y: y) }
+        HelpOverlay(lines: [.init(key: "q", action: "quit")], theme: .monochrome).render(in: buffer.area, into: &buffer)
+        #expect(snapshot(buffer) == """
+            xxxxxxxxxxxxxxxxxxxx
+            xxxx╭─ Keys ──╮xxxxx
+            xxxx│ q  quit │xxxxx
+            xxxx╰─────────╯xxxxx
+            xxxxxxxxxxxxxxxxxxxx
+            xxxxxxxxxxxxxxxxxxxx
+            """)
+    }
+
+    @Test("a small area shrinks the overlay and cuts lines", arguments: [
+        (10, 4, ["╭─ Keys ─╮", "│ q   qu │", "│ /   se │", "╰────────╯"]),
+        (1, 1, [""]),
+        (0, 0, [String]()),
+    ])
+    func helpSmall(width: Int, height: Int, expected: [String]) {
+        #expect(render(HelpOverlay(lines: keys), width: width, height: height).lines() == expected)
+    }
+}

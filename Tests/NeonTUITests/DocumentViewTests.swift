@@ -1,0 +1,188 @@
+import NeonCore
+import NeonTUI
+import Testing
+
+@Suite("DocumentView")
+struct DocumentViewTests {
+    static let markdown = """
+        # Neon 世界
+
+        Read along with friends, each at their own pace.
+
+        - first item
+        - second item
+
+        > quoted words
+
+        ```swift
+        let x = 1
+        ```
+        """
+
+    func layout(width: Int) throws -> Layout {
+        Layout(document: try Document.parse(title: "Guide", format: .markdown, text: Self.markdown), width: width)
+    }
+
+    @Test("rows of the layout are drawn with their prefixes")
+    func wide() throws {
+        let layout = try layout(width: 20)
+        let buffer = render(DocumentView(layout: layout, top: 0), width: 20, height: 14)
+        #expect(snapshot(buffer) == """
+            Neon 世界
+
+            Read along with
+            friends, each at
+            their own pace.
+
+            • first item
+
+            • second item
+
+            │ quoted words
+
+            let x = 1
+
+            """)
+    }
+
+    @Test("headings are bold accent, markers accent, quotes italic grey, code on its own background")
+    func styles() throws {
+        let theme = Theme.neon
+        let buffer = render(DocumentView(layout: try layout(width: 20), top: 0), width: 20, height: 13)
+        #expect(buffer[0, 0].style == theme.strong)
+        #expect(buffer[5, 0].style == theme.strong)
+        #expect(buffer[0, 2].style == theme.text)
+        #expect(buffer[0, 6].style == theme.accent)
+        #expect(buffer[2, 6].style == theme.text)
+        #expect(buffer[0, 10].style == theme.accent)
+        #expect(buffer[2, 10].style == theme.muted.patched(with: Style(italic: true)))
+        #expect(buffer[0, 12].style == theme.code)
+        #expect(buffer[19, 12].style == theme.code)
+        #expect(buffer[19, 11].style == theme.background)
+    }
+
+    @Test("a narrow layout scrolled to a later row shows only its rows")
+    func scrolled() throws {
+        let buffer = render(DocumentView(layout: try layout(width: 12), top: 9), width: 12, height: 5)
+        #expect(snapshot(buffer) == """
+            • first item
+
+            • second
+              item
+
+            """)
+    }
+
+    @Test("rows before the start and after the end are blank")
+    func outOfRange() throws {
+        let layout = try layout(width: 20)
+        let before = render(DocumentView(layout: layout, top: -2), width: 20, height: 3)
+        #expect(before.lines() == ["", "", "Neon 世界"])
+        let after = render(DocumentView(layout: layout, top: 12), width: 20, height: 3)
+        #expect(after.lines() == ["let x = 1", "", ""])
+        let empty = Layout(document: try Document.parse(title: "E", format: .text, text: ""), width: 10)
+        #expect(render(DocumentView(layout: empty, top: 0), width: 10, height: 2).lines() == ["", ""])
+    }
+
+    @Test("tiny views clip rows and never split a wide character", arguments: [
+        (0, [String]()), (1, ["N", "", "R"]), (6, ["Neon", "", "Read a"]),
+    ])
+    func tiny(width: Int, expected: [String]) throws {
+        let buffer = render(DocumentView(layout: try layout(width: 20), top: 0), width: width,
+                            height: width == 0 ? 0 : 3)
+        #expect(buffer.lines() == expected)
+    }
+
+    @Test("catalog cards show the name in bold accent and the headline cut with …")
+    func cards() throws {
+        let json = #"[{"type": "Birds", "body": [{"name": "Kestrel 隼", "headline": "A small falcon that hovers over fields while hunting for voles and insects"}]}]"#
+        let layout = Layout(document: try Document.parse(title: "Catalog", format: .catalog, text: json), width: 16)
+        let buffer = render(DocumentView(layout: layout, top: 0), width: 16, height: 5)
+        #expect(snapshot(buffer) == """
+            Birds
+
+            Kestrel 隼
+            A small falcon
+            that hovers ove…
+            """)
+        #expect(buffer[0, 2].style == Theme.neon.strong)
+        #expect(buffer[0, 3].style == Theme.neon.text)
+        #expect(buffer[15, 4].style == Theme.neon.muted)
+    }
+
+    @Test("a query highlights every match in reverse video, ignoring case and counting display columns")
+    func query() throws {
+        let layout = try layout(width: 20)
+        let buffer = render(DocumentView(layout: layout, top: 0, query: "ITEM"), width: 20, height: 13)
+        let highlighted = Theme.neon.text.patched(with: Theme.neon.highlight)
+        #expect((8..<12).allSatisfy { buffer[$0, 6].style == highlighted })
+        #expect(buffer[7, 6].style == Theme.neon.text)
+        #expect((9..<13).allSatisfy { buffer[$0, 8].style.reverse })
+        #expect(DocumentView.matches(of: "世界", in: layout.line(at: 0)) == [5..<9])
+        #expect(DocumentView.matches(of: "A", in: layout.line(at: 2)) == [2..<3, 5..<6])
+        #expect(DocumentView.matches(of: "", in: layout.line(at: 2)).isEmpty)
+    }
+
+    @Test("explicit highlights mark the current match more strongly")
+    func highlights() throws {
+        let marks = [DocumentView.Highlight(row: 2, columns: 0..<4),
+                     DocumentView.Highlight(row: 3, columns: 0..<7, isCurrent: true),
+                     DocumentView.Highlight(row: 40, columns: 0..<3)]
+        let buffer = render(DocumentView(layout: try layout(width: 20), top: 0, highlights: marks), width: 20, height: 5)
+        #expect(buffer[0, 2].style.reverse)
+        #expect(!buffer[0, 2].style.bold)
+        #expect(buffer[6, 3].style == Theme.neon.text.patched(with: Theme.neon.currentHighlight))
+        #expect(!buffer[7, 3].style.reverse)
+    }
+
+    @Test("a left gutter marks other readers' rows beside the text")
+    func leftGutter() throws {
+        let gutter = DocumentView.Gutter(side: .left, width: 2, markers: [
+            2: DocumentView.GutterMarker("A", style: Theme.neon.accent),
+            6: DocumentView.GutterMarker("★", style: Theme.neon.strong),
+            99: DocumentView.GutterMarker("Z", style: .plain),
+        ])
+        let width = DocumentView.textWidth(forWidth: 14, gutter: gutter)
+        #expect(width == 12)
+        let buffer = render(DocumentView(layout: try layout(width: width), top: 0, gutter: gutter), width: 14, height: 10)
+        #expect(snapshot(buffer) == """
+              Neon 世界
+
+            A Read along
+              with
+              friends,
+              each at
+            ★ their own
+              pace.
+
+              • first item
+            """)
+        #expect(buffer[0, 2].style == Theme.neon.accent)
+    }
+
+    @Test("a one-column right gutter sits in the last column")
+    func rightGutter() throws {
+        let gutter = DocumentView.Gutter(side: .right, width: 1, markers: [0: DocumentView.GutterMarker("▶", style: .plain)])
+        let buffer = render(DocumentView(layout: try layout(width: 9), top: 0, gutter: gutter), width: 10, height: 1)
+        #expect(buffer.lines() == ["Neon 世界▶"])
+        let narrow = render(DocumentView(layout: try layout(width: 9), top: 0, gutter: gutter), width: 1, height: 1)
+        #expect(narrow.lines() == ["▶"])
+    }
+
+    @Test("monochrome draws the same text with no colour and reverse-video matches")
+    func monochrome() throws {
+        let buffer = render(DocumentView(layout: try layout(width: 20), top: 0, query: "own", theme: .monochrome),
+                            width: 20, height: 13)
+        #expect(buffer.lines()[4] == "their own pace.")
+        #expect(isColorless(buffer))
+        #expect(buffer[6, 4].style == Style(reverse: true))
+        #expect(buffer[0, 0].style == Style(bold: true))
+    }
+
+    @Test("plain text keeps its line breaks")
+    func plainText() throws {
+        let document = try Document.parse(title: "notes.txt", format: .text, text: "line one\nline 二\n\nnext")
+        let buffer = render(DocumentView(layout: Layout(document: document, width: 30), top: 0), width: 30, height: 4)
+        #expect(buffer.lines() == ["line one", "line 二", "", "next"])
+    }
+}
