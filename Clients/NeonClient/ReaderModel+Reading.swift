@@ -108,7 +108,7 @@ extension ReaderModel {
     private mutating func detachIfFollowing(at time: Duration) -> [ClientCommand] {
         guard isFollowing else { return [] }
         following = false
-        note("Detached from the presenter — press f to follow again", error: false, at: time)
+        note("detached — f follows again", error: false, at: time)
         return [.send(.follow(on: false))]
     }
 

@@ -1,4 +1,3 @@
 import Glibc
 
-print("neonsync: the terminal client is being assembled; see neonsyncd for the server")
-exit(1)
+exit(Client.run(Array(CommandLine.arguments.dropFirst())))

@@ -125,7 +125,7 @@ struct ReaderModelTests {
         let detach = narrow.scroll(by: -1, at: .seconds(2))
         #expect(detach.first == .send(.follow(on: false)))
         #expect(!narrow.isFollowing)
-        #expect(narrow.notice?.text.contains("press f") == true)
+        #expect(narrow.notice?.text.contains("f follows again") == true)
         let before = narrow.top
         _ = narrow.receive(ServerMessage(seq: 3, .progress(ProgressInfo(id: pat, progress: 0, percent: 0, atBottom: false, section: 0, anchor: .top))), at: .seconds(3))
         #expect(narrow.top == before)

@@ -14,14 +14,25 @@ public final class Tmux: Sendable {
 
     deinit {
         _ = try? run(["kill-server"])
+        for file in (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
+        where file.hasPrefix("tmux-\(socket)-") {
+            unlink(NSTemporaryDirectory() + file)
+        }
     }
 
     /// Starts `command` in a new detached session `name` of the given size.
+    /// Its exit status is written to a file for `exitStatus(_:)`.
     public func start(_ name: String, columns: Int, rows: Int, command: String, environment: [String: String] = [:]) throws {
         let env = environment.map { "\($0.key)=\(Self.quote($0.value))" }.joined(separator: " ")
-        let line = "env TERM=xterm-256color \(env) \(command)"
-        try run(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), line])
+        let status = statusFile(name)
+        unlink(status)
+        let script = "env TERM=xterm-256color \(env) \(command); echo $? > \(status)"
+        try run(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), "sh", "-c", script])
         try run(["set-option", "-t", name, "remain-on-exit", "on"])
+    }
+
+    private func statusFile(_ name: String) -> String {
+        NSTemporaryDirectory() + "tmux-\(socket)-\(name).status"
     }
 
     public func sendKeys(_ name: String, _ keys: String...) throws {
@@ -38,7 +49,9 @@ public final class Tmux: Sendable {
 
     /// The visible screen of `name` as lines of text.
     public func capture(_ name: String) throws -> [String] {
-        try run(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines = try run(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        return lines
     }
 
     /// Waits (bounded) until the screen contains `text`; returns the screen.
@@ -59,27 +72,37 @@ public final class Tmux: Sendable {
         throw TmuxError("timed out waiting for \(what) in \(name); the screen was:\n" + screen.joined(separator: "\n"))
     }
 
-    /// Whether the pane's program has exited, and its status.
+    /// The exit status of the session's program, or nil while it runs.
     public func exitStatus(_ name: String) throws -> Int? {
-        let out = try run(["display-message", "-p", "-t", name, "#{pane_dead} #{pane_dead_status}"])
-        let parts = out.split(separator: " ")
-        guard parts.first == "1", parts.count > 1 else { return nil }
-        return Int(parts[1].trimmingCharacters(in: .whitespacesAndNewlines))
+        guard let text = try? String(contentsOfFile: statusFile(name), encoding: .utf8) else { return nil }
+        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
 
+    /// Runs one tmux command and waits for it with waitpid. Not Foundation's
+    /// Process: it notices a child's exit through an inherited descriptor,
+    /// which the tmux server that `new-session` forks keeps open forever.
+    /// Output goes through a file for the same reason.
     @discardableResult
     public func run(_ arguments: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard p.terminationStatus == 0 else {
+        let path = NSTemporaryDirectory() + "tmux-\(socket)-\(UUID().uuidString).out"
+        defer { unlink(path) }
+        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        var cArgs = argv.map { strdup($0) } + [nil]
+        defer { cArgs.forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawnp(&pid, "tmux", &actions, nil, &cArgs, environ)
+        guard spawned == 0 else { throw TmuxError("cannot start tmux: \(String(cString: strerror(spawned)))") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+        let exited = (status & 0x7F) == 0
+        guard exited && ((status >> 8) & 0xFF) == 0 else {
             throw TmuxError("tmux \(arguments.joined(separator: " ")) failed: \(text)")
         }
         return text

@@ -1,0 +1,131 @@
+import NeonCore
+import NeonTUI
+
+extension ReaderModel {
+    /// A key, mouse action or paste.
+    public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        if search.editing { return editSearch(event, at: time) }
+        if showHelp {
+            if case .key = event { showHelp = false }
+            return []
+        }
+        switch event {
+        case let .key(key): return press(key, at: time)
+        case let .mouse(mouse): return click(mouse, at: time)
+        case .paste: return []
+        }
+    }
+
+    private mutating func press(_ key: Key, at time: Duration) -> [ClientCommand] {
+        let page = max(viewportRows - 1, 1)
+        switch key {
+        case .character("q"), .ctrl("c"): return [.quit]
+        case .character("j"), .down, .enter, .ctrl("n"): return scroll(by: 1, at: time)
+        case .character("k"), .up, .ctrl("p"): return scroll(by: -1, at: time)
+        case .character(" "), .pageDown, .ctrl("f"): return scroll(by: page, at: time)
+        case .character("b"), .pageUp, .ctrl("b"): return scroll(by: -page, at: time)
+        case .character("d"), .ctrl("d"): return scroll(by: page / 2, at: time)
+        case .character("u"), .ctrl("u"): return scroll(by: -(page / 2), at: time)
+        case .character("g"), .home, .character("<"): return scroll(to: 0, at: time)
+        case .character("G"), .end, .character(">"): return scroll(to: maximumTop, at: time)
+        case .character("t"): return backToTop(at: time)
+        case .tab: return chooseTab(spy.current + 1, at: time)
+        case .backTab: return chooseTab(spy.current - 1, at: time)
+        case let .character(c) where c.isASCII && c.isNumber && c != "0":
+            return chooseTab(Int(String(c))! - 1, at: time)
+        case .character("/"):
+            beginSearch()
+            return []
+        case .character("n"): return nextMatch(forward: true, at: time)
+        case .character("N"): return nextMatch(forward: false, at: time)
+        case .character("f"): return attach(at: time)
+        case .character("?"):
+            showHelp = true
+            return []
+        case .escape:
+            cancelSearch()
+            return []
+        case .character("r"):
+            if case .closed = connection { return [.reconnect] }
+            return []
+        case .ctrl("l"):
+            return []
+        default:
+            return []
+        }
+    }
+
+    private mutating func click(_ mouse: MouseEvent, at time: Duration) -> [ClientCommand] {
+        switch mouse.action {
+        case .wheelDown: return scroll(by: 3, at: time)
+        case .wheelUp: return scroll(by: -3, at: time)
+        case .press(.left):
+            indicator.inputBegan(at: time)
+            if let button = indicatorPlacement(at: time).button, button.contains(x: mouse.x, y: mouse.y) {
+                return backToTop(at: time)
+            }
+            if geometry.tabs.contains(x: mouse.x, y: mouse.y), let section = tab(atColumn: mouse.x) {
+                return chooseTab(section, at: time)
+            }
+            return []
+        case .release:
+            indicator.inputEnded(at: time)
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// The section whose title is drawn at `column` of the tab header.
+    func tab(atColumn column: Int) -> Int? {
+        guard let layout else { return nil }
+        let titles = layout.document.sections.map(\.title)
+        let widths = TabHeader.titleWidths(titles, maxTitleWidth: 24)
+        let starts = TabStrip.starts(widths: widths, spacing: TabHeader.spacing)
+        let marker = geometry.columns >= 3 ? 1 : 0
+        let x = column - marker + tabOffset
+        return starts.indices.first { x >= starts[$0] && x < starts[$0] + widths[$0] }
+    }
+
+    /// Keeps the tab header scrolled to the current tab.
+    public mutating func settle() {
+        guard let layout else { tabOffset = 0; return }
+        tabOffset = TabHeader.scrollOffset(titles: layout.document.sections.map(\.title), current: spy.current,
+                                           width: geometry.columns, previous: tabOffset, maxTitleWidth: 24)
+    }
+
+    private mutating func editSearch(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        switch event {
+        case .key(.enter): return commitSearch(at: time)
+        case .key(.escape), .key(.ctrl("c")): cancelSearch()
+        case .key(.backspace): editSearch(deleteBackward: true)
+        case let .key(.character(c)): editSearch(appending: String(c))
+        case let .paste(text): editSearch(appending: text.filter { !$0.isNewline })
+        default: break
+        }
+        return []
+    }
+
+    /// When something on screen will next change by itself, so the shell
+    /// sleeps until then: a running animation, a spinner, a swinging title,
+    /// the wheel's 3 s timer, a notice expiring.
+    public func nextWake(after time: Duration) -> Duration? {
+        var next: [Duration] = []
+        if animation != nil { next.append(time + .milliseconds(16)) }
+        if connection == .connecting || layout == nil { next.append(time + .milliseconds(100)) }
+        if let change = indicator.nextChange(after: time), layout != nil { next.append(change) }
+        if let notice, notice.until > time { next.append(notice.until) }
+        if swings { next.append(time + .milliseconds(100)) }
+        return next.min()
+    }
+
+    /// Whether a title or name on screen is wider than its field.
+    private var swings: Bool {
+        let g = geometry
+        let title = layout?.document.title ?? "NeonSync"
+        let field = max(g.columns - min(DisplayWidth.of(" \(room) · \(name) "), g.columns / 2) - 1, 0)
+        if DisplayWidth.of(title) > field { return true }
+        guard g.showsPresence else { return false }
+        return readers.contains { DisplayWidth.of($0.name) > 12 }
+    }
+}

@@ -1,0 +1,172 @@
+import NeonCore
+import NeonTUI
+
+extension ReaderModel {
+    /// The key of the back-to-top button.
+    public static let backToTopKey = "t"
+    static let barWidth = 40
+
+    /// Where the bottom indicator puts the bar, the button or the wheel.
+    public struct IndicatorPlacement: Equatable, Sendable {
+        public var bar: Rect?
+        public var button: Rect?
+        public var wheel: Rect?
+    }
+
+    public func indicatorPlacement(at time: Duration) -> IndicatorPlacement {
+        let area = geometry.indicator
+        guard layout != nil, !area.isEmpty else { return IndicatorPlacement() }
+        if indicator.mode(at: time) == .wheel {
+            let w = ProgressStyle.wheel.preferredSize
+            let width = min(w.width, area.width)
+            return IndicatorPlacement(wheel: Rect(x: area.maxX - width - 1, y: area.y, width: width, height: min(w.height, area.height)))
+        }
+        let showButton = indicator.offersBackToTop(atBottom: position?.atBottom ?? false, at: time)
+        let button = BackToTopButton.size(key: Self.backToTopKey)
+        let barWidth = min(Self.barWidth, area.width)
+        let total = barWidth + (showButton ? button.width + 1 : 0)
+        let startX = area.x + max((area.width - total) / 2, 0)
+        let buttonRect = showButton ? Rect(x: startX, y: area.y, width: min(button.width, area.width), height: area.height) : nil
+        let barX = showButton ? startX + button.width + 1 : startX
+        return IndicatorPlacement(bar: Rect(x: barX, y: area.y, width: max(min(barWidth, area.maxX - barX), 0), height: area.height),
+                                  button: buttonRect)
+    }
+
+    /// Draws the whole screen for `time`.
+    public func view(at time: Duration, theme: Theme) -> Buffer {
+        var buffer = Buffer(width: columns, height: rows, style: theme.background)
+        let g = geometry
+        drawTitle(into: &buffer, at: time, theme: theme)
+        if let layout {
+            let titles = layout.document.sections.map(\.title)
+            TabHeader(titles: titles, current: spy.current, offset: tabOffset, maxTitleWidth: 24, theme: theme)
+                .render(in: g.tabs, into: &buffer)
+            BorderBox(theme: theme).render(in: g.box, into: &buffer)
+            let area = Rect(x: g.document.x, y: g.document.y, width: g.document.width + g.gutter.width, height: g.document.height)
+            DocumentView(layout: layout, top: top, highlights: highlights(), query: nil,
+                         gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(theme: theme)), theme: theme)
+                .render(in: area, into: &buffer)
+            drawIndicator(into: &buffer, at: time, theme: theme)
+        } else {
+            BorderBox(theme: theme).render(in: g.box, into: &buffer)
+            let inner = BorderBox.inner(of: g.box)
+            let waiting = ProgressModel(indeterminateLabel: waitingLabel)
+            ProgressBar(waiting, style: .spinner, frame: SpinnerClock(frameCount: Spinner.frameCount(for: theme)).frame(at: time), theme: theme)
+                .render(in: inner.centered(width: min(inner.width, DisplayWidth.of(waitingLabel) + 4), height: 1), into: &buffer)
+        }
+        if g.showsPresence {
+            BorderBox(title: "Readers (\(readers.count))", theme: theme).render(in: g.presence, into: &buffer)
+            let entries = readers.map { PresenceList.Entry($0, isSelf: $0.id == me) }
+            PresenceList(entries: entries, time: time, theme: theme).render(in: BorderBox.inner(of: g.presence), into: &buffer)
+        }
+        StatusLine(left: statusLeft(at: time), right: statusRight(at: time), theme: theme).render(in: g.status, into: &buffer)
+        if showHelp {
+            let overlay = HelpOverlay(lines: Self.helpLines, theme: theme)
+            let size = overlay.size
+            overlay.render(in: Rect(width: columns, height: rows).centered(width: size.width, height: size.height), into: &buffer)
+        }
+        return buffer
+    }
+
+    private var waitingLabel: String {
+        switch connection {
+        case .connecting: "connecting to the room…"
+        case .joined: "waiting for a document in \(room)…"
+        case let .closed(reason): "disconnected: \(reason)"
+        }
+    }
+
+    private func drawTitle(into buffer: inout Buffer, at time: Duration, theme: Theme) {
+        let g = geometry
+        let right = " \(room) · \(name) "
+        let rightWidth = min(DisplayWidth.of(right), g.columns / 2)
+        let field = max(g.columns - rightWidth - 1, 0)
+        let title = layout?.document.title ?? "NeonSync"
+        let offset = SwingTextView.motion(text: title, fieldWidth: field).offset(at: time)
+        SwingTextView(text: title, offset: offset, style: theme.strong).render(in: Rect(x: 0, y: 0, width: field, height: 1), into: &buffer)
+        buffer.write(right, x: g.columns - rightWidth, y: 0, style: theme.muted, maxWidth: rightWidth)
+    }
+
+    private func drawIndicator(into buffer: inout Buffer, at time: Duration, theme: Theme) {
+        let place = indicatorPlacement(at: time)
+        let progress = position?.progress ?? 0
+        guard let model = try? ProgressModel(value: progress) else { return }
+        if let wheel = place.wheel {
+            ProgressBar(model, style: .wheel, theme: theme).render(in: wheel, into: &buffer)
+        }
+        if let bar = place.bar {
+            ProgressBar(model, style: .reading, theme: theme).render(in: bar, into: &buffer)
+        }
+        if let button = place.button {
+            BackToTopButton(key: Self.backToTopKey, theme: theme).render(in: button, into: &buffer)
+        }
+    }
+
+    /// Other readers' places as gutter markers: the presenter ▶, others by
+    /// their initial.
+    private func markers(theme: Theme) -> [Int: DocumentView.GutterMarker] {
+        guard let layout else { return [:] }
+        var out: [Int: DocumentView.GutterMarker] = [:]
+        for reader in readers where reader.id != me && reader.role != .observer {
+            let row: Int
+            if let anchor = anchors[reader.id] {
+                row = layout.row(for: anchor)
+            } else {
+                row = reader.percent * maximumTop / 100
+            }
+            let initial = reader.name.first.flatMap { DisplayWidth.of($0) == 1 ? $0 : nil } ?? "•"
+            let symbol: Character = reader.role == .presenter ? "▶" : Character(initial.uppercased())
+            out[row] = DocumentView.GutterMarker(symbol, style: reader.role == .presenter ? theme.strong : theme.accent)
+        }
+        return out
+    }
+
+    private func highlights() -> [DocumentView.Highlight] {
+        let visible = top..<(top + viewportRows)
+        return search.matches.enumerated().compactMap { index, match in
+            visible.contains(match.row)
+                ? DocumentView.Highlight(row: match.row, columns: match.column..<(match.column + match.width),
+                                         isCurrent: index == search.current)
+                : nil
+        }
+    }
+
+    private func statusLeft(at time: Duration) -> String {
+        if search.editing { return "/" + search.query + "▏" }
+        if let notice, notice.until > time { return notice.text }
+        if mode == .present { return "presenting — your scroll and tabs lead · ? keys" }
+        if isFollowing {
+            return presenter.map { "following \(title(of: $0)) — scroll to detach · ? keys" } ?? "following — waiting for a presenter · ? keys"
+        }
+        if mode == .follow { return "detached — f follows again · ? keys" }
+        return "j/k scroll · Tab sections · / search · ? keys · q quit"
+    }
+
+    private func statusRight(at time: Duration) -> String {
+        switch connection {
+        case .connecting:
+            let frame = SpinnerClock(frameCount: 10).frame(at: time)
+            return "connecting \(Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")[frame])"
+        case .closed: return "offline · r reconnects"
+        case .joined:
+            guard let p = position else { return "\(readers.count) here" }
+            let summary = "\(p.percent)% · \(readers.count) here"
+            return columns < 70 ? summary : "row \(top + 1)/\(max(contentRows, 1)) · " + summary
+        }
+    }
+
+    static let helpLines: [HelpOverlay.Line] = [
+        .init(key: "j k ↓ ↑", action: "scroll a row"),
+        .init(key: "space b PgDn PgUp", action: "scroll a page"),
+        .init(key: "d u", action: "half a page"),
+        .init(key: "g G Home End", action: "top / bottom"),
+        .init(key: "t", action: "back to top (eased)"),
+        .init(key: "Tab S-Tab 1–9", action: "choose a section"),
+        .init(key: "/ n N", action: "search, next, previous"),
+        .init(key: "f", action: "follow the presenter"),
+        .init(key: "r", action: "reconnect"),
+        .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top"),
+        .init(key: "? Esc", action: "this help / close"),
+        .init(key: "q", action: "quit"),
+    ]
+}

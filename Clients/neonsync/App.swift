@@ -1,0 +1,150 @@
+import Dispatch
+import Glibc
+import NeonClient
+import NeonCore
+import NeonTransport
+import NeonTUI
+
+/// The client shell: terminal and socket I/O around the pure model. Input
+/// and network events go to `ReaderModel`; its commands go to the socket;
+/// `view` is diffed onto the terminal. It sleeps in poll() until input, a
+/// network event, or the model's next animation frame.
+final class App {
+    private var model: ReaderModel
+    private var decoder = KeyDecoder()
+    private let theme: Theme
+    private let mailbox: Mailbox
+    private let url: WebSocketURL
+    private var connection: ClientConnection?
+    private var generation = 0
+    private var previous: Buffer?
+    private var running = true
+    private let codec = WireCodec()
+    private let epoch = ContinuousClock.now
+    private var signalSources: [any DispatchSourceSignal] = []
+
+    init(model: ReaderModel, url: WebSocketURL, theme: Theme, mailbox: Mailbox) {
+        self.model = model
+        self.url = url
+        self.theme = theme
+        self.mailbox = mailbox
+    }
+
+    var now: Duration { ContinuousClock.now - epoch }
+
+    /// Runs until the reader quits; returns the exit status.
+    func run() -> Int32 {
+        installSignals()
+        connect()
+        var escapePendingSince: Duration?
+        while running {
+            render()
+            var timeout: Int32 = -1
+            if let wake = model.nextWake(after: now) {
+                timeout = Int32(clamping: max((wake - now).inNanoseconds / 1_000_000, 0) + 1)
+            }
+            if escapePendingSince != nil { timeout = timeout < 0 ? 30 : min(timeout, 30) }
+            var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 && errno != EINTR { break }
+            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+                var bytes = [UInt8](repeating: 0, count: 4096)
+                let n = read(STDIN_FILENO, &bytes, bytes.count)
+                if n == 0 { running = false }
+                if n > 0 {
+                    let events = decoder.feed(bytes[0..<n])
+                    escapePendingSince = bytes[n - 1] == 0x1B ? now : nil
+                    for event in events { perform(model.handle(event, at: now)) }
+                }
+            } else if let since = escapePendingSince, now - since >= .milliseconds(25) {
+                escapePendingSince = nil
+                for event in decoder.flush() { perform(model.handle(event, at: now)) }
+            }
+            if fds[1].revents & Int16(POLLIN) != 0 {
+                for event in mailbox.drain() { deliver(event) }
+            }
+            perform(model.tick(at: now))
+            model.settle()
+        }
+        connection?.close(code: CloseCode.normal, reason: "bye")
+        return 0
+    }
+
+    private func deliver(_ event: AppEvent) {
+        switch event {
+        case let .network(gen, event) where gen == generation:
+            switch event {
+            case .connected:
+                perform(model.connected(at: now))
+            case let .received(.text(text)):
+                do {
+                    perform(model.receive(try codec.decodeServer(Array(text.utf8)), at: now))
+                } catch {
+                    perform(model.disconnected("the server sent a message this client cannot read: \(error)", at: now))
+                }
+            case .received(.binary), .rejected:
+                break
+            case let .closed(close):
+                perform(model.disconnected(close.reason.isEmpty ? "connection closed (\(close.code.map(String.init) ?? "no code"))" : close.reason, at: now))
+            case let .failed(reason):
+                perform(model.disconnected("cannot reach \(url): \(reason)", at: now))
+            }
+        case .network:
+            break
+        case .resized:
+            let size = Terminal.size()
+            previous = nil
+            perform(model.resize(columns: size.columns, rows: size.rows, at: now))
+        case .terminate:
+            running = false
+        }
+    }
+
+    private func perform(_ commands: [ClientCommand]) {
+        for command in commands {
+            switch command {
+            case let .send(message):
+                connection?.send(text: String(decoding: codec.encode(message), as: UTF8.self))
+            case .quit:
+                running = false
+            case .reconnect:
+                connection?.close(code: CloseCode.normal, reason: "resync")
+                connect()
+            }
+        }
+    }
+
+    private func connect() {
+        generation += 1
+        let gen = generation
+        let mailbox = mailbox
+        do {
+            let context = try WebSocketClientContext.shared()
+            connection = try context.connect(to: url, subprotocol: "neonsync.v1") { _, event in
+                mailbox.post(.network(generation: gen, event))
+            }
+        } catch {
+            perform(model.disconnected("cannot connect to \(url): \(error.description)", at: now))
+        }
+    }
+
+    private func render() {
+        let frame = model.view(at: now, theme: theme)
+        let bytes = FrameWriter.diff(from: previous, to: frame)
+        if !bytes.isEmpty { Terminal.write(bytes) }
+        previous = frame
+    }
+
+    private func installSignals() {
+        let queue = DispatchQueue(label: "neonsync.signals")
+        let mailbox = mailbox
+        for (sig, event) in [(SIGWINCH, AppEvent.resized), (SIGTERM, .terminate), (SIGHUP, .terminate), (SIGINT, .terminate)] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: queue)
+            source.setEventHandler { @Sendable in mailbox.post(event) }
+            source.resume()
+            signalSources.append(source)
+        }
+    }
+}

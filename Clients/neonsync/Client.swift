@@ -1,0 +1,95 @@
+import Glibc
+import NeonClient
+import NeonCore
+import NeonTransport
+import NeonTUI
+
+/// neonsync: options → (file) → terminal → the app loop → restore.
+enum Client {
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: ClientOptions
+        do {
+            guard let parsed = try ClientOptions.parse(arguments) else { return 0 }
+            options = parsed
+        } catch {
+            standardError("neonsync: \(error.description)\n")
+            return 2
+        }
+        let url: WebSocketURL
+        do {
+            url = try WebSocketURL(parsing: options.server)
+        } catch {
+            standardError("neonsync: --server \(options.server): \(error.description)\n")
+            return 2
+        }
+        if let room = options.room, let problem = roomProblem(room) {
+            standardError("neonsync: \(problem)\n")
+            return 2
+        }
+        let theme = chooseTheme()
+        do {
+            try Terminal.enter()
+        } catch {
+            standardError("neonsync: \(error.description)\n")
+            return 2
+        }
+        defer { Terminal.restore() }
+        var document: DocumentInfo?
+        if let file = options.file {
+            do {
+                document = try DocumentFile.load(file) { done, total in drawLoading(file, done, total, theme: theme) }
+            } catch {
+                Terminal.restore()
+                standardError("neonsync: \(error.description)\n")
+                return 2
+            }
+        }
+        let size = Terminal.size()
+        let start = ContinuousClock.now
+        let model = ReaderModel(mode: options.mode, room: options.room ?? "lobby", name: options.name,
+                                columns: size.columns, rows: size.rows, document: document,
+                                at: ContinuousClock.now - start)
+        let mailbox: Mailbox
+        do {
+            mailbox = try Mailbox()
+        } catch {
+            Terminal.restore()
+            standardError("neonsync: \(error.description)\n")
+            return 1
+        }
+        return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
+    }
+
+    /// The loading screen: determinate progress while a big file is read.
+    private static func drawLoading(_ file: String, _ done: Int, _ total: Int, theme: Theme) {
+        let size = Terminal.size()
+        var buffer = Buffer(width: size.columns, height: size.rows, style: theme.background)
+        guard let model = try? ProgressModel(value: Double(done), total: Double(max(total, 1)), label: "Loading \(file)",
+                                             currentValueLabel: "\(done / 1024) of \(max(total, 1) / 1024) KiB") else { return }
+        let width = min(60, size.columns)
+        ProgressBar(model, style: .bar, theme: theme)
+            .render(in: Rect(width: size.columns, height: size.rows).centered(width: width, height: 4), into: &buffer)
+        Terminal.write(FrameWriter.diff(from: nil, to: buffer))
+    }
+
+    /// NO_COLOR or a dumb terminal: no colours; COLORTERM truecolor: 24-bit.
+    private static func chooseTheme() -> Theme {
+        let env = ProcessEnvironment()
+        if env["TERM"] == "dumb" { return .monochromeASCII }
+        if env["NO_COLOR"] != nil { return .monochrome }
+        if let depth = env["COLORTERM"], depth == "truecolor" || depth == "24bit" { return .neon }
+        return .neon256
+    }
+
+    private static func roomProblem(_ room: String) -> String? {
+        if room.isEmpty || room.count > 64 || room.contains(where: { $0.isWhitespace || $0.isNewline }) {
+            return "room name \"\(room)\" must be 1–64 characters without spaces; choose another with --room"
+        }
+        return nil
+    }
+
+    static func standardError(_ text: String) {
+        var text = text
+        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+}

@@ -1,0 +1,54 @@
+import Glibc
+import NeonCore
+
+/// Reads a document file for `read` and `present`, with errors that name
+/// the file and the reason.
+enum DocumentFile {
+    /// The format a file name suggests: .md/.markdown → Markdown, .json → the
+    /// catalog, anything else → plain text.
+    static func format(of path: String) -> DocumentFormat {
+        let lower = path.lowercased()
+        if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") || lower.hasSuffix(".mdown") { return .markdown }
+        if lower.hasSuffix(".json") { return .catalog }
+        return .text
+    }
+
+    /// Reads `path` in chunks, reporting (bytes read, total) after each.
+    static func load(_ path: String, progress: (Int, Int) -> Void) throws(ClientError) -> DocumentInfo {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw ClientError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else {
+            throw ClientError("cannot read \(path): \(String(cString: strerror(errno)))")
+        }
+        if (info.st_mode & S_IFMT) == S_IFDIR {
+            throw ClientError("\(path) is a directory; give a Markdown, text or catalog JSON file")
+        }
+        let total = Int(info.st_size)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(total)
+        var chunk = [UInt8](repeating: 0, count: 256 * 1024)
+        while true {
+            let n = read(fd, &chunk, chunk.count)
+            if n < 0 && errno == EINTR { continue }
+            if n < 0 { throw ClientError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n == 0 { break }
+            bytes += chunk[0..<n]
+            progress(bytes.count, max(total, bytes.count))
+        }
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw ClientError("\(path) is not UTF-8 text; convert it (e.g. iconv -t UTF-8) and try again")
+        }
+        let title = path.split(separator: "/").last.map(String.init) ?? path
+        let format = format(of: path)
+        do {
+            _ = try Document.parse(title: title, format: format, text: text)
+        } catch {
+            throw ClientError("\(path) cannot be read as \(format.rawValue): \(error.message)")
+        }
+        return DocumentInfo(title: title, format: format, text: text)
+    }
+}

@@ -1,0 +1,174 @@
+import Foundation
+import NeonTestSupport
+import Testing
+
+/// The real client in real terminals (tmux) against the real server: what a
+/// person sees, read back with capture-pane.
+@Suite("neonsync in tmux", .serialized)
+struct TerminalEndToEndTests {
+    static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("samples")
+    static var guide: String { samples.appendingPathComponent("guide.md").path }
+
+    func launch(_ tmux: Tmux, _ name: String, columns: Int, rows: Int, _ args: String, server: ServerProcess,
+                environment: [String: String] = [:]) throws {
+        try tmux.start(name, columns: columns, rows: rows,
+                       command: "\(Self.client) \(args) --server \(server.url)", environment: environment)
+    }
+
+    /// The document box's rows (inside the border, without the readers'
+    /// marker gutter), trimmed.
+    func documentRows(_ screen: [String]) -> [String] {
+        guard let top = screen.firstIndex(where: { $0.hasPrefix("╭") }) else { return [] }
+        return screen[(top + 1)...].prefix { $0.hasPrefix("│") }.map { line in
+            let inner = line.dropFirst().prefix { $0 != "│" }.dropLast()
+            return inner.trimmingCharacters(in: .whitespaces)
+        }
+    }
+
+    @Test("two terminals co-read: each sees the other with a percent, and End shows 100% with back-to-top")
+    func coRead() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        try launch(tmux, "ada", columns: 100, rows: 30, "read \(Self.guide) --room guide --name ada", server: server)
+        try tmux.waitFor("ada", "Welcome to NeonSync")
+        try launch(tmux, "bob", columns: 100, rows: 30, "join guide --name bob", server: server)
+        try tmux.waitFor("bob", "Readers (2)")
+        try tmux.waitFor("ada", "Readers (2)")
+        try tmux.sendKeys("ada", "G")
+        let ada = try tmux.waitFor("ada", "100%")
+        #expect(ada.contains { $0.contains("↑ top [t]") })
+        let bob = try tmux.waitUntil("bob", "ada at 100% in bob's presence list") { screen in
+            screen.contains { $0.contains("ada") && $0.contains("100%") }
+        }
+        #expect(bob.contains { $0.contains("Readers (2)") })
+        try tmux.sendKeys("ada", "q")
+        try tmux.waitUntil("ada", "the client to exit") { _ in (try? tmux.exitStatus("ada")) == 0 }
+        try tmux.waitFor("bob", "ada left")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("after 3 s without scrolling the bar becomes the wheel, and a scroll brings the bar back")
+    func wheel() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        try launch(tmux, "ada", columns: 90, rows: 24, "read \(Self.guide) --room wheel --name ada", server: server)
+        try tmux.waitFor("ada", "Welcome to NeonSync")
+        try tmux.sendKeys("ada", "j", "j", "j")
+        let bar = try tmux.waitUntil("ada", "the reading bar") { screen in
+            screen.suffix(4).contains { $0.contains("╭──") }
+        }
+        #expect(bar.suffix(4).contains { $0.contains("%") })
+        Thread.sleep(forTimeInterval: 3.3)
+        let wheel = try tmux.capture("ada")
+        #expect(!wheel.suffix(4).contains { $0.contains("╭──") }, "the bar's box should be gone:\n\(wheel.joined(separator: "\n"))")
+        #expect(wheel.suffix(4).contains { $0.contains("%") })
+        try tmux.sendKeys("ada", "k")
+        try tmux.waitUntil("ada", "the bar again") { $0.suffix(4).contains { $0.contains("╭──") } }
+        #expect(server.stop() == 0)
+    }
+
+    @Test("choosing a tab eases the document to the section and moves the header's underline")
+    func chooseTab() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        try launch(tmux, "ada", columns: 100, rows: 30, "read \(Self.guide) --room tabs --name ada", server: server)
+        try tmux.waitFor("ada", "Welcome to NeonSync")
+        try tmux.sendKeys("ada", "3")
+        let screen = try tmux.waitUntil("ada", "the Presenting section at the top") { screen in
+            documentRows(screen).first == "Presenting"
+        }
+        let header = screen[1], underline = screen[2]
+        let start = header.range(of: "Presenting")!
+        let column = header.distance(from: header.startIndex, to: start.lowerBound)
+        let under = Array(underline)
+        #expect(under.count > column && under[column] == "━", "underline row: \(underline)")
+        #expect(under.first != "━")
+        #expect(server.stop() == 0)
+    }
+
+    /// A long talk: eight sections of several paragraphs, so no section's
+    /// top is clamped by the end of the document on either terminal.
+    static func talk() throws -> String {
+        let words = "each section of this talk holds enough sentences to fill several rows on a narrow terminal and a few on a wide one"
+        let sections = ["Opening", "Context", "Problem", "Drafting", "Design", "Results", "Questions", "Closing"]
+        let text = sections.map { title in
+            "# \(title)\n\n" + (1...6).map { "\(title) paragraph \($0): \(words)." }.joined(separator: "\n\n")
+        }.joined(separator: "\n\n")
+        let path = NSTemporaryDirectory() + "neonsync-talk-\(getpid()).md"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    @Test("a follower on a smaller terminal lands on the presenter's section and text")
+    func follow() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        let talk = try Self.talk()
+        defer { unlink(talk) }
+        try launch(tmux, "pat", columns: 110, rows: 32, "present \(talk) --room talk --name pat", server: server)
+        try tmux.waitFor("pat", "Opening paragraph 1")
+        try launch(tmux, "fay", columns: 56, rows: 18, "follow talk --name fay", server: server,
+                   environment: ["NO_COLOR": "1"])
+        try tmux.waitFor("fay", "following pat")
+        try tmux.sendKeys("pat", "4")
+        let fay = try tmux.waitUntil("fay", "the Drafting section") { documentRows($0).first == "Drafting" }
+        #expect(fay[1].contains("Drafting") || fay[1].contains("›"))
+        try tmux.waitUntil("pat", "the presenter's jump to end") { documentRows($0).first == "Drafting" }
+        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.sendKeys("pat", "j", "j")
+        let pat = try tmux.waitUntil("pat", "the presenter two rows further") { documentRows($0).first?.hasPrefix("Drafting paragraph 1") == true }
+        #expect(documentRows(pat).first?.hasPrefix("Drafting paragraph 1") == true)
+        let follower = try tmux.waitUntil("fay", "the follower on the presenter's paragraph") { screen in
+            documentRows(screen).first?.hasPrefix("Drafting paragraph 1") == true
+        }
+        #expect(documentRows(follower).count < documentRows(pat).count)
+        try tmux.sendKeys("fay", "k")
+        try tmux.waitFor("fay", "f follows again")
+        try tmux.sendKeys("fay", "f")
+        try tmux.waitFor("fay", "Following pat")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("search highlights matches and jumps; ? shows the keys; resizing keeps the place")
+    func searchHelpResize() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        let talk = try Self.talk()
+        defer { unlink(talk) }
+        try launch(tmux, "ada", columns: 100, rows: 24, "read \(talk) --room search --name ada", server: server)
+        try tmux.waitFor("ada", "Opening paragraph 1")
+        try tmux.sendKeys("ada", "/")
+        try tmux.sendLiteral("ada", "results paragraph 3")
+        try tmux.sendKeys("ada", "Enter")
+        let found = try tmux.waitFor("ada", "match 1 of 1")
+        #expect(documentRows(found).contains { $0.hasPrefix("Results paragraph 3") })
+        try tmux.sendKeys("ada", "6")
+        try tmux.waitUntil("ada", "Results at the top") { documentRows($0).first == "Results" }
+        try tmux.sendKeys("ada", "j", "j")
+        try tmux.waitUntil("ada", "the first Results paragraph at the top") { documentRows($0).first?.hasPrefix("Results paragraph 1") == true }
+        try tmux.resize("ada", columns: 50, rows: 24)
+        let narrow = try tmux.waitUntil("ada", "the narrow layout") { $0[3].count <= 50 }
+        #expect(documentRows(narrow).first?.hasPrefix("Results paragraph 1") == true,
+                "the place should survive the resize:\n\(narrow.joined(separator: "\n"))")
+        try tmux.sendKeys("ada", "?")
+        try tmux.waitFor("ada", "back to top (eased)")
+        try tmux.sendKeys("ada", "Escape")
+        try tmux.waitUntil("ada", "the help to close") { !$0.joined().contains("back to top (eased)") }
+        try tmux.sendKeys("ada", "q")
+        try tmux.waitUntil("ada", "exit") { _ in (try? tmux.exitStatus("ada")) == 0 }
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a file that cannot be read is named with the reason, and the terminal is left as it was")
+    func badFile() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        try launch(tmux, "ada", columns: 80, rows: 10, "read /nonexistent/notes.md --name ada", server: server)
+        let screen = try tmux.waitFor("ada", "cannot read /nonexistent/notes.md: No such file or directory")
+        try tmux.waitUntil("ada", "exit status 2") { _ in (try? tmux.exitStatus("ada")) == 2 }
+        #expect(!screen.contains { $0.contains("╭") })
+        #expect(server.stop() == 0)
+    }
+}
