@@ -23,7 +23,7 @@ let package = Package(
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
         .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport"], path: "Clients/neonsync"),
-        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI"]),
+        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient"]),
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore"]),
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport"]),
         .target(name: "NeonTestSupport", path: "Tests/Support"),

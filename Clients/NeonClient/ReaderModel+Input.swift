@@ -78,9 +78,7 @@ extension ReaderModel {
 
     /// The section whose title is drawn at `column` of the tab header.
     func tab(atColumn column: Int) -> Int? {
-        guard let layout else { return nil }
-        let titles = layout.document.sections.map(\.title)
-        let widths = TabHeader.titleWidths(titles, maxTitleWidth: 24)
+        let widths = tabWidths
         let starts = TabStrip.starts(widths: widths, spacing: TabHeader.spacing)
         let marker = geometry.columns >= 3 ? 1 : 0
         let x = column - marker + tabOffset
@@ -89,9 +87,9 @@ extension ReaderModel {
 
     /// Keeps the tab header scrolled to the current tab.
     public mutating func settle() {
-        guard let layout else { tabOffset = 0; return }
-        tabOffset = TabHeader.scrollOffset(titles: layout.document.sections.map(\.title), current: spy.current,
-                                           width: geometry.columns, previous: tabOffset, maxTitleWidth: 24)
+        guard layout != nil else { tabOffset = 0; return }
+        tabOffset = TabStrip.scrollOffset(widths: tabWidths, spacing: TabHeader.spacing, current: spy.current,
+                                          viewWidth: TabHeader.stripWidth(forWidth: geometry.columns), previous: tabOffset)
     }
 
     private mutating func editSearch(_ event: InputEvent, at time: Duration) -> [ClientCommand] {

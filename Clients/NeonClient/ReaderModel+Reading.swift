@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 extension ReaderModel {
     /// A new terminal size: re-wrap and keep the place by anchor.
@@ -30,6 +31,8 @@ extension ReaderModel {
         animation = nil
         spy.reset()
         tabOffset = 0
+        tabTitles = document?.sections.map(\.title) ?? []
+        tabWidths = TabHeader.titleWidths(tabTitles, maxTitleWidth: Self.maxTabTitleWidth)
         anchors = [:]
         refreshSearch()
     }

@@ -5,6 +5,7 @@ extension ReaderModel {
     /// The key of the back-to-top button.
     public static let backToTopKey = "t"
     static let barWidth = 40
+    static let maxTabTitleWidth = 24
 
     /// Where the bottom indicator puts the bar, the button or the wheel.
     public struct IndicatorPlacement: Equatable, Sendable {
@@ -38,8 +39,8 @@ extension ReaderModel {
         let g = geometry
         drawTitle(into: &buffer, at: time, theme: theme)
         if let layout {
-            let titles = layout.document.sections.map(\.title)
-            TabHeader(titles: titles, current: spy.current, offset: tabOffset, maxTitleWidth: 24, theme: theme)
+            TabHeader(titles: tabTitles, current: spy.current, offset: tabOffset, maxTitleWidth: Self.maxTabTitleWidth,
+                      widths: tabWidths, theme: theme)
                 .render(in: g.tabs, into: &buffer)
             BorderBox(theme: theme).render(in: g.box, into: &buffer)
             let area = Rect(x: g.document.x, y: g.document.y, width: g.document.width + g.gutter.width, height: g.document.height)

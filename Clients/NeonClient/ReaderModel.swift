@@ -47,6 +47,9 @@ public struct ReaderModel: Sendable {
     public internal(set) var spy = ScrollSpy()
     public internal(set) var animation: ScrollAnimation?
     public internal(set) var tabOffset = 0
+    /// Section titles and their clipped widths, measured once per document.
+    public internal(set) var tabTitles: [String] = []
+    var tabWidths: [Int] = []
 
     public internal(set) var readers: [ReaderInfo] = []
     public internal(set) var anchors: [ClientID: Anchor] = [:]

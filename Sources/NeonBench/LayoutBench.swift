@@ -39,7 +39,7 @@ private func measure(_ count: Int, _ body: () -> Void) -> String {
 }
 
 /// A Markdown document of about `bytes` bytes, the same on every run.
-private func benchmarkMarkdown(bytes: Int) -> String {
+func benchmarkMarkdown(bytes: Int) -> String {
     let words = ["the", "reader", "scrolls", "while", "a", "presenter", "leads", "and", "everyone",
                  "follows", "along", "synchronised", "terminal", "document", "section", "with",
                  "漢字", "かな", "👍", "🇫🇷", "cafe\u{301}", "**bold**", "`code`", "[link](https://example.com)"]

@@ -1,7 +1,17 @@
+import Glibc
 import NeonCore
 
-// The core benchmark: reducer throughput and document layout time. Build in
-// release mode: swift run -c release neonsync-bench-core
-print("NeonCore benchmark (release build expected; numbers are wall-clock on this machine)")
-for line in runReducerBenchmark() { print(line) }
-for line in runLayoutBenchmark() { print(line) }
+// The core and client benchmark: reducer throughput, document layout time and
+// the client's frame cost. Build in release mode:
+//   swift run -c release neonsync-bench-core [reducer|layout|render]...
+let chosen = Set(CommandLine.arguments.dropFirst())
+let all = ["reducer", "layout", "render"]
+if let unknown = chosen.first(where: { !all.contains($0) }) {
+    print("neonsync-bench-core: unknown part \(unknown); choose from \(all.joined(separator: ", ")) or none for all")
+    exit(2)
+}
+func runs(_ part: String) -> Bool { chosen.isEmpty || chosen.contains(part) }
+print("NeonSync core benchmark (release build expected; wall-clock figures on this machine)")
+if runs("reducer") { for line in runReducerBenchmark() { print(line) } }
+if runs("layout") { for line in runLayoutBenchmark() { print(line) } }
+if runs("render") { for line in runRenderBenchmark() { print(line) } }

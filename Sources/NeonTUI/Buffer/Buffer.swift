@@ -35,7 +35,12 @@ public struct Buffer: Equatable, Sendable {
     /// character in the last column becomes a space.
     public mutating func set(_ character: Character, x: Int, y: Int, style: Style = .plain) {
         guard contains(x, y) else { return }
-        let columns = DisplayWidth.of(character)
+        put(character, columns: DisplayWidth.of(character), x: x, y: y, style: style)
+    }
+
+    /// `set` with the character's width already known (the hot path of
+    /// `write` and `fill`, which measure each character once).
+    private mutating func put(_ character: Character, columns: Int, x: Int, y: Int, style: Style) {
         guard columns > 0 else { return }
         if columns >= 2 {
             guard x + 1 < width else {
@@ -73,16 +78,27 @@ public struct Buffer: Equatable, Sendable {
         let upper = min(clip.upperBound, width)
         guard y >= 0, y < height, lower < upper else { return x }
         var column = x
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            // Printable ASCII: one column per byte, no grapheme breaking.
+            for byte in text.utf8 {
+                guard column < upper else { break }
+                if column >= lower {
+                    put(Self.ascii[Int(byte)], columns: 1, x: column, y: y, style: style)
+                }
+                column += 1
+            }
+            return column
+        }
         for character in text {
             guard column < upper else { break }
             let columns = min(DisplayWidth.of(character), 2)
             guard columns > 0 else { continue }
             let end = column + columns
             if column >= lower, end <= upper {
-                set(character, x: column, y: y, style: style)
+                put(character, columns: columns, x: column, y: y, style: style)
             } else if end > lower {
                 for cut in max(column, lower)..<min(end, upper) {
-                    set(" ", x: cut, y: y, style: style)
+                    put(" ", columns: 1, x: cut, y: y, style: style)
                 }
             }
             column = end
@@ -90,13 +106,31 @@ public struct Buffer: Equatable, Sendable {
         return column
     }
 
+    /// The ASCII characters by code, built once.
+    private static let ascii: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+
     /// Fills the part of `rect` inside the buffer with `character` (a space
     /// by default) in `style`.
     public mutating func fill(_ rect: Rect, style: Style, character: Character = " ") {
         let clipped = rect.intersection(area)
-        for y in clipped.y..<clipped.maxY {
-            for x in clipped.x..<clipped.maxX {
-                set(character, x: x, y: y, style: style)
+        let columns = DisplayWidth.of(character)
+        guard columns == 1 else {
+            for y in clipped.y..<clipped.maxY {
+                for x in clipped.x..<clipped.maxX {
+                    put(character, columns: columns, x: x, y: y, style: style)
+                }
+            }
+            return
+        }
+        // One-column fills: mend the wide characters cut at the two edges,
+        // then store the run directly.
+        let cell = Cell(character, style: style)
+        for y in clipped.y..<clipped.maxY where clipped.width > 0 {
+            place(cell, x: clipped.x, y: y)
+            place(cell, x: clipped.maxX - 1, y: y)
+            let row = y * width
+            for x in (clipped.x + 1)..<max(clipped.maxX - 1, clipped.x + 1) {
+                cells[row + x] = cell
             }
         }
     }

@@ -25,12 +25,17 @@ public struct TabHeader: Widget {
     public var maxTitleWidth: Int?
     /// The current title's swing offset (≤ 0) inside its clipped field.
     public var currentTitleOffset: Int
+    /// The titles' widths from `titleWidths(_:maxTitleWidth:)`, when the
+    /// caller keeps them: a document with hundreds of sections need not
+    /// measure every title on every frame.
+    public var widths: [Int]?
     public var theme: Theme
 
     /// A header of `titles` with `current` underlined, scrolled by `offset`.
     public init(titles: [String], current: Int, offset: Int, maxTitleWidth: Int? = nil,
-                currentTitleOffset: Int = 0, theme: Theme = .neon) {
+                currentTitleOffset: Int = 0, widths: [Int]? = nil, theme: Theme = .neon) {
         self.titles = titles
+        self.widths = widths.flatMap { $0.count == titles.count ? $0 : nil }
         self.current = current
         self.offset = offset
         self.maxTitleWidth = maxTitleWidth
@@ -69,7 +74,7 @@ public struct TabHeader: Widget {
         if underlineRow != nil {
             buffer.fill(area.row(1), style: theme.trackLine, character: glyphs.tabBaseline)
         }
-        let widths = Self.titleWidths(titles, maxTitleWidth: maxTitleWidth)
+        let widths = self.widths ?? Self.titleWidths(titles, maxTitleWidth: maxTitleWidth)
         let starts = TabStrip.starts(widths: widths, spacing: Self.spacing)
         for (index, title) in titles.enumerated() {
             let fieldStart = stripStart + starts[index] - offset
