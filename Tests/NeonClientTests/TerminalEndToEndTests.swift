@@ -161,6 +161,35 @@ struct TerminalEndToEndTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("the terminal is restored when the client is killed by SIGTERM or crashes with SIGSEGV", arguments: [
+        ("TERM", SIGTERM, 0), ("SEGV", SIGSEGV, 128 + Int(SIGSEGV)),
+    ])
+    func restoredOnSignal(name: String, signal: Int32, status: Int) throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        let room = "signal-\(name.lowercased())-\(getpid())"
+        try launch(tmux, "ada", columns: 80, rows: 20, "read \(Self.guide) --room \(room) --name ada", server: server)
+        try tmux.waitFor("ada", "Welcome to NeonSync")
+        let pids = try tmux.run(["list-panes", "-t", "ada", "-F", "#{pane_pid}"])
+        let shell = pid_t(pids.trimmingCharacters(in: .whitespacesAndNewlines))!
+        let client = try childPID(of: shell)
+        kill(client, signal)
+        try tmux.waitUntil("ada", "exit status \(status)") { _ in (try? tmux.exitStatus("ada")) == status }
+        let screen = try tmux.capture("ada")
+        #expect(!screen.contains { $0.contains("╭") || $0.contains("Welcome to NeonSync") },
+                "the alternate screen should be gone:\n\(screen.joined(separator: "\n"))")
+        #expect(server.stop() == 0)
+    }
+
+    /// The first child of `parent` (the client under tmux's `sh -c`).
+    func childPID(of parent: pid_t) throws -> pid_t {
+        let text = try String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)
+        guard let pid = text.split(separator: " ").first.flatMap({ pid_t($0) }) else {
+            throw TmuxError("no child process under \(parent)")
+        }
+        return pid
+    }
+
     @Test("a file that cannot be read is named with the reason, and the terminal is left as it was")
     func badFile() throws {
         let server = try ServerProcess()
