@@ -1,24 +1,6 @@
 import NeonCore
 import Testing
 
-/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator so the
-/// randomized OT tests replay exactly from their seed.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
-
 extension SplitMix64 {
     /// Pieces of text that stress scalar counting: ASCII, a precomposed and
     /// a decomposed "é", a lone combining mark, CJK, non-BMP emoji, a skin

@@ -4,23 +4,6 @@ import Testing
 /// Random Markdown mixing ASCII, CJK, emoji sequences and combining marks
 /// in headings, paragraphs, lists, quotes and code.
 private struct RandomMarkdown {
-    /// SplitMix64: a tiny, seedable generator so random cases repeat exactly.
-    struct SplitMix64: RandomNumberGenerator {
-        private var state: UInt64
-
-        init(seed: UInt64) {
-            state = seed
-        }
-
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     var random: SplitMix64
 
     private static let words = ["a", "to", "the", "reader", "follows", "x", "supercalifragilistic",
@@ -61,7 +44,7 @@ private struct RandomMarkdown {
 struct LayoutPropertyTests {
     @Test("random documents at random widths: anchors round-trip, offsets match the text, no row is too wide")
     func randomDocuments() throws {
-        var generator = RandomMarkdown(random: RandomMarkdown.SplitMix64(seed: 0x5EED_2024))
+        var generator = RandomMarkdown(random: SplitMix64(seed: 0x5EED_2024))
         for _ in 0..<300 {
             let markdown = generator.document()
             let width = Int.random(in: 1...200, using: &generator.random)
@@ -110,7 +93,7 @@ struct LayoutPropertyTests {
 
     @Test("random catalogs: cards never take more than three rows")
     func randomCatalogs() throws {
-        var generator = RandomMarkdown(random: RandomMarkdown.SplitMix64(seed: 42))
+        var generator = RandomMarkdown(random: SplitMix64(seed: 42))
         for _ in 0..<100 {
             let entries = (0..<Int.random(in: 0...5, using: &generator.random)).map { _ in
                 "{\"name\": \(quoted(generator.words(0...4))), \"headline\": \(quoted(generator.words(0...40)))}"
@@ -129,7 +112,7 @@ struct LayoutPropertyTests {
 
     @Test("random text in every format parses (or fails with a message) and lays out")
     func randomText() throws {
-        var random = RandomMarkdown.SplitMix64(seed: 99)
+        var random = SplitMix64(seed: 99)
         let pool: [Character] = ["#", "*", "_", "`", "~", "[", "]", "(", ")", "!", "\\", ">", "-", "+", "1", ".",
                                  " ", " ", "\n", "\n", "\r\n", "\r", "\t", "a", "b", "漢", "👍", "\u{301}", "\u{1B}",
                                  "{", "}", "\"", ":", ",", "="]
@@ -168,7 +151,7 @@ struct LayoutPropertyTests {
 
     @Test("a 1 MB document parses and lays out, and its last row round-trips")
     func hugeDocument() throws {
-        var generator = RandomMarkdown(random: RandomMarkdown.SplitMix64(seed: 7))
+        var generator = RandomMarkdown(random: SplitMix64(seed: 7))
         var markdown = ""
         var section = 0
         while markdown.utf8.count < 1_000_000 {

@@ -3,21 +3,9 @@ import Testing
 
 @Suite("Reading position properties")
 struct ReadingPositionPropertyTests {
-    /// SplitMix64: a tiny seeded generator so every run sees the same cases.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test("for 100,000 random layouts progress stays in 0…1, percent is its floor, atBottom matches")
     func randomPositions() throws {
-        var rng = Seeded(state: 0x5EED)
+        var rng = SplitMix64(seed: 0x5EED)
         for _ in 0..<100_000 {
             let content = Int.random(in: 0...(Bool.random(using: &rng) ? 200 : 5_000_000), using: &rng)
             let viewport = Int.random(in: 0...300, using: &rng)
