@@ -1,5 +1,7 @@
+import Foundation
 import NeonClient
 import NeonCore
+import NeonTUI
 import Testing
 
 let guide = """
@@ -176,5 +178,69 @@ struct ReaderModelTests {
         _ = m.connected(at: .zero)
         _ = m.receive(ServerMessage(seq: 0, .error(ProtocolError(.presenterTaken, "room r already has a presenter (pat)"))), at: .zero)
         #expect(m.connection == .closed("room r already has a presenter (pat)"))
+    }
+}
+
+@Suite("Reader model: mouse and keys")
+struct ReaderModelInputTests {
+    @Test("a click on a tab title chooses that section; the wheel scrolls three rows")
+    func clickTab() throws {
+        var m = welcomed(columns: 100, rows: 20)
+        m.settle()
+        let header = m.view(at: .zero, theme: .neon).lines()[1]
+        let column = try #require(header.range(of: "Presenting")).lowerBound.utf16Offset(in: header)
+        let out = m.handle(.mouse(MouseEvent(.press(.left), x: column + 2, y: 1)), at: .seconds(1))
+        #expect(out.contains(.send(.tab(section: 2))))
+        _ = m.handle(.mouse(MouseEvent(.release(.left), x: column + 2, y: 1)), at: .seconds(1))
+        _ = m.tick(at: .seconds(3))
+        let before = m.top
+        let wheel = m.handle(.mouse(MouseEvent(.wheelUp, x: 10, y: 8)), at: .seconds(4))
+        #expect(scrolls(wheel).count == 1)
+        #expect(m.top == before - 3)
+    }
+
+    @Test("at the bottom a click on the back-to-top button eases to row 0")
+    func clickBackToTop() throws {
+        var m = welcomed(columns: 100, rows: 20)
+        _ = m.handle(.key(.character("G")), at: .seconds(1))
+        let button = try #require(m.indicatorPlacement(at: .seconds(1)).button)
+        _ = m.handle(.mouse(MouseEvent(.press(.left), x: button.x + 2, y: button.y + 1)), at: .seconds(1))
+        #expect(m.animation?.to == 0)
+        _ = m.tick(at: .seconds(3))
+        #expect(m.top == 0)
+        #expect(m.indicatorPlacement(at: .seconds(3)).button == nil)
+    }
+
+    @Test("holding the mouse button keeps the bar; releasing starts the 3 s timer")
+    func heldInput() {
+        var m = welcomed(rows: 20)
+        _ = m.handle(.mouse(MouseEvent(.press(.left), x: 5, y: 8)), at: .seconds(1))
+        #expect(m.indicator.mode(at: .seconds(30)) == .bar)
+        _ = m.handle(.mouse(MouseEvent(.release(.left), x: 5, y: 8)), at: .seconds(30))
+        #expect(m.indicator.mode(at: .seconds(33)) == .wheel)
+    }
+
+    @Test("q and Ctrl-C quit; ? opens the help and any key closes it")
+    func keys() {
+        var m = welcomed()
+        #expect(m.handle(.key(.character("q")), at: .zero) == [.quit])
+        #expect(m.handle(.key(.ctrl("c")), at: .zero) == [.quit])
+        _ = m.handle(.key(.character("?")), at: .zero)
+        #expect(m.showHelp)
+        #expect(m.view(at: .zero, theme: .neon).lines().contains { $0.contains("back to top (eased)") })
+        _ = m.handle(.key(.character("x")), at: .zero)
+        #expect(!m.showHelp)
+    }
+
+    @Test("NO_COLOR's monochrome theme draws the same text without any colour, tracks as ░")
+    func monochrome() {
+        let m = welcomed(columns: 100, rows: 20)
+        let color = m.view(at: .zero, theme: .neon)
+        let mono = m.view(at: .zero, theme: .monochrome)
+        #expect(color.lines() == mono.lines().map { $0.replacingOccurrences(of: "░", with: " ") })
+        #expect(mono.lines().contains { $0.contains("0%   ░░░") }, "without colour the bar's track shows as ░")
+        for row in 0..<mono.height {
+            #expect(mono.styles(row: row).allSatisfy { $0.fg == .default && $0.bg == .default })
+        }
     }
 }
