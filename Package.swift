@@ -16,9 +16,14 @@ let package = Package(
             pkgConfig: "libwebsockets",
             providers: [.apt(["libwebsockets-dev", "libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            path: "Sources/CSQLite",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "NeonCore"),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
-        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport"]),
+        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "CSQLite"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
