@@ -1,0 +1,33 @@
+import NeonCore
+
+/// Where rooms live between runs of the server: their documents, counting
+/// profiles and every acknowledged draft revision.
+///
+/// Calls come from the server's service thread; implementations serialize
+/// them. Every failure is a `StoreError` whose message says what to do.
+public protocol RoomStore: Sendable {
+    /// Every room, in the order they were created, for restoring on start.
+    func loadRooms() throws(StoreError) -> [StoredRoom]
+    /// A room came into being with its counting profile's name and draft
+    /// limit; a room of that name must not exist yet.
+    func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError)
+    /// The room's document was set or replaced.
+    func setDocument(_ document: DocumentInfo, room: String) throws(StoreError)
+    /// Acknowledged draft revisions, in order, each one past the room's
+    /// previous one: all stored in one transaction, durable when this
+    /// returns, so their acks may be sent. On error none is stored.
+    ///
+    /// Group commit: one call per service-loop turn with every edit it
+    /// sequenced costs about what one edit alone does.
+    func appendRevisions(_ revisions: [DraftRevision]) throws(StoreError)
+    /// Releases the store; later calls fail with an error saying it is closed.
+    func close()
+}
+
+extension RoomStore {
+    /// One acknowledged draft revision: the edit as applied (its ot.js wire
+    /// JSON) and the draft's text after it; see `appendRevisions`.
+    public func appendRevision(room: String, revision: Int, operationJSON: String, text: String) throws(StoreError) {
+        try appendRevisions([DraftRevision(room: room, revision: revision, operationJSON: operationJSON, text: text)])
+    }
+}

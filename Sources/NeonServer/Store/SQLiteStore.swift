@@ -1,0 +1,204 @@
+import CSQLite
+import NeonCore
+import Synchronization
+
+/// The embedded store: one SQLite file, `neonsync.sqlite3`, in the data
+/// directory, holding rooms, their documents and each room's draft (its
+/// current text and revision, and the last `keptRevisions` edits).
+///
+/// Durability: the file is in WAL mode with `synchronous=NORMAL`, and each
+/// call is one transaction, committed before it returns. A committed
+/// transaction is in the write-ahead log (handed to the kernel, not yet
+/// fsynced), so whatever a call acknowledged survives the process dying in
+/// any way: `kill -9`, a crash, an OOM kill. That is the promise. A power
+/// loss or kernel panic may roll back the last commits but never corrupts
+/// the file; `FULL` would cover it with an fsync per commit, measured 7×
+/// slower for single-edit commits on the development VM (about 6,000/s
+/// against 45,000/s), and slower still on disks with honest flushes.
+///
+/// The file is locked exclusively while open, so a second server on the
+/// same directory fails to start instead of writing alongside. Calls are
+/// serialized by a mutex.
+public final class SQLiteStore: RoomStore {
+    /// The file's name inside the data directory.
+    public static let fileName = "neonsync.sqlite3"
+    /// How many of each room's latest edits stay in `revisions` at least;
+    /// older rows are trimmed every `trimInterval` revisions (a restart
+    /// needs only the rooms row; the rows are the recent edit history).
+    public static let keptRevisions = 1000
+    /// Trimming in steps keeps the oldest rows' page out of most commits.
+    static let trimInterval = 100
+    /// How long opening waits for another process to release the file.
+    static let busyTimeoutMilliseconds: Int32 = 1000
+
+    /// The database file.
+    public let path: String
+    private let connection: Mutex<SQLiteConnection?>
+
+    /// Opens the store in `directory`, creating the directory and the file
+    /// when missing and bringing an older schema up to date.
+    public init(directory: String) throws(StoreError) {
+        try Self.createDirectory(directory)
+        let path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
+        let opened: SQLiteConnection
+        do throws(SQLiteFailure) {
+            opened = try SQLiteConnection(path: path)
+        } catch {
+            throw error.storeError("cannot open the store at \(path)")
+        }
+        do throws(StoreError) {
+            try Self.configure(opened, path: path)
+            try Self.migrate(opened, path: path)
+        } catch {
+            opened.close()
+            throw error
+        }
+        self.path = path
+        connection = Mutex(opened)
+    }
+
+    deinit {
+        close()
+    }
+
+    public func loadRooms() throws(StoreError) -> [StoredRoom] {
+        try withConnection("cannot read the rooms from \(path)") { (connection) throws(SQLiteFailure) in
+            try connection.statement("""
+                SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text
+                FROM rooms r LEFT JOIN documents d ON d.room = r.name ORDER BY r.id
+                """).rows { row in
+                (room: StoredRoom(name: row.text(0) ?? "", profile: row.text(1) ?? "", limit: row.int(2),
+                                  draftText: row.text(3) ?? "", draftRevision: row.int(4)),
+                 title: row.text(5), format: row.text(6), text: row.text(7))
+            }
+        }.map { (stored) throws(StoreError) -> StoredRoom in
+            var room = stored.room
+            if let title = stored.title, let formatName = stored.format, let text = stored.text {
+                guard let format = DocumentFormat(rawValue: formatName) else {
+                    throw StoreError("cannot read room '\(room.name)' from \(path): its document's format '\(formatName)' is unknown — run the neonsyncd that wrote this store, or a newer one")
+                }
+                room.document = DocumentInfo(title: title, format: format, text: text)
+            }
+            return room
+        }
+    }
+
+    public func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError) {
+        let created = try withConnection("cannot create room '\(name)' in \(path)") { (connection) throws(SQLiteFailure) in
+            do throws(SQLiteFailure) {
+                try connection.statement("INSERT INTO rooms (name, profile, draft_limit, created_ms) VALUES (?, ?, ?, ?)")
+                    .run(.text(name), .text(profile), .int(limit), .int(WallClock.milliseconds()))
+                return true
+            } catch where error.code == neon_sqlite_constraint_unique() {
+                return false
+            }
+        }
+        guard created else { throw .roomExists(name) }
+    }
+
+    public func setDocument(_ document: DocumentInfo, room: String) throws(StoreError) {
+        let stored = try withConnection("cannot store the document of room '\(room)' in \(path)") { (connection) throws(SQLiteFailure) in
+            try connection.statement("""
+                INSERT INTO documents (room, title, format, text, updated_ms)
+                SELECT name, ?2, ?3, ?4, ?5 FROM rooms WHERE name = ?1
+                ON CONFLICT (room) DO UPDATE SET title = excluded.title, format = excluded.format,
+                    text = excluded.text, updated_ms = excluded.updated_ms
+                """).run(.text(room), .text(document.title), .text(document.format.rawValue),
+                         .text(document.text), .int(WallClock.milliseconds()))
+            return connection.changes == 1
+        }
+        guard stored else { throw .unknownRoom(room, storing: "the document") }
+    }
+
+    public func appendRevisions(_ revisions: [DraftRevision]) throws(StoreError) {
+        guard let first = revisions.first else { return }
+        let context = revisions.count == 1
+            ? "cannot store revision \(first.revision) of the draft of room '\(first.room)' in \(path)"
+            : "cannot store \(revisions.count) draft revisions (the first: \(first.revision) of room '\(first.room)') in \(path)"
+        let outcome = try withConnection(context) { (connection) throws(SQLiteFailure) in
+            try connection.transaction { () throws(SQLiteFailure) -> AppendOutcome in
+                for edit in revisions {
+                    let outcome = try Self.append(edit, to: connection)
+                    guard outcome == .appended else {
+                        try connection.rollback()
+                        return outcome
+                    }
+                }
+                return .appended
+            }
+        }
+        switch outcome {
+        case .appended: return
+        case .noSuchRoom(let room): throw .unknownRoom(room, storing: "a draft revision")
+        case .outOfOrder(let edit, let stored): throw .revisionOutOfOrder(edit.revision, room: edit.room, stored: stored)
+        }
+    }
+
+    /// Stores one revision inside the caller's transaction: the room's text
+    /// and revision, the revision row, and every `trimInterval` revisions
+    /// the trim of rows older than the last `keptRevisions`.
+    private static func append(_ edit: DraftRevision, to connection: SQLiteConnection) throws(SQLiteFailure) -> AppendOutcome {
+        try connection.statement("""
+            UPDATE rooms SET draft_text = ?1, draft_revision = ?2 WHERE name = ?3 AND draft_revision = ?2 - 1
+            """).run(.text(edit.text), .int(edit.revision), .text(edit.room))
+        guard connection.changes == 1 else {
+            let stored = try connection.statement("SELECT draft_revision FROM rooms WHERE name = ?")
+                .rows(.text(edit.room)) { $0.int(0) }.first
+            return stored.map { .outOfOrder(edit, stored: $0) } ?? .noSuchRoom(edit.room)
+        }
+        try connection.statement("INSERT INTO revisions (room, revision, operation, created_ms) VALUES (?, ?, ?, ?)")
+            .run(.text(edit.room), .int(edit.revision), .text(edit.operationJSON), .int(WallClock.milliseconds()))
+        if edit.revision > keptRevisions && edit.revision.isMultiple(of: trimInterval) {
+            try connection.statement("DELETE FROM revisions WHERE room = ? AND revision <= ?")
+                .run(.text(edit.room), .int(edit.revision - keptRevisions))
+        }
+        return .appended
+    }
+
+    public func close() {
+        connection.withLock { connection in
+            connection?.close()
+            connection = nil
+        }
+    }
+
+    /// Runs `body` with the open connection; SQLite's failures become
+    /// `StoreError`s starting with `context`.
+    private func withConnection<Result: Sendable>(
+        _ context: @autoclosure () -> String,
+        _ body: (SQLiteConnection) throws(SQLiteFailure) -> Result
+    ) throws(StoreError) -> Result {
+        try connection.withLock { (connection) throws(StoreError) -> Result in
+            guard let connection else { throw .closed }
+            do throws(SQLiteFailure) {
+                return try body(connection)
+            } catch {
+                throw error.storeError(context())
+            }
+        }
+    }
+
+    /// Locks the file for this process (from its first read on), turns on
+    /// write-ahead logging and sets the sync level (see the type's comment).
+    private static func configure(_ connection: SQLiteConnection, path: String) throws(StoreError) {
+        connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
+        let mode: String?
+        do throws(SQLiteFailure) {
+            try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
+            mode = try connection.statement("PRAGMA journal_mode = WAL").rows { $0.text(0) }.first ?? nil
+            try connection.execute("PRAGMA synchronous = NORMAL")
+        } catch {
+            throw error.storeError("cannot open the store at \(path)")
+        }
+        guard mode == "wal" else {
+            throw StoreError("cannot open the store at \(path): SQLite keeps it in journal mode '\(mode ?? "unknown")' instead of WAL — point --data at a local file system")
+        }
+    }
+
+    /// What an append found: done, or why not.
+    private enum AppendOutcome: Equatable, Sendable {
+        case appended
+        case noSuchRoom(String)
+        case outOfOrder(DraftRevision, stored: Int)
+    }
+}

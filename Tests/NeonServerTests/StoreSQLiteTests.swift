@@ -1,0 +1,182 @@
+import Foundation
+import NeonCore
+@testable import NeonServer
+import Testing
+
+@Suite("SQLite store files, durability and bad inputs")
+struct StoreSQLiteTests {
+    @Test("rooms, documents and drafts come back after closing and reopening")
+    func reopen() throws {
+        let directory = try TemporaryDirectory()
+        let document = DocumentInfo(title: "Plan", format: .text, text: "one\r\ntwo")
+        do {
+            let store = try SQLiteStore(directory: directory.path)
+            try store.createRoom("plan", profile: "bluesky", limit: 300)
+            try store.createRoom("idle", profile: "graphemes", limit: 280)
+            try store.setDocument(document, room: "plan")
+            try store.appendRevision(room: "plan", revision: 1, operationJSON: #"["ship it"]"#, text: "ship it")
+            store.close()
+        }
+        let reopened = try SQLiteStore(directory: directory.path)
+        #expect(try reopened.loadRooms() == [
+            StoredRoom(name: "plan", profile: "bluesky", limit: 300, document: document, draftText: "ship it", draftRevision: 1),
+            StoredRoom(name: "idle", profile: "graphemes", limit: 280),
+        ])
+        try reopened.appendRevision(room: "plan", revision: 2, operationJSON: #"[7,"!"]"#, text: "ship it!")
+        #expect(try reopened.loadRooms().first?.draftRevision == 2)
+    }
+
+    @Test("a 4 MB document of ASCII, CJK, emoji, combining marks and NUL round-trips byte for byte")
+    func largeDocument() throws {
+        let directory = try TemporaryDirectory()
+        let piece = "line 1\r\n中文字符 😀👩‍👩‍👧 e\u{301} é \u{0} tab\t\n"
+        let text = String(repeating: piece, count: 4 * 1024 * 1024 / piece.utf8.count + 1)
+        #expect(text.utf8.count >= 4 * 1024 * 1024)
+        let store = try SQLiteStore(directory: directory.path)
+        try store.createRoom("big", profile: "graphemes", limit: 280)
+        try store.setDocument(DocumentInfo(title: "大きい 📄", format: .markdown, text: text), room: "big")
+        store.close()
+        let restored = try #require(try SQLiteStore(directory: directory.path).loadRooms().first?.document)
+        #expect(Array(restored.text.utf8) == Array(text.utf8))
+        #expect(Array(restored.title.utf8) == Array("大きい 📄".utf8))
+        #expect(restored.format == .markdown)
+    }
+
+    @Test("1000 appends in a loop are all restored (prints appends per second)")
+    func appendLoop() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(directory: directory.path)
+        try store.createRoom("loop", profile: "graphemes", limit: 280)
+        var text = ""
+        let clock = ContinuousClock()
+        let elapsed = try clock.measure {
+            for revision in 1 ... 1000 {
+                let insert = revision.isMultiple(of: 3) ? "字" : revision.isMultiple(of: 2) ? "🙂" : "a"
+                let operation = TextOperation([.retain(text.unicodeScalars.count), .insert(insert)])
+                text += insert
+                try store.appendRevision(room: "loop", revision: revision, operationJSON: operationJSON(operation), text: text)
+            }
+        }
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        print("SQLiteStore: 1000 appends (one transaction each, synchronous=NORMAL) in \(Int(seconds * 1000)) ms, \(Int(1000 / seconds)) appends/s")
+        store.close()
+        let restored = try SQLiteStore(directory: directory.path).loadRooms()
+        #expect(restored == [StoredRoom(name: "loop", profile: "graphemes", limit: 280, draftText: text, draftRevision: 1000)])
+    }
+
+    @Test("each room keeps its last 1000 to 1099 revision rows, trimmed every 100, each with its operation JSON")
+    func trimming() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(directory: directory.path)
+        try store.createRoom("long", profile: "graphemes", limit: 280)
+        try store.createRoom("short", profile: "graphemes", limit: 280)
+        for revision in 1 ... 1205 {
+            try store.appendRevision(room: "long", revision: revision, operationJSON: "[\(revision)]", text: "\(revision)")
+        }
+        for revision in 1 ... 3 {
+            try store.appendRevision(room: "short", revision: revision, operationJSON: "[\(revision)]", text: "\(revision)")
+        }
+        store.close()
+        let rows = try Inspector(directory).rows("SELECT room, count(*), min(revision), max(revision) FROM revisions GROUP BY room ORDER BY room", columns: 4)
+        #expect(rows == [["long", "1005", "201", "1205"], ["short", "3", "1", "3"]])
+        #expect(try Inspector(directory).rows("SELECT operation FROM revisions WHERE room = 'long' AND revision = 1205") == [["[1205]"]])
+    }
+
+    @Test("the file is in WAL mode and records schema version 1")
+    func walAndSchema() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(directory: directory.path)
+        #expect(store.path == directory.file("neonsync.sqlite3"))
+        try store.createRoom("notes", profile: "graphemes", limit: 280)
+        #expect(FileManager.default.fileExists(atPath: directory.file("neonsync.sqlite3-wal")))
+        store.close()
+        let inspector = try Inspector(directory)
+        #expect(try inspector.rows("PRAGMA journal_mode") == [["wal"]])
+        #expect(try inspector.rows("SELECT version FROM schema_version") == [["1"]])
+    }
+
+    @Test("opening creates the data directory and its missing parents")
+    func createsDirectories() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(directory: directory.file("a/b/data/"))
+        #expect(store.path == directory.file("a/b/data/neonsync.sqlite3"))
+        #expect(FileManager.default.fileExists(atPath: store.path))
+    }
+
+    @Test("a data directory that cannot be created fails naming it and the flag to change")
+    func uncreatableDirectory() throws {
+        let directory = try TemporaryDirectory()
+        try Data("a file".utf8).write(to: URL(fileURLWithPath: directory.file("file")))
+        let path = directory.file("file/data")
+        #expect(throws: StoreError("cannot create the data directory \(path): Not a directory — check that --data points to a directory this user can write")) {
+            try SQLiteStore(directory: path)
+        }
+        #expect(throws: StoreError("cannot use \(directory.file("file")) as the data directory: it is not a directory — point --data at a directory")) {
+            try SQLiteStore(directory: directory.file("file"))
+        }
+    }
+
+    @Test("a directory this user cannot write fails naming the file and the flag to change", .enabled(if: getuid() != 0, "root writes anywhere"))
+    func readOnlyDirectory() throws {
+        let directory = try TemporaryDirectory()
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path) }
+        #expect(throws: StoreError("cannot open the store at \(directory.file("neonsync.sqlite3")): unable to open database file — check that --data points to a directory this user can write")) {
+            try SQLiteStore(directory: directory.path)
+        }
+    }
+
+    @Test("a file of garbage fails naming the file and saying to move it aside")
+    func corruptFile() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("neonsync.sqlite3")
+        try Data(String(repeating: "this is not a database\n", count: 400).utf8).write(to: URL(fileURLWithPath: path))
+        #expect(throws: StoreError("cannot open the store at \(path): file is not a database — move the file aside (keep it to recover from) and start again; neonsyncd creates a new store when there is none")) {
+            try SQLiteStore(directory: directory.path)
+        }
+    }
+
+    @Test("a second store on the same directory fails saying another neonsyncd is using it")
+    func lockedByAnother() throws {
+        let directory = try TemporaryDirectory()
+        try SQLiteStore(directory: directory.path).close()
+        let first = try SQLiteStore(directory: directory.path)
+        #expect(throws: StoreError("cannot open the store at \(first.path): database is locked — another neonsyncd is probably using this data directory: stop it or point --data somewhere else")) {
+            try SQLiteStore(directory: directory.path)
+        }
+        first.close()
+        #expect(try SQLiteStore(directory: directory.path).loadRooms() == [])
+    }
+
+    @Test("a store written by a newer schema fails saying to run a newer neonsyncd")
+    func newerSchema() throws {
+        let directory = try TemporaryDirectory()
+        try SQLiteStore(directory: directory.path).close()
+        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (2, 0)")
+        #expect(throws: StoreError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 2, newer than this neonsyncd knows (1) — run a newer neonsyncd, or point --data at another directory")) {
+            try SQLiteStore(directory: directory.path)
+        }
+    }
+}
+
+/// Reads a closed store's file with a plain connection, as an operator would.
+final class Inspector {
+    private let connection: SQLiteConnection
+
+    init(_ directory: TemporaryDirectory) throws {
+        connection = try SQLiteConnection(path: directory.file(SQLiteStore.fileName))
+    }
+
+    deinit {
+        connection.close()
+    }
+
+    /// Every row of `sql`, its first `columns` columns as text ("" for NULL).
+    func rows(_ sql: String, columns: Int32 = 1) throws -> [[String]] {
+        try connection.statement(sql).rows { row in (0 ..< columns).map { row.text($0) ?? "" } }
+    }
+
+    func execute(_ sql: String) throws {
+        try connection.execute(sql)
+    }
+}
