@@ -49,7 +49,8 @@ async def main(port):
         check(welcome["document"] is None and welcome["presenter"] == welcome["you"],
               "welcome: no document yet, the presenter is me")
         draft = welcome["draft"]
-        check(draft == {"text": "", "rev": 0, "count": 0, "remaining": 280, "limit": 280, "level": "ok"},
+        check(draft == {"text": "", "rev": 0, "count": 0, "remaining": 280, "limit": 280, "level": "ok",
+                         "profile": "graphemes"},
               "welcome: the empty draft with the 280 limit")
 
         await a.send(json.dumps({"type": "document", "title": "Py", "format": "markdown", "text": MARKDOWN}))

@@ -1,5 +1,6 @@
 import NeonCore
 import NeonTransport
+import Glibc
 import Synchronization
 
 /// The transport delegate: runs on the service thread, feeds the hub and
@@ -13,14 +14,16 @@ final class Router: WebSocketServerDelegate {
     }
 
     let logger: Logger
+    private let store: any RoomStore
     private let state: Mutex<State>
     private let transport = Mutex<WebSocketServer?>(nil)
     private let codec = WireCodec()
     private let epoch = ContinuousClock.now
 
-    init(hub: Hub, logger: Logger) {
+    init(hub: Hub, logger: Logger, store: any RoomStore) {
         state = Mutex(State(hub: hub))
         self.logger = logger
+        self.store = store
     }
 
     func attach(_ server: WebSocketServer) { transport.withLock { $0 = server } }
@@ -95,7 +98,30 @@ final class Router: WebSocketServerDelegate {
                 server.send(frame(message), to: recipients)
             case let .log(record):
                 logger.log(record)
+            case let .persist(record):
+                persist(record)
             }
+        }
+    }
+
+    /// Makes `record` durable before the outputs after it (an ack) go out.
+    /// A store that fails cannot keep that promise: the server logs why and
+    /// exits (status 74) without sending the ack; clients resync from the
+    /// last durable revision when it is back.
+    private func persist(_ record: PersistRecord) {
+        do {
+            switch record {
+            case let .roomCreated(room, profile, limit):
+                try store.createRoom(room, profile: profile, limit: limit)
+            case let .documentSet(room, document):
+                try store.setDocument(document, room: room)
+            case let .revisionAcked(room, revision, operation, text):
+                let json = String(decoding: codec.encode(operation), as: UTF8.self)
+                try store.appendRevision(room: room, revision: revision, operationJSON: json, text: text)
+            }
+        } catch {
+            logger.log(LogRecord(.error, "store_failed", [LogField("error", .string(error.description))]))
+            exit(74)
         }
     }
 

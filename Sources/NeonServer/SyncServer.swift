@@ -21,12 +21,27 @@ public final class SyncServer: Sendable {
     }
 
     public let configuration: Configuration
+    /// How many rooms came back from the store at start.
+    public let restoredRooms: Int
     private let router: Router
     private let transport: WebSocketServer
 
-    public init(configuration: Configuration, logger: Logger) {
+    /// A server over `store`, with the rooms the store kept.
+    public init(configuration: Configuration, logger: Logger, store: any RoomStore) throws(ServerError) {
         self.configuration = configuration
-        router = Router(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms), logger: logger)
+        let stored: [StoredRoom]
+        do {
+            stored = try store.loadRooms()
+        } catch {
+            throw ServerError(error.description)
+        }
+        let snapshots = stored.map {
+            RoomSnapshot(name: $0.name, profile: CountingProfile(rawValue: $0.profile) ?? .graphemes, limit: $0.limit,
+                         document: $0.document, draftText: $0.draftText, draftRevision: $0.draftRevision)
+        }
+        restoredRooms = snapshots.count
+        router = Router(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms, restoring: snapshots),
+                        logger: logger, store: store)
         transport = WebSocketServer(
             configuration: .init(host: configuration.host, port: configuration.port,
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes),
@@ -45,6 +60,7 @@ public final class SyncServer: Sendable {
         router.logger.log(LogRecord(.info, "start", [
             LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
+            LogField("restoredRooms", .int(restoredRooms)),
         ]))
     }
 

@@ -25,14 +25,16 @@ enum Daemon {
             standardError("neonsyncd: \(error.description)\n")
             return 2
         }
-        let server = SyncServer(
-            configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
-                                 limits: options.limits, maxRooms: options.maxRooms),
-            logger: logger)
+        let server: SyncServer
         do {
+            let store = try SQLiteStore(directory: options.dataDirectory)
+            server = try SyncServer(
+                configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
+                                     limits: options.limits, maxRooms: options.maxRooms),
+                logger: logger, store: store)
             try server.start()
         } catch {
-            standardError("neonsyncd: \(error.description)\n")
+            standardError("neonsyncd: \(error)\n")
             return 1
         }
         let sources = installSignalHandlers(server: server, logger: logger)

@@ -10,6 +10,7 @@ struct Options {
     var maxMessage = 8 * 1024 * 1024
     var limits = RoomLimits()
     var maxRooms = 10_000
+    var dataDirectory = "neonsync-data"
     var showHelp = false
 
     static let help = """
@@ -21,6 +22,9 @@ struct Options {
       --host ADDR          address to listen on (default 127.0.0.1)
       --port N             TCP port for WebSocket and HTTP, 0 picks a free one
                            (default 7681); the bound port is logged at start
+      --data DIR           where rooms, documents and acknowledged drafts are
+                           kept (SQLite, WAL); created if missing
+                           (default ./neonsync-data)
       --log FILE|-         append JSON log lines to FILE, or - for standard
                            output (default -)
       --log-level LEVEL    debug, info, warn or error (default info)
@@ -61,6 +65,7 @@ struct Options {
             switch flag {
             case "-h", "--help": options.showHelp = true
             case "--host": options.host = try value(for: flag)
+            case "--data": options.dataDirectory = try value(for: flag)
             case "--port":
                 options.port = try integer(try value(for: flag), flag: flag, range: 0...65535)
             case "--log":

@@ -64,4 +64,17 @@ struct HubTests {
         _ = hub.apply(.received(ada, .hello(room: "r", name: "ada", role: .reader)), at: .zero)
         #expect(hub.apply(.received(bob, .hello(room: "q", name: "bob", role: .reader)), at: .zero).errorCodes == [.serverFull])
     }
+
+    @Test("the hello that creates a room chooses its counting profile; later hellos cannot change it")
+    func profile() {
+        var hub = Hub()
+        let out = hub.apply(.received(ada, .hello(room: "post", name: "ada", role: .reader, profile: .twitter)), at: .zero)
+        #expect(out.first == .persist(.roomCreated(room: "post", profile: "twitter", limit: 280)))
+        _ = hub.apply(.received(bob, .hello(room: "post", name: "bob", role: .reader, profile: .mastodon)), at: .zero)
+        #expect(hub.rooms["post"]?.counter.profile == .twitter)
+        _ = hub.apply(.received(ada, .edit(rev: 0, ops: TextOperation([.insert("漢字 https://example.com/a/very/long/path")]))), at: .zero)
+        #expect(hub.rooms["post"]?.draftCount == 2 + 2 + 1 + 23)
+        let toot = hub.apply(.received(eve, .hello(room: "toot", name: "eve", role: .reader, profile: .mastodon)), at: .zero)
+        #expect(toot.first == .persist(.roomCreated(room: "toot", profile: "mastodon", limit: 500)))
+    }
 }

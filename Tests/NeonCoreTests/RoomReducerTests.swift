@@ -98,6 +98,7 @@ struct RoomReadingTests {
         #expect(r.document?.title == "Notes")
         var fresh = room(document: false)
         let out = fresh.apply(.documentPublished(ada, DocumentInfo(title: "Notes", format: .markdown, text: sampleMarkdown)), at: .zero)
+        #expect(out.first == .persist(.documentSet(room: "notes", DocumentInfo(title: "Notes", format: .markdown, text: sampleMarkdown))))
         guard case let .document(d) = out.broadcasts.first?.payload else { Issue.record("no document"); return }
         #expect(d.by == ada && d.text == sampleMarkdown)
         let log = out.logs.first
@@ -239,8 +240,9 @@ struct RoomDraftTests {
         var r = room()
         let seq = r.seq
         let out = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("hello")])), at: .zero)
-        #expect(out[0] == .broadcast(ServerMessage(seq: seq + 1, .edit(EditInfo(rev: 1, ops: TextOperation([.insert("hello")]), by: ada))), room: "notes", except: ada))
-        #expect(out[1] == .send(ServerMessage(seq: seq + 1, .ack(rev: 1)), to: ada))
+        #expect(out.first == .persist(.revisionAcked(room: "notes", revision: 1, operation: TextOperation([.insert("hello")]), text: "hello")))
+        #expect(out[1] == .broadcast(ServerMessage(seq: seq + 1, .edit(EditInfo(rev: 1, ops: TextOperation([.insert("hello")]), by: ada))), room: "notes", except: ada))
+        #expect(out[2] == .send(ServerMessage(seq: seq + 1, .ack(rev: 1)), to: ada))
         let concurrent = r.apply(.draftEdited(bob, rev: 0, ops: TextOperation([.insert("world")])), at: .zero)
         #expect(concurrent.errorCodes.isEmpty)
         #expect(r.draft.text == "hello" + "world" || r.draft.text == "world" + "hello")
@@ -292,5 +294,49 @@ struct RoomDraftTests {
         _ = r.apply(.joined(ada, name: "ada", role: .reader), at: .zero)
         #expect(r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("123456")])), at: .zero).errorCodes == [.draftTooLarge])
         #expect(r.draft.text.isEmpty)
+    }
+}
+
+@Suite("Room reducer: durability")
+struct RoomDurabilityTests {
+    @Test("an acked revision is persisted before its ack and broadcast, with the whole text")
+    func persistFirst() {
+        var r = room()
+        let out = r.apply(.draftEdited(bob, rev: 0, ops: TextOperation([.insert("draft")])), at: .zero)
+        let persist = out.firstIndex { if case .persist = $0 { true } else { false } }
+        let ack = out.firstIndex { if case let .send(m, _) = $0, case .ack = m.payload { true } else { false } }
+        #expect(persist != nil && ack != nil && persist! < ack!)
+        #expect(out.first == .persist(.revisionAcked(room: "notes", revision: 1, operation: TextOperation([.insert("draft")]), text: "draft")))
+    }
+
+    @Test("a refused edit persists nothing")
+    func refusedNothing() {
+        var r = room()
+        let out = r.apply(.draftEdited(bob, rev: 7, ops: TextOperation([.insert("x")])), at: .zero)
+        #expect(!out.contains { if case .persist = $0 { true } else { false } })
+    }
+
+    @Test("a room restored from a snapshot has its document and draft, and edits continue by revision")
+    func restore() {
+        let snapshot = RoomSnapshot(name: "notes", document: DocumentInfo(title: "Notes", format: .markdown, text: sampleMarkdown),
+                                    draftText: "kept text", draftRevision: 41)
+        var hub = Hub(restoring: [snapshot])
+        let out = hub.apply(.received(ada, .hello(room: "notes", name: "ada", role: .reader)), at: .zero)
+        guard case let .welcome(w) = out.sent(to: ada).first?.payload else { Issue.record("no welcome"); return }
+        #expect(w.document?.title == "Notes")
+        #expect(w.draft.text == "kept text" && w.draft.rev == 41 && w.draft.count == 9)
+        #expect(!out.contains { if case .persist(.roomCreated) = $0 { true } else { false } })
+        let edit = hub.apply(.received(ada, .edit(rev: 41, ops: TextOperation([.retain(9), .insert("!")]))), at: .zero)
+        #expect(edit.sent(to: ada).contains { $0.payload == .ack(rev: 42) })
+        #expect(hub.rooms["notes"]?.draft.text == "kept text!")
+    }
+
+    @Test("a new room is persisted once, when its first member joins")
+    func roomCreated() {
+        var hub = Hub()
+        let first = hub.apply(.received(ada, .hello(room: "fresh", name: "ada", role: .reader)), at: .zero)
+        #expect(first.first == .persist(.roomCreated(room: "fresh", profile: "graphemes", limit: 280)))
+        let second = hub.apply(.received(bob, .hello(room: "fresh", name: "bob", role: .reader)), at: .zero)
+        #expect(!second.contains { if case .persist = $0 { true } else { false } })
     }
 }

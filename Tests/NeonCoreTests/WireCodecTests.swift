@@ -28,6 +28,14 @@ struct WireCodecTests {
             == .edit(rev: 3, ops: TextOperation([.retain(5), .insert("hello "), .delete(2), .retain(10)])))
     }
 
+    @Test("hello may name a counting profile; an unknown one is refused naming the choices")
+    func helloProfile() throws {
+        #expect(try decode(#"{"type":"hello","room":"r","name":"a","role":"reader","profile":"bluesky"}"#).get()
+            == .hello(room: "r", name: "a", role: .reader, profile: .bluesky))
+        let e = failure(#"{"type":"hello","room":"r","name":"a","role":"reader","profile":"myspace"}"#)
+        #expect(e?.code == .invalidMessage && e?.message.contains("\"twitter\"") == true)
+    }
+
     @Test("unknown fields are ignored for forward compatibility")
     func extraFields() throws {
         #expect(try decode(#"{"type":"tab","section":1,"token":"x","future":[1,2]}"#).get() == .tab(section: 1))

@@ -256,3 +256,55 @@ func httpGet(port: Int, path: String) throws -> String {
     }
     return String(decoding: response, as: UTF8.self)
 }
+
+@Suite("neonsyncd durability", .serialized)
+struct DurabilityTests {
+    @Test("after kill -9 the restarted server restores the room's document and every acked revision")
+    func killNine() async throws {
+        let data = NSTemporaryDirectory() + "neonsync-durability-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var acked = 0
+        var expected = ""
+        do {
+            let server = try ServerProcess(["--data", data])
+            let ada = try await TestPeer.connect(server)
+            _ = try await ada.hello(room: "keep", name: "ada", role: .reader)
+            ada.send(.document(title: "Kept", format: .markdown, text: notes))
+            _ = try await ada.next("document")
+            for n in 0..<200 {
+                let piece = "w\(n) "
+                ada.send(.edit(rev: n, ops: TextOperation(n == 0 ? [.insert(piece)] : [.retain(expected.unicodeScalars.count), .insert(piece)])))
+                guard case let .ack(rev) = try await ada.next("ack").payload else { Issue.record("no ack"); return }
+                expected += piece
+                acked = rev
+            }
+            #expect(server.stop(signal: SIGKILL) == SIGKILL)
+        }
+        let restarted = try ServerProcess(["--data", data])
+        #expect(restarted.events("start").first?["restoredRooms"] as? Int == 1)
+        let bob = try await TestPeer.connect(restarted)
+        let welcome = try await bob.hello(room: "keep", name: "bob", role: .reader)
+        #expect(welcome.document?.title == "Kept")
+        #expect(welcome.draft.rev == acked)
+        #expect(welcome.draft.text == expected)
+        bob.send(.edit(rev: acked, ops: TextOperation([.retain(expected.unicodeScalars.count), .insert("more")])))
+        guard case let .ack(next) = try await bob.next("ack").payload else { Issue.record("no ack"); return }
+        #expect(next == acked + 1)
+        #expect(restarted.stop() == 0)
+    }
+
+    @Test("a data directory that cannot be created stops the start with a sentence naming it")
+    func badDataDirectory() throws {
+        let p = Process()
+        p.executableURL = ServerProcess.binary
+        p.arguments = ["--port", "0", "--data", "/proc/neonsync-cannot-be-here"]
+        let err = Pipe()
+        p.standardError = err
+        p.standardOutput = Pipe()
+        try p.run()
+        p.waitUntilExit()
+        let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        #expect(p.terminationStatus == 1)
+        #expect(text.contains("/proc/neonsync-cannot-be-here"), "stderr was: \(text)")
+    }
+}

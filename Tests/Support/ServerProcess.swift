@@ -14,10 +14,24 @@ public final class ServerProcess: Sendable {
         return exe.deletingLastPathComponent().appendingPathComponent("neonsyncd")
     }
 
+    /// The store directory this server uses: a fresh temporary one unless
+    /// the arguments name `--data` (to restart on the same data).
+    public let dataDirectory: String
+    private let ownsData: Bool
+
     public init(_ extra: [String] = []) throws {
         let process = Process()
         process.executableURL = Self.binary
-        process.arguments = ["--port", "0", "--log", "-", "--log-level", "debug"] + extra
+        var arguments = ["--port", "0", "--log", "-", "--log-level", "debug"] + extra
+        if let flag = extra.firstIndex(of: "--data"), flag + 1 < extra.count {
+            dataDirectory = extra[flag + 1]
+            ownsData = false
+        } else {
+            ownsData = true
+            dataDirectory = NSTemporaryDirectory() + "neonsync-test-data-\(UUID().uuidString)"
+            arguments += ["--data", dataDirectory]
+        }
+        process.arguments = arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.standardError
@@ -85,7 +99,11 @@ public final class ServerProcess: Sendable {
     }
 
     deinit {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+        if ownsData { try? FileManager.default.removeItem(atPath: dataDirectory) }
     }
 
     public static func json(_ line: String) -> [String: Any]? {

@@ -44,22 +44,25 @@ public struct LimitCrossing: Equatable, Sendable {
     public let status: DraftStatus
 }
 
-/// Counts a draft against a character limit (default 280): the count is in
-/// user-perceived characters (grapheme clusters, Swift's `String.count`).
+/// Counts a draft against a character limit (default 280) with a counting
+/// profile: by default user-perceived characters (grapheme clusters, Swift's
+/// `String.count`), or twitter-text's weighted length, Mastodon's or Bluesky's.
 public struct DraftCounter: Equatable, Hashable, Sendable {
     public static let defaultLimit = 280
     public static let warningDistance = 20
     public static let overDistance = 10
 
     public let limit: Int
+    public let profile: CountingProfile
 
     /// A counter for `limit` characters; a limit below 1 is refused.
-    public init(limit: Int = DraftCounter.defaultLimit) throws(DraftLimitError) {
+    public init(limit: Int = DraftCounter.defaultLimit, profile: CountingProfile = .graphemes) throws(DraftLimitError) {
         guard limit >= 1 else { throw DraftLimitError(limit: limit) }
         self.limit = limit
+        self.profile = profile
     }
 
-    public func count(_ text: String) -> Int { text.count }
+    public func count(_ text: String) -> Int { profile.count(text) }
 
     public func level(forCount count: Int) -> LimitLevel {
         if count >= limit + Self.overDistance { return .over }

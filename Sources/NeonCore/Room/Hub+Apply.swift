@@ -14,8 +14,8 @@ extension Hub {
 
     private mutating func receive(_ message: ClientMessage, from id: ClientID,
                                   at time: Duration) -> [RoomOutput] {
-        if case let .hello(room, name, role) = message {
-            return hello(id, room: room, name: name, role: role, at: time)
+        if case let .hello(room, name, role, profile) = message {
+            return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, at: time)
         }
         guard let room = sessions[id] else {
             return refuse(id, ProtocolError(.notJoined,
@@ -36,7 +36,7 @@ extension Hub {
     }
 
     private mutating func hello(_ id: ClientID, room: String, name: String, role: Role,
-                                at time: Duration) -> [RoomOutput] {
+                                profile: CountingProfile, at time: Duration) -> [RoomOutput] {
         if let current = sessions[id] {
             return refuse(id, ProtocolError(.alreadyJoined,
                 "you already joined room \"\(current)\"; open another connection to join another room"))
@@ -47,17 +47,22 @@ extension Hub {
         if let problem = Self.problem(withName: name) {
             return refuse(id, ProtocolError(.invalidName, problem))
         }
-        if rooms[room] == nil {
+        let isNew = rooms[room] == nil
+        if isNew {
             guard rooms.count < maxRooms else {
                 return refuse(id, ProtocolError(.serverFull,
                     "this server holds its maximum of \(maxRooms) rooms; join an existing room or try later"))
             }
-            rooms[room] = RoomState(name: room, limits: limits)
+            rooms[room] = RoomState(name: room, limits: limits, profile: profile)
         }
-        let out = rooms[room]!.apply(.joined(id, name: name, role: role), at: time)
+        var out = rooms[room]!.apply(.joined(id, name: name, role: role), at: time)
         if rooms[room]!.members[id] != nil {
             sessions[id] = room
-        } else if rooms[room]!.order.isEmpty && rooms[room]!.document == nil && rooms[room]!.draft.revision == 0 {
+            if isNew {
+                let counter = rooms[room]!.counter
+                out.insert(.persist(.roomCreated(room: room, profile: counter.profile.rawValue, limit: counter.limit)), at: 0)
+            }
+        } else if isNew {
             rooms[room] = nil
         }
         return out

@@ -11,10 +11,12 @@ public struct Hub: Equatable, Sendable {
     /// The room each joined connection is in.
     public internal(set) var sessions: [ClientID: String]
 
-    public init(limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000) {
+    /// A hub with the rooms the store kept (none on a first start).
+    public init(limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000, restoring snapshots: [RoomSnapshot] = []) {
         self.limits = limits
         self.maxRooms = maxRooms
-        rooms = [:]
+        rooms = Dictionary(snapshots.map { ($0.name, RoomState(restoring: $0, limits: limits)) },
+                           uniquingKeysWith: { first, _ in first })
         sessions = [:]
     }
 

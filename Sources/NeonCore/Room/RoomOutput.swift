@@ -7,6 +7,40 @@ public enum RoomOutput: Equatable, Sendable {
     case broadcast(ServerMessage, room: String, except: ClientID?)
     /// Write a log line.
     case log(LogRecord)
+    /// Make this durable before carrying out the outputs after it: an
+    /// acknowledged draft revision is persisted before its `ack` is sent.
+    case persist(PersistRecord)
+}
+
+/// What the store keeps, named as facts.
+public enum PersistRecord: Equatable, Sendable {
+    /// A room came into being with its counting profile and draft limit.
+    case roomCreated(room: String, profile: String, limit: Int)
+    /// The room's document was set or replaced.
+    case documentSet(room: String, DocumentInfo)
+    /// A draft revision the server sequenced: the transformed operation and
+    /// the whole text after it, so a restart restores by revision.
+    case revisionAcked(room: String, revision: Int, operation: TextOperation, text: String)
+}
+
+/// A room as the store gives it back on start.
+public struct RoomSnapshot: Equatable, Sendable {
+    public var name: String
+    public var profile: CountingProfile
+    public var limit: Int
+    public var document: DocumentInfo?
+    public var draftText: String
+    public var draftRevision: Int
+
+    public init(name: String, profile: CountingProfile = .graphemes, limit: Int = DraftCounter.defaultLimit,
+                document: DocumentInfo?, draftText: String, draftRevision: Int) {
+        self.name = name
+        self.profile = profile
+        self.limit = limit
+        self.document = document
+        self.draftText = draftText
+        self.draftRevision = draftRevision
+    }
 }
 
 /// A change of state that happened to a room, as a past-tense fact.

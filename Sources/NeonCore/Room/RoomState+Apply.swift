@@ -81,6 +81,7 @@ extension RoomState {
         blockLengths = parsed.blocks.map { $0.text.count }
         for key in order { members[key]?.resetPlace() }
         return [
+            .persist(.documentSet(room: name, info)),
             broadcast(.document(DocumentPublished(info, by: id)), except: nil),
             .log(LogRecord(.info, "document", room: name, client: id,
                            [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
@@ -195,7 +196,8 @@ extension RoomState {
         draft = next
         let before = draftCount
         draftCount = counter.count(draft.text)
-        var out = [broadcast(.edit(EditInfo(rev: revision, ops: applied, by: id)), except: id),
+        var out: [RoomOutput] = [.persist(.revisionAcked(room: name, revision: revision, operation: applied, text: draft.text))]
+        out += [broadcast(.edit(EditInfo(rev: revision, ops: applied, by: id)), except: id),
                    .send(ServerMessage(seq: seq, .ack(rev: revision)), to: id)]
         if let crossing = counter.crossing(fromCount: before, toCount: draftCount) {
             out.append(broadcast(.limit(LimitInfo(status: crossing.status, by: id)), except: nil))

@@ -4,7 +4,7 @@
 public struct RoomState: Equatable, Sendable {
     public let name: String
     public let limits: RoomLimits
-    public let counter: DraftCounter
+    public internal(set) var counter: DraftCounter
     /// Increases by one per broadcast; every message carries it.
     public internal(set) var seq: Int
     public internal(set) var document: DocumentInfo?
@@ -18,10 +18,13 @@ public struct RoomState: Equatable, Sendable {
     public internal(set) var draft: DraftDocument
     public internal(set) var draftCount: Int
 
-    public init(name: String, limits: RoomLimits = RoomLimits()) {
+    /// A new room. Its draft limit is `limits.draftLimit` for the default
+    /// graphemes profile and the profile's own limit for the others.
+    public init(name: String, limits: RoomLimits = RoomLimits(), profile: CountingProfile = .graphemes) {
         self.name = name
         self.limits = limits
-        counter = (try? DraftCounter(limit: limits.draftLimit)) ?? DraftCounter.standard
+        let limit = profile == .graphemes ? limits.draftLimit : profile.defaultLimit
+        counter = (try? DraftCounter(limit: limit, profile: profile)) ?? DraftCounter.standard
         seq = 0
         document = nil
         parsed = nil
@@ -33,10 +36,27 @@ public struct RoomState: Equatable, Sendable {
         draftCount = 0
     }
 
+    /// A room restored from the store: its document (when it still parses)
+    /// and its draft at the stored revision, with no members.
+    public init(restoring snapshot: RoomSnapshot, limits: RoomLimits = RoomLimits()) {
+        self.init(name: snapshot.name, limits: limits, profile: snapshot.profile)
+        if let counter = try? DraftCounter(limit: snapshot.limit, profile: snapshot.profile) {
+            self.counter = counter
+        }
+        if let info = snapshot.document,
+           let parsed = try? Document.parse(title: info.title, format: info.format, text: info.text) {
+            document = info
+            self.parsed = parsed
+            blockLengths = parsed.blocks.map { $0.text.count }
+        }
+        draft = DraftDocument(text: snapshot.draftText, revision: snapshot.draftRevision)
+        draftCount = counter.count(snapshot.draftText)
+    }
+
     public var draftStatus: DraftStatus { counter.status(forCount: draftCount) }
 
     public var draftInfo: DraftInfo {
-        DraftInfo(text: draft.text, rev: draft.revision, status: draftStatus)
+        DraftInfo(text: draft.text, rev: draft.revision, status: draftStatus, profile: counter.profile)
     }
 
     public var sectionCount: Int { parsed?.sections.count ?? 0 }

@@ -1,7 +1,8 @@
 /// A message from a client (wire protocol v1, docs/PROTOCOL.md).
 public enum ClientMessage: Equatable, Sendable {
-    /// Must come first: join `room` as `name` in `role`.
-    case hello(room: String, name: String, role: Role)
+    /// Must come first: join `room` as `name` in `role`. `profile` chooses
+    /// the draft's counting profile when this hello creates the room.
+    case hello(room: String, name: String, role: Role, profile: CountingProfile? = nil)
     /// Set the room's document (when it has none, or from the presenter).
     case document(title: String, format: DocumentFormat, text: String)
     /// The sender's own layout in rows plus the width-independent anchor.
@@ -30,7 +31,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, title, format, text
+        case type, room, name, role, profile, title, format, text
         case top, viewport, content, anchor, section, on, rev, ops
     }
 
@@ -41,7 +42,8 @@ extension ClientMessage: Codable {
         case "hello":
             self = .hello(room: try c.decode(String.self, forKey: .room),
                           name: try c.decode(String.self, forKey: .name),
-                          role: try c.decode(Role.self, forKey: .role))
+                          role: try c.decode(Role.self, forKey: .role),
+                          profile: try c.decodeIfPresent(CountingProfile.self, forKey: .profile))
         case "document":
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
@@ -68,10 +70,11 @@ extension ClientMessage: Codable {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(type, forKey: .type)
         switch self {
-        case let .hello(room, name, role):
+        case let .hello(room, name, role, profile):
             try c.encode(room, forKey: .room)
             try c.encode(name, forKey: .name)
             try c.encode(role, forKey: .role)
+            try c.encodeIfPresent(profile, forKey: .profile)
         case let .document(title, format, text):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)

@@ -34,10 +34,14 @@ public struct DraftInfo: Codable, Equatable, Hashable, Sendable {
     public var remaining: Int
     public var limit: Int
     public var level: LimitLevel
+    /// How `count` is counted (added after v1's first fields; optional for
+    /// servers that do not send it).
+    public var profile: CountingProfile?
 
-    public init(text: String, rev: Int, status: DraftStatus) {
+    public init(text: String, rev: Int, status: DraftStatus, profile: CountingProfile? = .graphemes) {
         self.text = text; self.rev = rev; count = status.count
         remaining = status.remaining; limit = status.limit; level = status.level
+        self.profile = profile
     }
 }
 

@@ -41,6 +41,7 @@ extension WireCodec {
         "room": "a string", "name": "a string", "title": "a string", "text": "a string",
         "role": "one of \"reader\", \"presenter\", \"observer\"",
         "format": "one of \"markdown\", \"text\", \"catalog\"",
+        "profile": "one of \"graphemes\", \"twitter\", \"mastodon\", \"bluesky\"",
         "top": "a whole number of rows", "viewport": "a whole number of rows",
         "content": "a whole number of rows", "section": "a whole number (a section index)",
         "rev": "a whole number (the draft revision the edit is based on)",
