@@ -45,7 +45,7 @@ extension ReaderModel {
             update(f.id) { $0.following = f.on }
         case let .limit(l):
             note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
-        case .edit, .ack:
+        case .edit, .ack, .cursor:
             break
         case let .error(e):
             return failed(e, at: time)

@@ -340,3 +340,34 @@ struct RoomDurabilityTests {
         #expect(!second.contains { if case .persist = $0 { true } else { false } })
     }
 }
+
+@Suite("Room reducer: draft cursors")
+struct RoomCursorTests {
+    @Test("a cursor move at the current revision goes to the others, not stored, seq + 1")
+    func broadcast() {
+        var r = room()
+        _ = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("abc")])), at: .zero)
+        let seq = r.seq
+        let before = r
+        let out = r.apply(.cursorMoved(bob, position: 2, rev: 1), at: .zero)
+        #expect(out == [.broadcast(ServerMessage(seq: seq + 1, .cursor(CursorInfo(id: bob, position: 2, rev: 1))), room: "notes", except: bob)])
+        #expect(r.draft == before.draft && r.members == before.members)
+    }
+
+    @Test("a stale cursor is dropped; one past the end or in the future is refused")
+    func refused() {
+        var r = room()
+        _ = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("abc")])), at: .zero)
+        #expect(r.apply(.cursorMoved(bob, position: 1, rev: 0), at: .zero).isEmpty)
+        #expect(r.apply(.cursorMoved(bob, position: 9, rev: 1), at: .zero).errorCodes == [.invalidMessage])
+        #expect(r.apply(.cursorMoved(bob, position: 1, rev: 5), at: .zero).errorCodes == [.editRejected])
+    }
+
+    @Test("the cursor message decodes from the wire and round-trips from the server")
+    func wire() throws {
+        let codec = WireCodec()
+        #expect(try codec.decodeClient(Array(#"{"type":"cursor","position":4,"rev":2}"#.utf8)).get() == .cursor(position: 4, rev: 2))
+        let m = ServerMessage(seq: 3, .cursor(CursorInfo(id: ada, position: 4, rev: 2)))
+        #expect(try codec.decodeServer(codec.encode(m)) == m)
+    }
+}

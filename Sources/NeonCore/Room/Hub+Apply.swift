@@ -31,6 +31,7 @@ extension Hub {
         case let .tab(section): event = .tabSelected(id, section: section)
         case let .follow(on): event = .followChanged(id, on: on)
         case let .edit(rev, ops): event = .draftEdited(id, rev: rev, ops: ops)
+        case let .cursor(position, rev): event = .cursorMoved(id, position: position, rev: rev)
         }
         return rooms[room]?.apply(event, at: time) ?? []
     }

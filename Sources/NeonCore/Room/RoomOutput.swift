@@ -52,6 +52,7 @@ public enum RoomEvent: Equatable, Sendable {
     case tabSelected(ClientID, section: Int)
     case followChanged(ClientID, on: Bool)
     case draftEdited(ClientID, rev: Int, ops: TextOperation)
+    case cursorMoved(ClientID, position: Int, rev: Int)
 }
 
 /// The limits a room enforces; each is a server flag.

@@ -15,6 +15,7 @@ extension RoomState {
         case let .tabSelected(id, section): return selectTab(section, by: id, at: time)
         case let .followChanged(id, on): return follow(id, on: on)
         case let .draftEdited(id, rev, ops): return edit(ops, rev: rev, by: id)
+        case let .cursorMoved(id, position, rev): return moveCursor(id, to: position, rev: rev)
         }
     }
 
@@ -207,6 +208,25 @@ extension RoomState {
                                        LogField("limit", .int(crossing.status.limit))])))
         }
         return out
+    }
+
+    /// A draft cursor moved: shown to the others, never stored. A cursor at
+    /// an older revision is dropped silently (the edits since moved it).
+    private mutating func moveCursor(_ id: ClientID, to position: Int, rev: Int) -> [RoomOutput] {
+        guard let member = members[id] else { return unknown(id) }
+        if member.role == .observer {
+            return refuse(id, .notAllowed, "observers have no cursor in the draft; join as a reader")
+        }
+        guard rev == draft.revision else {
+            if rev > draft.revision {
+                return refuse(id, .editRejected, "revision \(rev) does not exist yet (the draft is at \(draft.revision))")
+            }
+            return []
+        }
+        guard position >= 0, position <= draft.length else {
+            return refuse(id, .invalidMessage, "cursor position \(position) is outside the draft, which has \(draft.length) characters")
+        }
+        return [broadcast(.cursor(CursorInfo(id: id, position: position, rev: rev)), except: id)]
     }
 
     // MARK: - Helpers

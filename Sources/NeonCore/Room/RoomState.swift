@@ -70,7 +70,7 @@ public struct RoomState: Equatable, Sendable {
 
 extension DraftCounter {
     /// The seed's counter: 280 characters.
-    static let standard: DraftCounter = {
+    public static let standard: DraftCounter = {
         guard let counter = try? DraftCounter() else { preconditionFailure("280 is a valid limit") }
         return counter
     }()

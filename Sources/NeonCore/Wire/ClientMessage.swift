@@ -13,6 +13,8 @@ public enum ClientMessage: Equatable, Sendable {
     case follow(on: Bool)
     /// A draft edit in ot.js form against revision `rev`.
     case edit(rev: Int, ops: TextOperation)
+    /// The sender's cursor in the draft moved (in scalars, at revision `rev`).
+    case cursor(position: Int, rev: Int)
 
     /// The wire `type` of this message.
     public var type: String {
@@ -23,16 +25,17 @@ public enum ClientMessage: Equatable, Sendable {
         case .tab: "tab"
         case .follow: "follow"
         case .edit: "edit"
+        case .cursor: "cursor"
         }
     }
 
-    static let types = ["hello", "document", "scroll", "tab", "follow", "edit"]
+    static let types = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor"]
 }
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
         case type, room, name, role, profile, title, format, text
-        case top, viewport, content, anchor, section, on, rev, ops
+        case top, viewport, content, anchor, section, on, rev, ops, position
     }
 
     public init(from decoder: any Decoder) throws {
@@ -60,6 +63,9 @@ extension ClientMessage: Codable {
         case "edit":
             self = .edit(rev: try c.decode(Int.self, forKey: .rev),
                          ops: try c.decode(TextOperation.self, forKey: .ops))
+        case "cursor":
+            self = .cursor(position: try c.decode(Int.self, forKey: .position),
+                           rev: try c.decode(Int.self, forKey: .rev))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown type")
@@ -91,6 +97,9 @@ extension ClientMessage: Codable {
         case let .edit(rev, ops):
             try c.encode(rev, forKey: .rev)
             try c.encode(ops, forKey: .ops)
+        case let .cursor(position, rev):
+            try c.encode(position, forKey: .position)
+            try c.encode(rev, forKey: .rev)
         }
     }
 }

@@ -11,6 +11,7 @@ public struct ServerMessage: Equatable, Sendable {
         case tab(TabInfo)
         case follow(FollowInfo)
         case edit(EditInfo)
+        case cursor(CursorInfo)
         case ack(rev: Int)
         case limit(LimitInfo)
         case error(ProtocolError)
@@ -34,6 +35,7 @@ public struct ServerMessage: Equatable, Sendable {
         case .tab: "tab"
         case .follow: "follow"
         case .edit: "edit"
+        case .cursor: "cursor"
         case .ack: "ack"
         case .limit: "limit"
         case .error: "error"
@@ -56,6 +58,7 @@ extension ServerMessage: Codable {
         case let .tab(v): try v.encode(to: encoder)
         case let .follow(v): try v.encode(to: encoder)
         case let .edit(v): try v.encode(to: encoder)
+        case let .cursor(v): try v.encode(to: encoder)
         case let .ack(rev): try c.encode(rev, forKey: .rev)
         case let .limit(v): try v.encode(to: encoder)
         case let .error(e):
@@ -76,6 +79,7 @@ extension ServerMessage: Codable {
         case "tab": payload = .tab(try TabInfo(from: decoder))
         case "follow": payload = .follow(try FollowInfo(from: decoder))
         case "edit": payload = .edit(try EditInfo(from: decoder))
+        case "cursor": payload = .cursor(try CursorInfo(from: decoder))
         case "ack": payload = .ack(rev: try c.decode(Int.self, forKey: .rev))
         case "limit": payload = .limit(try LimitInfo(from: decoder))
         case "error":

@@ -138,6 +138,17 @@ public struct DocumentPublished: Codable, Equatable, Sendable {
     public var info: DocumentInfo { DocumentInfo(title: title, format: format, text: text) }
 }
 
+/// Someone's cursor in the draft (`cursor`), in scalars at revision `rev`.
+public struct CursorInfo: Codable, Equatable, Sendable {
+    public var id: ClientID
+    public var position: Int
+    public var rev: Int
+
+    public init(id: ClientID, position: Int, rev: Int) {
+        self.id = id; self.position = position; self.rev = rev
+    }
+}
+
 /// A reader started or stopped following the presenter (`follow`).
 public struct FollowInfo: Codable, Equatable, Sendable {
     public var id: ClientID

@@ -48,6 +48,7 @@ extension WireCodec {
         "anchor": "an object {\"block\": n, \"offset\": n}",
         "block": "a whole number", "offset": "a whole number",
         "on": "true or false",
+        "position": "a whole number of characters (Unicode scalars) into the draft",
         "ops": "a list of retain counts (positive), insert strings and delete counts (negative)",
     ]
 
@@ -106,7 +107,7 @@ extension WireCodec {
             guard let number = value as? NSNumber, !(value is Bool) else { return false }
             return number.doubleValue != number.doubleValue.rounded(.towardZero)
         }
-        for key in ["top", "viewport", "content", "section", "rev"] where fractional(object[key]) {
+        for key in ["top", "viewport", "content", "section", "rev", "position"] where fractional(object[key]) {
             return key
         }
         if let anchor = object["anchor"] as? [String: Any] {
