@@ -5,12 +5,12 @@ import NeonCore
 import NeonTransport
 import NeonTUI
 
-/// The client shell: terminal and socket I/O around the pure model. Input
-/// and network events go to `ReaderModel`; its commands go to the socket;
+/// The client shell: terminal and socket I/O around a pure screen model.
+/// Input and network events go to the model; its commands go to the socket;
 /// `view` is diffed onto the terminal. It sleeps in poll() until input, a
 /// network event, or the model's next animation frame.
-final class App {
-    private var model: ReaderModel
+final class App<Model: ScreenModel> {
+    private var model: Model
     private var decoder = KeyDecoder()
     private let theme: Theme
     private let mailbox: Mailbox
@@ -23,7 +23,7 @@ final class App {
     private let epoch = ContinuousClock.now
     private var signalSources: [any DispatchSourceSignal] = []
 
-    init(model: ReaderModel, url: WebSocketURL, theme: Theme, mailbox: Mailbox) {
+    init(model: Model, url: WebSocketURL, theme: Theme, mailbox: Mailbox) {
         self.model = model
         self.url = url
         self.theme = theme

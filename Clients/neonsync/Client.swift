@@ -45,10 +45,6 @@ enum Client {
             }
         }
         let size = Terminal.size()
-        let start = ContinuousClock.now
-        let model = ReaderModel(mode: options.mode, room: options.room ?? "lobby", name: options.name,
-                                columns: size.columns, rows: size.rows, document: document,
-                                at: ContinuousClock.now - start)
         let mailbox: Mailbox
         do {
             mailbox = try Mailbox()
@@ -57,6 +53,15 @@ enum Client {
             standardError("neonsync: \(error.description)\n")
             return 1
         }
+        if options.composer {
+            let model = DraftModel(room: options.room ?? "lobby", name: options.name, profile: options.profile,
+                                   columns: size.columns, rows: size.rows)
+            return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
+        }
+        let start = ContinuousClock.now
+        let model = ReaderModel(mode: options.mode, room: options.room ?? "lobby", name: options.name,
+                                columns: size.columns, rows: size.rows, document: document,
+                                at: ContinuousClock.now - start)
         return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
     }
 

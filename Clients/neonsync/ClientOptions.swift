@@ -1,5 +1,6 @@
 import Glibc
 import NeonClient
+import NeonCore
 
 /// `neonsync` subcommands and their flags.
 struct ClientOptions {
@@ -7,6 +8,9 @@ struct ClientOptions {
     static let serverEnvironment = "NEONSYNC_SERVER"
 
     var mode: ClientMode = .read
+    /// `neonsync draft ROOM`: the composer instead of the reader.
+    var composer = false
+    var profile: CountingProfile?
     var file: String?
     var room: String?
     var name: String
@@ -27,6 +31,10 @@ struct ClientOptions {
       neonsync follow ROOM [--name N] [--server URL]
           follow the presenter on any terminal size; scrolling detaches, f
           follows again
+      neonsync draft ROOM [--name N] [--server URL] [--profile P]
+          compose the room's shared draft with everyone in it; the ring fills
+          toward the limit (P, for a new room: graphemes, twitter, mastodon,
+          bluesky)
 
     OPTIONS:
       --room R       room name (letters, digits, - _ .; at most 64 characters)
@@ -49,7 +57,7 @@ struct ClientOptions {
                                     server: env[serverEnvironment] ?? defaultServer)
         var rest = arguments[...]
         guard let command = rest.popFirst() else {
-            throw Problem(description: "missing a command: read, join, present or follow; see neonsync --help")
+            throw Problem(description: "missing a command: read, join, present, follow or draft; see neonsync --help")
         }
         if command == "-h" || command == "--help" || command == "help" {
             print(usage)
@@ -60,8 +68,11 @@ struct ClientOptions {
         case "join": options.mode = .join
         case "present": options.mode = .present
         case "follow": options.mode = .follow
+        case "draft":
+            options.mode = .join
+            options.composer = true
         default:
-            throw Problem(description: "unknown command \(command); use read, join, present or follow (see neonsync --help)")
+            throw Problem(description: "unknown command \(command); use read, join, present, follow or draft (see neonsync --help)")
         }
         var positional: [String] = []
         while let arg = rest.popFirst() {
@@ -69,6 +80,11 @@ struct ClientOptions {
             case "-h", "--help":
                 print(usage)
                 return nil
+            case "--profile":
+                guard let value = rest.popFirst(), let profile = CountingProfile(rawValue: value) else {
+                    throw Problem(description: "--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                options.profile = profile
             case "--room", "--name", "--server":
                 guard let value = rest.popFirst() else {
                     throw Problem(description: "\(arg) needs a value; see neonsync --help")
@@ -84,7 +100,7 @@ struct ClientOptions {
             }
         }
         guard positional.count == 1 else {
-            let what = options.mode == .read ? "FILE" : options.mode == .present ? "FILE or ROOM" : "ROOM"
+            let what = options.composer ? "ROOM" : options.mode == .read ? "FILE" : options.mode == .present ? "FILE or ROOM" : "ROOM"
             throw Problem(description: "neonsync \(command) needs exactly one \(what); see neonsync --help")
         }
         let target = positional[0]

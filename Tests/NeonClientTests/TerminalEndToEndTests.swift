@@ -190,6 +190,32 @@ struct TerminalEndToEndTests {
         return pid
     }
 
+    @Test("two composers type into one draft, both screens converge, and past the limit the count goes negative")
+    func draft() throws {
+        let server = try ServerProcess(["--draft-limit", "25"])
+        let tmux = try Tmux()
+        try launch(tmux, "ada", columns: 70, rows: 12, "draft post --name ada", server: server)
+        try launch(tmux, "bob", columns: 50, rows: 12, "draft post --name bob", server: server)
+        try tmux.waitFor("ada", "2 here")
+        try tmux.waitFor("bob", "2 here")
+        try tmux.sendLiteral("ada", "Shipping the reader today. ")
+        try tmux.sendLiteral("bob", "Big news: ")
+        let expectedLength = "Shipping the reader today. ".count + "Big news: ".count
+        let ada = try tmux.waitUntil("ada", "both edits") { $0.joined().contains("Big news") && $0.joined().contains("today.") }
+        let bob = try tmux.waitUntil("bob", "both edits") { $0.joined().contains("Big news") && $0.joined().contains("today.") }
+        func draftText(_ screen: [String]) -> String {
+            screen.filter { $0.hasPrefix("│") }.map { $0.dropFirst().prefix { $0 != "│" }.trimmingCharacters(in: .whitespaces) }
+                .joined(separator: " ").trimmingCharacters(in: .whitespaces)
+        }
+        #expect(draftText(ada).hasPrefix(draftText(bob).prefix(20)))
+        let remaining = 25 - expectedLength
+        try tmux.waitUntil("ada", "the negative remaining count \(remaining)") { $0.joined().contains("\(remaining)") }
+        #expect(server.waitForLog { $0["event"] as? String == "limit" && $0["draftLevel"] as? String == "over" } != nil)
+        try tmux.sendKeys("ada", "Escape")
+        try tmux.waitUntil("ada", "exit") { _ in (try? tmux.exitStatus("ada")) == 0 }
+        #expect(server.stop() == 0)
+    }
+
     @Test("a file that cannot be read is named with the reason, and the terminal is left as it was")
     func badFile() throws {
         let server = try ServerProcess()

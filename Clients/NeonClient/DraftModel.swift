@@ -1,0 +1,184 @@
+import NeonCore
+import NeonTUI
+
+/// `neonsync draft ROOM`: the room's shared draft in a full-screen editor
+/// with the composer's ring. Local edits go out through the OT client state
+/// (`DraftEditor`), so typing never waits for the network.
+public struct DraftModel: Sendable {
+    /// How long the ring pulses after the draft reaches the limit.
+    public static let pulseDuration: Duration = .milliseconds(400)
+
+    public let room: String
+    public let name: String
+    public let profile: CountingProfile?
+    public internal(set) var columns: Int
+    public internal(set) var rows: Int
+    public internal(set) var connection: ConnectionState = .connecting
+    public internal(set) var me: ClientID?
+    public internal(set) var readers: [ReaderInfo] = []
+    public internal(set) var editor = DraftEditor()
+    public internal(set) var counter: DraftCounter
+    public internal(set) var pulseUntil: Duration?
+    public internal(set) var notice: Notice?
+    public internal(set) var scrollTop = 0
+
+    public init(room: String, name: String, profile: CountingProfile?, columns: Int, rows: Int) {
+        self.room = room
+        self.name = name
+        self.profile = profile
+        self.columns = max(columns, 1)
+        self.rows = max(rows, 1)
+        counter = DraftCounter.standard
+    }
+
+    /// The editor's rectangle inside its border.
+    var editorArea: Rect { BorderBox.inner(of: Rect(x: 0, y: 1, width: columns, height: max(rows - 2, 0))) }
+
+    var status: DraftStatus { editor.status(counter: counter) }
+}
+
+extension DraftModel: ScreenModel {
+    public mutating func connected(at time: Duration) -> [ClientCommand] {
+        connection = .connecting
+        return [.send(.hello(room: room, name: name, role: .reader, profile: profile))]
+    }
+
+    public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
+        connection = .closed(reason)
+        return []
+    }
+
+    public mutating func receive(_ message: ServerMessage, at time: Duration) -> [ClientCommand] {
+        switch message.payload {
+        case let .welcome(w):
+            connection = .joined
+            me = w.you
+            readers = w.readers
+            counter = (try? DraftCounter(limit: w.draft.limit, profile: w.draft.profile ?? .graphemes)) ?? counter
+            editor.resync(text: w.draft.text, revision: w.draft.rev)
+        case let .joined(info):
+            readers.removeAll { $0.id == info.id }
+            readers.append(info)
+        case let .left(info):
+            readers.removeAll { $0.id == info.id }
+            editor.removeRemoteCursor(info.id)
+        case let .edit(e):
+            do {
+                try editor.receive(e.ops, from: e.by)
+            } catch {
+                note("an edit did not fit the draft (\(error)); resyncing", error: true, at: time)
+                return [.reconnect]
+            }
+        case .ack:
+            do {
+                if let next = try editor.acknowledged() {
+                    return [.send(.edit(rev: editor.revision, ops: next))]
+                }
+            } catch {
+                return [.reconnect]
+            }
+        case let .cursor(c):
+            if c.rev == editor.revision { editor.setRemoteCursor(c.id, at: c.position) }
+        case let .limit(l):
+            if l.level == .limit { pulseUntil = time + Self.pulseDuration }
+            note("\(l.level.rawValue): \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
+        case let .error(e):
+            note(e.message, error: true, at: time)
+            if e.code == .editRejected { return [.reconnect] }
+        case .document, .progress, .tab, .follow:
+            break
+        }
+        return []
+    }
+
+    public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        let width = editorArea.width
+        var op: TextOperation?
+        var moved = false
+        switch event {
+        case .paste(let text): op = editor.paste(text)
+        case .mouse: return []
+        case .key(let key):
+            switch key {
+            case .escape, .ctrl("c"), .ctrl("q"): return [.quit]
+            case .character(let c): op = editor.insert(String(c))
+            case .enter: op = editor.insert("\n")
+            case .backspace: op = editor.deleteBackward()
+            case .delete, .ctrl("d"): op = editor.deleteForward()
+            case .ctrl("w"), .alt("\u{7F}"): op = editor.deleteWordBackward()
+            case .ctrl("z"): op = editor.undo()
+            case .ctrl("y"): op = editor.redo()
+            case .left, .ctrl("b"): editor.left(); moved = true
+            case .right, .ctrl("f"): editor.right(); moved = true
+            case .up, .ctrl("p"): editor.up(width: width); moved = true
+            case .down, .ctrl("n"): editor.down(width: width); moved = true
+            case .alt("b"): editor.wordLeft(); moved = true
+            case .alt("f"): editor.wordRight(); moved = true
+            case .home, .ctrl("a"): editor.lineStart(); moved = true
+            case .end, .ctrl("e"): editor.lineEnd(); moved = true
+            default: return []
+            }
+        }
+        if let op { return [.send(.edit(rev: editor.revision, ops: op))] }
+        if moved, connection == .joined { return [.send(.cursor(position: editor.cursor, rev: editor.revision))] }
+        return []
+    }
+
+    public mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand] {
+        self.columns = max(columns, 1)
+        self.rows = max(rows, 1)
+        return []
+    }
+
+    public mutating func tick(at time: Duration) -> [ClientCommand] {
+        if let until = pulseUntil, time >= until { pulseUntil = nil }
+        return []
+    }
+
+    public mutating func settle() {
+        scrollTop = editorView(at: .zero, theme: .neon).visibleTop(in: editorArea)
+    }
+
+    public func nextWake(after time: Duration) -> Duration? {
+        [pulseUntil, notice.map(\.until), connection == .connecting ? time + .milliseconds(100) : nil]
+            .compactMap { $0 }.filter { $0 > time }.min()
+    }
+
+    public func view(at time: Duration, theme: Theme) -> Buffer {
+        var buffer = Buffer(width: columns, height: rows, style: theme.background)
+        let title = "Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)"
+        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns)
+        BorderBox(theme: theme).render(in: Rect(x: 0, y: 1, width: columns, height: max(rows - 2, 0)), into: &buffer)
+        editorView(at: time, theme: theme).render(in: editorArea, into: &buffer)
+        StatusLine(left: statusText(at: time), right: connectionText, theme: theme)
+            .render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
+        return buffer
+    }
+
+    private func editorView(at time: Duration, theme: Theme) -> DraftEditorView {
+        let names = Dictionary(readers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let remotes = editor.remoteCursors.sorted { $0.key < $1.key }.map {
+            DraftEditorView.RemoteCursor(name: names[$0.key] ?? $0.key.rawValue, position: $0.value)
+        }
+        return DraftEditorView(text: editor.text, cursor: editor.cursor, remoteCursors: remotes, status: status,
+                               overLimit: editor.overLimitRange(counter: counter),
+                               pulse: pulseUntil.map { time < $0 } ?? false, scrollTop: scrollTop, theme: theme)
+    }
+
+    private func statusText(at time: Duration) -> String {
+        if let notice, notice.until > time { return notice.text }
+        return "type to edit · Ctrl-Z undo · Ctrl-Y redo · Alt-b/f words · Esc quits"
+    }
+
+    private var connectionText: String {
+        switch connection {
+        case .connecting: "connecting…"
+        case .closed: "offline"
+        case .joined: "rev \(editor.revision) · \(readers.count) here"
+        }
+    }
+
+    private mutating func note(_ text: String, error: Bool, at time: Duration) {
+        notice = Notice(text: text, isError: error, until: time + .seconds(error ? 8 : 4))
+    }
+}

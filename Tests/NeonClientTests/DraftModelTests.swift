@@ -1,0 +1,66 @@
+import NeonClient
+import NeonCore
+import NeonTUI
+import Testing
+
+func joinedDraft(limit: Int = 280, profile: CountingProfile = .graphemes, text: String = "", rev: Int = 0) -> DraftModel {
+    var m = DraftModel(room: "post", name: "ada", profile: nil, columns: 60, rows: 12)
+    _ = m.connected(at: .zero)
+    let status = try! DraftCounter(limit: limit, profile: profile).status(of: text)
+    let w = Welcome(you: ClientID("c1"), room: "post", document: nil,
+                    readers: [ReaderInfo(id: ClientID("c1"), name: "ada", role: .reader),
+                              ReaderInfo(id: ClientID("c2"), name: "bob", role: .reader)],
+                    presenter: nil, draft: DraftInfo(text: text, rev: rev, status: status, profile: profile))
+    _ = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
+    return m
+}
+
+@Suite("Draft composer model")
+struct DraftModelTests {
+    @Test("hello asks for the chosen profile; the welcome's draft and limit are loaded")
+    func join() {
+        var m = DraftModel(room: "post", name: "ada", profile: .twitter, columns: 60, rows: 12)
+        #expect(m.connected(at: .zero) == [.send(.hello(room: "post", name: "ada", role: .reader, profile: .twitter))])
+        let loaded = joinedDraft(limit: 500, profile: .mastodon, text: "hi", rev: 7)
+        #expect(loaded.editor.text == "hi" && loaded.editor.revision == 7)
+        #expect(loaded.counter.limit == 500 && loaded.counter.profile == .mastodon)
+    }
+
+    @Test("typing sends one edit at once, buffers the next until the ack, then sends it")
+    func typing() {
+        var m = joinedDraft()
+        let first = m.handle(.key(.character("a")), at: .zero)
+        #expect(first == [.send(.edit(rev: 0, ops: TextOperation([.insert("a")])))])
+        #expect(m.handle(.key(.character("b")), at: .zero).isEmpty)
+        let next = m.receive(ServerMessage(seq: 2, .ack(rev: 1)), at: .zero)
+        #expect(next == [.send(.edit(rev: 1, ops: TextOperation([.retain(1), .insert("b")])))])
+        #expect(m.editor.text == "ab")
+    }
+
+    @Test("a remote edit lands in the text and a pure cursor move is shared")
+    func remote() {
+        var m = joinedDraft(text: "world", rev: 3)
+        _ = m.receive(ServerMessage(seq: 2, .edit(EditInfo(rev: 4, ops: TextOperation([.insert("hello "), .retain(5)]), by: ClientID("c2")))), at: .zero)
+        #expect(m.editor.text == "hello world")
+        let moved = m.handle(.key(.end), at: .zero)
+        #expect(moved == [.send(.cursor(position: m.editor.cursor, rev: 4))])
+    }
+
+    @Test("reaching the limit pulses the ring once, and the screen shows the negative count over it")
+    func limit() {
+        var m = joinedDraft(limit: 10, text: String(repeating: "x", count: 25), rev: 1)
+        _ = m.receive(ServerMessage(seq: 2, .limit(LimitInfo(status: try! DraftCounter(limit: 10).status(forCount: 10), by: ClientID("c2")))), at: .seconds(1))
+        #expect(m.pulseUntil == .seconds(1) + DraftModel.pulseDuration)
+        _ = m.tick(at: .seconds(2))
+        #expect(m.pulseUntil == nil)
+        let screen = m.view(at: .seconds(2), theme: .neon).lines().joined(separator: "\n")
+        #expect(screen.contains("-15"))
+    }
+
+    @Test("Escape quits; an edit the server rejects resyncs")
+    func quitAndResync() {
+        var m = joinedDraft()
+        #expect(m.handle(.key(.escape), at: .zero) == [.quit])
+        #expect(m.receive(ServerMessage(seq: 1, .error(ProtocolError(.editRejected, "too old"))), at: .zero) == [.reconnect])
+    }
+}
