@@ -21,6 +21,9 @@ public struct DraftModel: Sendable {
     public internal(set) var pulseUntil: Duration?
     public internal(set) var notice: Notice?
     public internal(set) var scrollTop = 0
+    /// Where the editor is drawn when it is a panel inside another screen
+    /// (the reader's draft panel); nil for the full-screen composer.
+    public var panel: Rect?
 
     public init(room: String, name: String, profile: CountingProfile?, columns: Int, rows: Int) {
         self.room = room
@@ -31,8 +34,19 @@ public struct DraftModel: Sendable {
         counter = DraftCounter.standard
     }
 
+    /// The editor's border: the panel, or the screen below the title row.
+    var frame: Rect { panel ?? Rect(x: 0, y: 1, width: columns, height: max(rows - 2, 0)) }
+
     /// The editor's rectangle inside its border.
-    var editorArea: Rect { BorderBox.inner(of: Rect(x: 0, y: 1, width: columns, height: max(rows - 2, 0))) }
+    var editorArea: Rect { BorderBox.inner(of: frame) }
+
+    /// Draws the bordered editor into its frame: the whole composer screen
+    /// draws it below its title, the reader into its draft panel.
+    public func renderEditor(into buffer: inout Buffer, at time: Duration, theme: Theme, focused: Bool = true) {
+        let title = "Draft · \(counter.profile.rawValue), limit \(counter.limit)" + (focused ? "" : " · e edits")
+        BorderBox(title: panel == nil ? nil : title, theme: theme).render(in: frame, into: &buffer)
+        editorView(at: time, theme: theme).render(in: editorArea, into: &buffer)
+    }
 
     var status: DraftStatus { editor.status(counter: counter) }
 }
@@ -148,14 +162,13 @@ extension DraftModel: ScreenModel {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         let title = "Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)"
         buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns)
-        BorderBox(theme: theme).render(in: Rect(x: 0, y: 1, width: columns, height: max(rows - 2, 0)), into: &buffer)
-        editorView(at: time, theme: theme).render(in: editorArea, into: &buffer)
+        renderEditor(into: &buffer, at: time, theme: theme)
         StatusLine(left: statusText(at: time), right: connectionText, theme: theme)
             .render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
         return buffer
     }
 
-    private func editorView(at time: Duration, theme: Theme) -> DraftEditorView {
+    func editorView(at time: Duration, theme: Theme) -> DraftEditorView {
         let names = Dictionary(readers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let remotes = editor.remoteCursors.sorted { $0.key < $1.key }.map {
             DraftEditorView.RemoteCursor(name: names[$0.key] ?? $0.key.rawValue, position: $0.value)

@@ -5,6 +5,13 @@ extension ReaderModel {
     /// A key, mouse action or paste.
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
         if search.editing { return editSearch(event, at: time) }
+        if draftFocused {
+            if event == .key(.escape) {
+                draftFocused = false
+                return []
+            }
+            return composer.handle(event, at: time)
+        }
         if showHelp {
             if case .key = event { showHelp = false }
             return []
@@ -42,6 +49,10 @@ extension ReaderModel {
         case .character("?"):
             showHelp = true
             return []
+        case .character("e"):
+            return openDraft(focus: true, at: time)
+        case .character("E"):
+            return openDraft(focus: false, close: true, at: time)
         case .escape:
             cancelSearch()
             return []
@@ -85,8 +96,19 @@ extension ReaderModel {
         return starts.indices.first { x >= starts[$0] && x < starts[$0] + widths[$0] }
     }
 
+    /// Opens the draft panel (focused for typing), or closes it.
+    private mutating func openDraft(focus: Bool, close: Bool = false, at time: Duration) -> [ClientCommand] {
+        showDraft = !close
+        draftFocused = focus && !close
+        top = clampTop(top)
+        animation = nil
+        return placeCommands()
+    }
+
     /// Keeps the tab header scrolled to the current tab.
     public mutating func settle() {
+        composer.panel = showDraft ? geometry.draft : nil
+        if showDraft { composer.settle() }
         guard layout != nil else { tabOffset = 0; return }
         tabOffset = TabStrip.scrollOffset(widths: tabWidths, spacing: TabHeader.spacing, current: spy.current,
                                           viewWidth: TabHeader.stripWidth(forWidth: geometry.columns), previous: tabOffset)
@@ -114,6 +136,7 @@ extension ReaderModel {
         if let change = indicator.nextChange(after: time), layout != nil { next.append(change) }
         if let notice, notice.until > time { next.append(notice.until) }
         if swings { next.append(time + .milliseconds(100)) }
+        if showDraft, let wake = composer.nextWake(after: time) { next.append(wake) }
         return next.min()
     }
 

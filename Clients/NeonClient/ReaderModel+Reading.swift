@@ -86,8 +86,9 @@ extension ReaderModel {
         return out
     }
 
-    /// Advances a running animation to `time`.
+    /// Advances a running animation (and the draft ring's pulse) to `time`.
     public mutating func tick(at time: Duration) -> [ClientCommand] {
+        _ = composer.tick(at: time)
         guard let running = animation else { return [] }
         top = clampTop(running.position(at: time))
         indicator.scrolled(at: time)

@@ -22,6 +22,16 @@ extension ReaderModel {
             return [.reconnect]
         }
         switch message.payload {
+        case .welcome, .joined, .left:
+            _ = composer.receive(message, at: time)
+        case .edit, .ack, .cursor:
+            return composer.receive(message, at: time)
+        case .limit:
+            _ = composer.receive(message, at: time)
+        default:
+            break
+        }
+        switch message.payload {
         case let .welcome(welcome): return welcomed(welcome, at: time)
         case let .joined(info):
             readers.removeAll { $0.id == info.id }

@@ -60,6 +60,9 @@ extension ReaderModel {
             let entries = readers.map { PresenceList.Entry($0, isSelf: $0.id == me) }
             PresenceList(entries: entries, time: time, theme: theme).render(in: BorderBox.inner(of: g.presence), into: &buffer)
         }
+        if showDraft {
+            composer.renderEditor(into: &buffer, at: time, theme: theme, focused: draftFocused)
+        }
         StatusLine(left: statusLeft(at: time), right: statusRight(at: time), theme: theme).render(in: g.status, into: &buffer)
         if showHelp {
             let overlay = HelpOverlay(lines: Self.helpLines, theme: theme)
@@ -134,6 +137,7 @@ extension ReaderModel {
 
     private func statusLeft(at time: Duration) -> String {
         if search.editing { return "/" + search.query + "▏" }
+        if draftFocused { return "draft: type to edit · Ctrl-Z undo · Esc back to the document" }
         if let notice, notice.until > time { return notice.text }
         if mode == .present { return "presenting — your scroll and tabs lead · ? keys" }
         if isFollowing {
@@ -165,6 +169,7 @@ extension ReaderModel {
         .init(key: "Tab S-Tab 1–9", action: "choose a section"),
         .init(key: "/ n N", action: "search, next, previous"),
         .init(key: "f", action: "follow the presenter"),
+        .init(key: "e E", action: "edit the room's draft / close it"),
         .init(key: "r", action: "reconnect"),
         .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top"),
         .init(key: "? Esc", action: "this help / close"),

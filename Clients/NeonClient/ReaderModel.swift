@@ -58,6 +58,10 @@ public struct ReaderModel: Sendable {
     public internal(set) var following = false
 
     public internal(set) var search = SearchState()
+    /// The room's draft, in a panel under the document (`e` opens it).
+    public internal(set) var composer: DraftModel
+    public internal(set) var showDraft = false
+    public internal(set) var draftFocused = false
     public internal(set) var showHelp = false
     public internal(set) var notice: Notice?
     /// The document to publish once welcomed, if the room has none.
@@ -75,9 +79,15 @@ public struct ReaderModel: Sendable {
         pendingDocument = document
         indicator = Indicator(startingAt: time)
         following = mode == .follow
+        composer = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
     }
 
-    public var geometry: ScreenGeometry { ScreenGeometry(columns: columns, rows: rows) }
+    /// Rows of the draft panel when it is open.
+    public static let draftPanelRows = 8
+
+    public var geometry: ScreenGeometry {
+        ScreenGeometry(columns: columns, rows: rows, draftRows: showDraft ? Self.draftPanelRows : 0)
+    }
 
     /// The rows of the document the reader sees.
     public var viewportRows: Int { geometry.document.height }

@@ -14,10 +14,18 @@ public struct ScreenGeometry: Equatable, Sendable {
 
     public let columns: Int
     public let rows: Int
+    /// Rows given to the draft panel under the document (0 when closed).
+    public let draftRows: Int
 
-    public init(columns: Int, rows: Int) {
+    public init(columns: Int, rows: Int, draftRows: Int = 0) {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
+        self.draftRows = max(min(draftRows, rows - 10), 0)
+    }
+
+    /// The draft panel: under the document box, above the indicator.
+    public var draft: Rect {
+        Rect(x: 0, y: max(rows - 4 - draftRows, 3), width: columns, height: draftRows)
     }
 
     public var showsPresence: Bool { columns >= Self.presenceMinimumColumns }
@@ -28,7 +36,7 @@ public struct ScreenGeometry: Equatable, Sendable {
     /// The bordered box around the document.
     public var box: Rect {
         let width = showsPresence ? columns - Self.presenceWidth - 1 : columns
-        return Rect(x: 0, y: 3, width: width, height: max(rows - 3 - 4, 0))
+        return Rect(x: 0, y: 3, width: width, height: max(rows - 3 - 4 - draftRows, 0))
     }
 
     /// The document text inside the box, leaving a one-column gutter on the

@@ -244,3 +244,28 @@ struct ReaderModelInputTests {
         }
     }
 }
+
+@Suite("Reader model: the draft panel")
+struct ReaderDraftPanelTests {
+    @Test("e opens the draft under the document and types into it; Esc gives the keys back to the document")
+    func panel() {
+        var m = welcomed(columns: 100, rows: 30)
+        let fullViewport = m.viewportRows
+        let opened = m.handle(.key(.character("e")), at: .seconds(1))
+        m.settle()
+        #expect(m.showDraft && m.draftFocused)
+        #expect(m.viewportRows == fullViewport - ReaderModel.draftPanelRows)
+        #expect(scrolls(opened).first == .scroll(top: 0, viewport: m.viewportRows, content: m.contentRows, anchor: .top))
+        #expect(m.handle(.key(.character("j")), at: .seconds(2)) == [.send(.edit(rev: 0, ops: TextOperation([.insert("j")])))])
+        let screen = m.view(at: .seconds(2), theme: .neon).lines()
+        #expect(screen.contains { $0.contains("Draft · graphemes, limit 280") })
+        #expect(screen.contains { $0.hasPrefix("│j") })
+        _ = m.handle(.key(.escape), at: .seconds(3))
+        #expect(!m.draftFocused)
+        #expect(scrolls(m.handle(.key(.character("j")), at: .seconds(3))).count == 1)
+        _ = m.receive(ServerMessage(seq: 2, .ack(rev: 1)), at: .seconds(3))
+        #expect(m.composer.editor.revision == 1)
+        _ = m.handle(.key(.character("E")), at: .seconds(4))
+        #expect(!m.showDraft && m.viewportRows == fullViewport)
+    }
+}

@@ -216,6 +216,23 @@ struct TerminalEndToEndTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("a reader types in the draft panel and a composer in another terminal sees it")
+    func draftPanel() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        try launch(tmux, "ada", columns: 100, rows: 30, "read \(Self.guide) --room panel --name ada", server: server)
+        try tmux.waitFor("ada", "Welcome to NeonSync")
+        try launch(tmux, "bob", columns: 60, rows: 10, "draft panel --name bob", server: server)
+        try tmux.waitFor("bob", "2 here")
+        try tmux.sendKeys("ada", "e")
+        try tmux.waitFor("ada", "Draft · graphemes, limit 280")
+        try tmux.sendLiteral("ada", "Notes from the reading")
+        try tmux.waitFor("bob", "Notes from the reading")
+        try tmux.sendKeys("ada", "Escape")
+        try tmux.waitFor("ada", "e edits")
+        #expect(server.stop() == 0)
+    }
+
     @Test("a file that cannot be read is named with the reason, and the terminal is left as it was")
     func badFile() throws {
         let server = try ServerProcess()
