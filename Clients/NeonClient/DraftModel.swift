@@ -24,6 +24,13 @@ public struct DraftModel: Sendable {
     /// Where the editor is drawn when it is a panel inside another screen
     /// (the reader's draft panel); nil for the full-screen composer.
     public var panel: Rect?
+    /// Whether a welcome has loaded the draft: from then on a reconnect
+    /// resumes by revision instead of starting over.
+    public internal(set) var synced = false
+    /// The key of the edit awaiting its ack, so a resent edit counts once.
+    public internal(set) var outstandingKey: String?
+    let keyPrefix: String
+    var nextKey = 0
 
     public init(room: String, name: String, profile: CountingProfile?, columns: Int, rows: Int) {
         self.room = room
@@ -32,6 +39,48 @@ public struct DraftModel: Sendable {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         counter = DraftCounter.standard
+        keyPrefix = String(UInt64.random(in: 1...UInt64.max), radix: 36)
+    }
+
+    /// The revision to resume from after a reconnect, once synced.
+    public var resumeRevision: Int? { synced ? editor.revision : nil }
+
+    /// Sends `op` (the edit now in flight) under a fresh key.
+    mutating func submit(_ op: TextOperation) -> ClientCommand {
+        let key = "\(keyPrefix)-\(nextKey)"
+        nextKey += 1
+        outstandingKey = key
+        return .send(.edit(rev: editor.revision, ops: op, key: key))
+    }
+
+    /// Loads the welcome's draft: replays the edits missed while away (our
+    /// own unacknowledged one among them counts as acked) and resends what
+    /// is still in flight; without a replay, starts from the server's text.
+    mutating func load(_ draft: DraftInfo) throws -> [ClientCommand] {
+        guard synced, let missed = draft.missed else {
+            editor.resync(text: draft.text, revision: draft.rev)
+            outstandingKey = nil
+            synced = true
+            return []
+        }
+        var out: [ClientCommand] = []
+        for edit in missed {
+            if let key = edit.key, key == outstandingKey {
+                outstandingKey = nil
+                if let next = try editor.acknowledged() { out.append(submit(next)) }
+            } else {
+                try editor.receive(edit.ops, from: edit.by)
+            }
+        }
+        if out.isEmpty, let key = outstandingKey {
+            switch editor.ot.state {
+            case let .awaitingConfirm(outstanding), let .awaitingWithBuffer(outstanding, _):
+                out.append(.send(.edit(rev: editor.revision, ops: outstanding, key: key)))
+            case .synchronized:
+                outstandingKey = nil
+            }
+        }
+        return out
     }
 
     /// The editor's border: the panel, or the screen below the title row.
@@ -54,7 +103,7 @@ public struct DraftModel: Sendable {
 extension DraftModel: ScreenModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
-        return [.send(.hello(room: room, name: name, role: .reader, profile: profile))]
+        return [.send(.hello(room: room, name: name, role: .reader, profile: profile, draftRev: resumeRevision))]
     }
 
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
@@ -69,7 +118,13 @@ extension DraftModel: ScreenModel {
             me = w.you
             readers = w.readers
             counter = (try? DraftCounter(limit: w.draft.limit, profile: w.draft.profile ?? .graphemes)) ?? counter
-            editor.resync(text: w.draft.text, revision: w.draft.rev)
+            do {
+                return try load(w.draft)
+            } catch {
+                synced = false
+                note("the draft changed in a way this terminal cannot replay (\(error)); reloading it", error: true, at: time)
+                return [.reconnect]
+            }
         case let .joined(info):
             readers.removeAll { $0.id == info.id }
             readers.append(info)
@@ -84,9 +139,10 @@ extension DraftModel: ScreenModel {
                 return [.reconnect]
             }
         case .ack:
+            outstandingKey = nil
             do {
                 if let next = try editor.acknowledged() {
-                    return [.send(.edit(rev: editor.revision, ops: next))]
+                    return [submit(next)]
                 }
             } catch {
                 return [.reconnect]
@@ -133,7 +189,7 @@ extension DraftModel: ScreenModel {
             default: return []
             }
         }
-        if let op { return [.send(.edit(rev: editor.revision, ops: op))] }
+        if let op { return [submit(op)] }
         if moved, connection == .joined { return [.send(.cursor(position: editor.cursor, rev: editor.revision))] }
         return []
     }
@@ -186,7 +242,7 @@ extension DraftModel: ScreenModel {
     private var connectionText: String {
         switch connection {
         case .connecting: "connecting…"
-        case .closed: "offline"
+        case .closed: "offline · reconnecting"
         case .joined: "rev \(editor.revision) · \(readers.count) here"
         }
     }

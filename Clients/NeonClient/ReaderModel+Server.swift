@@ -5,7 +5,7 @@ extension ReaderModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
         sentPlace = nil
-        return [.send(.hello(room: room, name: name, role: mode.role))]
+        return [.send(.hello(room: room, name: name, role: mode.role, draftRev: composer.resumeRevision))]
     }
 
     /// The connection closed or could not open.
@@ -21,8 +21,11 @@ extension ReaderModel {
             note("missed \(gap) update(s); resyncing", error: true, at: time)
             return [.reconnect]
         }
+        var draftCommands: [ClientCommand] = []
         switch message.payload {
-        case .welcome, .joined, .left:
+        case .welcome:
+            draftCommands = composer.receive(message, at: time)
+        case .joined, .left:
             _ = composer.receive(message, at: time)
         case .edit, .ack, .cursor:
             return composer.receive(message, at: time)
@@ -32,7 +35,7 @@ extension ReaderModel {
             break
         }
         switch message.payload {
-        case let .welcome(welcome): return welcomed(welcome, at: time)
+        case let .welcome(welcome): return welcomed(welcome, at: time) + draftCommands
         case let .joined(info):
             readers.removeAll { $0.id == info.id }
             readers.append(info)

@@ -152,7 +152,7 @@ extension ReaderModel {
         case .connecting:
             let frame = SpinnerClock(frameCount: 10).frame(at: time)
             return "connecting \(Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")[frame])"
-        case .closed: return "offline · r reconnects"
+        case .closed: return "offline · reconnecting (r: now)"
         case .joined:
             guard let p = position else { return "\(readers.count) here" }
             let summary = "\(p.percent)% · \(readers.count) here"

@@ -22,6 +22,10 @@ final class App<Model: ScreenModel> {
     private let codec = WireCodec()
     private let epoch = ContinuousClock.now
     private var signalSources: [any DispatchSourceSignal] = []
+    /// When to try the server again after the connection dropped, and the
+    /// wait after that one (doubling from 0.25 s to 4 s, with jitter).
+    private var reconnectAt: Duration?
+    private var backoff: Duration = .milliseconds(250)
 
     init(model: Model, url: WebSocketURL, theme: Theme, mailbox: Mailbox) {
         self.model = model
@@ -44,6 +48,10 @@ final class App<Model: ScreenModel> {
                 timeout = Int32(clamping: max((wake - now).inNanoseconds / 1_000_000, 0) + 1)
             }
             if escapePendingSince != nil { timeout = timeout < 0 ? 30 : min(timeout, 30) }
+            if let at = reconnectAt {
+                let wait = Int32(clamping: max((at - now).inNanoseconds / 1_000_000, 0) + 1)
+                timeout = timeout < 0 ? wait : min(timeout, wait)
+            }
             var fds = [pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeout)
@@ -64,6 +72,10 @@ final class App<Model: ScreenModel> {
             if fds[1].revents & Int16(POLLIN) != 0 {
                 for event in mailbox.drain() { deliver(event) }
             }
+            if let at = reconnectAt, now >= at {
+                reconnectAt = nil
+                connect()
+            }
             perform(model.tick(at: now))
             model.settle()
         }
@@ -76,6 +88,7 @@ final class App<Model: ScreenModel> {
         case let .network(gen, event) where gen == generation:
             switch event {
             case .connected:
+                backoff = .milliseconds(250)
                 perform(model.connected(at: now))
             case let .received(.text(text)):
                 do {
@@ -87,8 +100,10 @@ final class App<Model: ScreenModel> {
                 break
             case let .closed(close):
                 perform(model.disconnected(close.reason.isEmpty ? "connection closed (\(close.code.map(String.init) ?? "no code"))" : close.reason, at: now))
+                scheduleReconnect()
             case let .failed(reason):
                 perform(model.disconnected("cannot reach \(url): \(reason)", at: now))
+                scheduleReconnect()
             }
         case .network:
             break
@@ -109,10 +124,20 @@ final class App<Model: ScreenModel> {
             case .quit:
                 running = false
             case .reconnect:
+                reconnectAt = nil
                 connection?.close(code: CloseCode.normal, reason: "resync")
                 connect()
             }
         }
+    }
+
+    /// Tries again after the current backoff, plus up to a fifth of jitter so
+    /// clients of a restarted server do not all return at once.
+    private func scheduleReconnect() {
+        guard running, reconnectAt == nil else { return }
+        let jitter = Duration.nanoseconds(Int64.random(in: 0...max(backoff.inNanoseconds / 5, 1)))
+        reconnectAt = now + backoff + jitter
+        backoff = min(backoff * 2, .seconds(4))
     }
 
     private func connect() {
@@ -126,6 +151,7 @@ final class App<Model: ScreenModel> {
             }
         } catch {
             perform(model.disconnected("cannot connect to \(url): \(error.description)", at: now))
+            scheduleReconnect()
         }
     }
 

@@ -115,9 +115,10 @@ final class Router: WebSocketServerDelegate {
                 try store.createRoom(room, profile: profile, limit: limit)
             case let .documentSet(room, document):
                 try store.setDocument(document, room: room)
-            case let .revisionAcked(room, revision, operation, text):
+            case let .revisionAcked(room, revision, operation, text, by, key):
                 let json = String(decoding: codec.encode(operation), as: UTF8.self)
-                try store.appendRevision(room: room, revision: revision, operationJSON: json, text: text)
+                try store.appendRevisions([DraftRevision(room: room, revision: revision, operationJSON: json, text: text,
+                                                         author: by.rawValue, key: key)])
             }
         } catch {
             logger.log(LogRecord(.error, "store_failed", [LogField("error", .string(error.description))]))

@@ -35,9 +35,15 @@ public final class SyncServer: Sendable {
         } catch {
             throw ServerError(error.description)
         }
-        let snapshots = stored.map {
-            RoomSnapshot(name: $0.name, profile: CountingProfile(rawValue: $0.profile) ?? .graphemes, limit: $0.limit,
-                         document: $0.document, draftText: $0.draftText, draftRevision: $0.draftRevision)
+        let codec = WireCodec()
+        let snapshots = stored.map { room in
+            let edits = room.recentEdits.compactMap { edit -> EditInfo? in
+                guard let ops = try? codec.decodeOperation(edit.operationJSON) else { return nil }
+                return EditInfo(rev: edit.revision, ops: ops, by: ClientID(edit.author ?? ""), key: edit.key)
+            }
+            return RoomSnapshot(name: room.name, profile: CountingProfile(rawValue: room.profile) ?? .graphemes,
+                                limit: room.limit, document: room.document, draftText: room.draftText,
+                                draftRevision: room.draftRevision, recentEdits: edits)
         }
         restoredRooms = snapshots.count
         router = Router(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms, restoring: snapshots),

@@ -256,7 +256,7 @@ struct ReaderDraftPanelTests {
         #expect(m.showDraft && m.draftFocused)
         #expect(m.viewportRows == fullViewport - ReaderModel.draftPanelRows)
         #expect(scrolls(opened).first == .scroll(top: 0, viewport: m.viewportRows, content: m.contentRows, anchor: .top))
-        #expect(m.handle(.key(.character("j")), at: .seconds(2)) == [.send(.edit(rev: 0, ops: TextOperation([.insert("j")])))])
+        #expect(m.handle(.key(.character("j")), at: .seconds(2)).map(\.withoutKey) == [.send(.edit(rev: 0, ops: TextOperation([.insert("j")])))])
         let screen = m.view(at: .seconds(2), theme: .neon).lines()
         #expect(screen.contains { $0.contains("Draft · graphemes, limit 280") })
         #expect(screen.contains { $0.hasPrefix("│j") })

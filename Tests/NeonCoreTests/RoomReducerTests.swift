@@ -240,7 +240,7 @@ struct RoomDraftTests {
         var r = room()
         let seq = r.seq
         let out = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("hello")])), at: .zero)
-        #expect(out.first == .persist(.revisionAcked(room: "notes", revision: 1, operation: TextOperation([.insert("hello")]), text: "hello")))
+        #expect(out.first == .persist(.revisionAcked(room: "notes", revision: 1, operation: TextOperation([.insert("hello")]), text: "hello", by: ada, key: nil)))
         #expect(out[1] == .broadcast(ServerMessage(seq: seq + 1, .edit(EditInfo(rev: 1, ops: TextOperation([.insert("hello")]), by: ada))), room: "notes", except: ada))
         #expect(out[2] == .send(ServerMessage(seq: seq + 1, .ack(rev: 1)), to: ada))
         let concurrent = r.apply(.draftEdited(bob, rev: 0, ops: TextOperation([.insert("world")])), at: .zero)
@@ -306,7 +306,7 @@ struct RoomDurabilityTests {
         let persist = out.firstIndex { if case .persist = $0 { true } else { false } }
         let ack = out.firstIndex { if case let .send(m, _) = $0, case .ack = m.payload { true } else { false } }
         #expect(persist != nil && ack != nil && persist! < ack!)
-        #expect(out.first == .persist(.revisionAcked(room: "notes", revision: 1, operation: TextOperation([.insert("draft")]), text: "draft")))
+        #expect(out.first == .persist(.revisionAcked(room: "notes", revision: 1, operation: TextOperation([.insert("draft")]), text: "draft", by: bob, key: nil)))
     }
 
     @Test("a refused edit persists nothing")
@@ -369,5 +369,51 @@ struct RoomCursorTests {
         #expect(try codec.decodeClient(Array(#"{"type":"cursor","position":4,"rev":2}"#.utf8)).get() == .cursor(position: 4, rev: 2))
         let m = ServerMessage(seq: 3, .cursor(CursorInfo(id: ada, position: 4, rev: 2)))
         #expect(try codec.decodeServer(codec.encode(m)) == m)
+    }
+}
+
+@Suite("Room reducer: resync by revision")
+struct RoomResyncTests {
+    @Test("a resent edit with the same key is acked with its first revision and applied once")
+    func idempotent() {
+        var r = room()
+        let first = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("once")]), key: "k-1"), at: .zero)
+        #expect(first.sent(to: ada).contains { $0.payload == .ack(rev: 1) })
+        let seq = r.seq
+        let again = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("once")]), key: "k-1"), at: .zero)
+        #expect(again == [.send(ServerMessage(seq: seq, .ack(rev: 1)), to: ada)])
+        #expect(r.draft.text == "once" && r.draft.revision == 1)
+    }
+
+    @Test("a hello with draftRev gets the edits it missed, in order, with authors and keys")
+    func missed() {
+        var hub = Hub()
+        _ = hub.apply(.received(ada, .hello(room: "d", name: "ada", role: .reader)), at: .zero)
+        _ = hub.apply(.received(ada, .edit(rev: 0, ops: TextOperation([.insert("a")]), key: "a1")), at: .zero)
+        _ = hub.apply(.received(ada, .edit(rev: 1, ops: TextOperation([.retain(1), .insert("b")]), key: "a2")), at: .zero)
+        let out = hub.apply(.received(bob, .hello(room: "d", name: "bob", role: .reader, draftRev: 1)), at: .zero)
+        guard case let .welcome(w) = out.sent(to: bob).first?.payload else { Issue.record("no welcome"); return }
+        #expect(w.draft.missed == [EditInfo(rev: 2, ops: TextOperation([.retain(1), .insert("b")]), by: ada, key: "a2")])
+        let current = hub.apply(.received(eve, .hello(room: "d", name: "eve", role: .reader, draftRev: 2)), at: .zero)
+        guard case let .welcome(w2) = current.sent(to: eve).first?.payload else { return }
+        #expect(w2.draft.missed == [])
+        var fresh = Hub()
+        _ = fresh.apply(.received(ada, .hello(room: "d", name: "ada", role: .reader)), at: .zero)
+        let ahead = fresh.apply(.received(bob, .hello(room: "d", name: "bob", role: .reader, draftRev: 9)), at: .zero)
+        guard case let .welcome(w3) = ahead.sent(to: bob).first?.payload else { return }
+        #expect(w3.draft.missed == nil)
+    }
+
+    @Test("after a restart the kept edits still transform old edits and recognise resent keys")
+    func restored() {
+        let edits = [EditInfo(rev: 1, ops: TextOperation([.insert("ab")]), by: ada, key: "k1"),
+                     EditInfo(rev: 2, ops: TextOperation([.retain(2), .insert("c")]), by: bob, key: "k2")]
+        var hub = Hub(restoring: [RoomSnapshot(name: "d", document: nil, draftText: "abc", draftRevision: 2, recentEdits: edits)])
+        _ = hub.apply(.received(eve, .hello(room: "d", name: "eve", role: .reader)), at: .zero)
+        let resent = hub.apply(.received(eve, .edit(rev: 1, ops: TextOperation([.retain(2), .insert("c")]), key: "k2")), at: .zero)
+        #expect(resent.sent(to: eve).contains { $0.payload == .ack(rev: 2) })
+        let old = hub.apply(.received(eve, .edit(rev: 1, ops: TextOperation([.insert("X"), .retain(2)]), key: "k3")), at: .zero)
+        #expect(old.sent(to: eve).contains { $0.payload == .ack(rev: 3) })
+        #expect(hub.rooms["d"]?.draft.text == "Xabc")
     }
 }

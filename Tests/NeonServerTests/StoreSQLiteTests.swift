@@ -18,7 +18,7 @@ struct StoreSQLiteTests {
             store.close()
         }
         let reopened = try SQLiteStore(directory: directory.path)
-        #expect(try reopened.loadRooms() == [
+        #expect(try reopened.loadRooms().map(\.withoutEdits) == [
             StoredRoom(name: "plan", profile: "bluesky", limit: 300, document: document, draftText: "ship it", draftRevision: 1),
             StoredRoom(name: "idle", profile: "graphemes", limit: 280),
         ])
@@ -60,7 +60,7 @@ struct StoreSQLiteTests {
         let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         print("SQLiteStore: 1000 appends (one transaction each, synchronous=NORMAL) in \(Int(seconds * 1000)) ms, \(Int(1000 / seconds)) appends/s")
         store.close()
-        let restored = try SQLiteStore(directory: directory.path).loadRooms()
+        let restored = try SQLiteStore(directory: directory.path).loadRooms().map(\.withoutEdits)
         #expect(restored == [StoredRoom(name: "loop", profile: "graphemes", limit: 280, draftText: text, draftRevision: 1000)])
     }
 
@@ -82,7 +82,7 @@ struct StoreSQLiteTests {
         #expect(try Inspector(directory).rows("SELECT operation FROM revisions WHERE room = 'long' AND revision = 1205") == [["[1205]"]])
     }
 
-    @Test("the file is in WAL mode and records schema version 1")
+    @Test("the file is in WAL mode and records schema versions 1 and 2")
     func walAndSchema() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(directory: directory.path)
@@ -92,7 +92,7 @@ struct StoreSQLiteTests {
         store.close()
         let inspector = try Inspector(directory)
         #expect(try inspector.rows("PRAGMA journal_mode") == [["wal"]])
-        #expect(try inspector.rows("SELECT version FROM schema_version") == [["1"]])
+        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"]])
     }
 
     @Test("opening creates the data directory and its missing parents")
@@ -152,8 +152,8 @@ struct StoreSQLiteTests {
     func newerSchema() throws {
         let directory = try TemporaryDirectory()
         try SQLiteStore(directory: directory.path).close()
-        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (2, 0)")
-        #expect(throws: StoreError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 2, newer than this neonsyncd knows (1) — run a newer neonsyncd, or point --data at another directory")) {
+        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (3, 0)")
+        #expect(throws: StoreError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 3, newer than this neonsyncd knows (2) — run a newer neonsyncd, or point --data at another directory")) {
             try SQLiteStore(directory: directory.path)
         }
     }
@@ -178,5 +178,24 @@ final class Inspector {
 
     func execute(_ sql: String) throws {
         try connection.execute(sql)
+    }
+
+}
+
+@Suite("SQLite store: schema version 2")
+struct StoreSchemaTwoTests {
+    @Test("a version 1 store is migrated to version 2 and keeps its rooms; edits come back with author and key")
+    func migratesAndKeepsEdits() throws {
+        let directory = try TemporaryDirectory()
+        let store = try SQLiteStore(directory: directory.path)
+        try store.createRoom("notes", profile: "twitter", limit: 280)
+        try store.appendRevisions([DraftRevision(room: "notes", revision: 1, operationJSON: "[\"a\"]", text: "a", author: "c1", key: "k1"),
+                                   DraftRevision(room: "notes", revision: 2, operationJSON: "[1,\"b\"]", text: "ab")])
+        store.close()
+        let reopened = try SQLiteStore(directory: directory.path)
+        let rooms = try reopened.loadRooms()
+        #expect(rooms.first?.recentEdits == [StoredEdit(revision: 1, operationJSON: "[\"a\"]", author: "c1", key: "k1"),
+                                             StoredEdit(revision: 2, operationJSON: "[1,\"b\"]")])
+        #expect(rooms.first?.draftText == "ab" && rooms.first?.profile == "twitter")
     }
 }

@@ -46,11 +46,11 @@ struct StoreTests {
     func createAndLoad(kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
         let store = try kind.open(in: directory)
-        #expect(try store.loadRooms() == [])
+        #expect(try store.loadRooms().map(\.withoutEdits) == [])
         try store.createRoom("notes", profile: "graphemes", limit: 280)
         try store.createRoom("café ☕ 'x'; DROP TABLE rooms; --", profile: "twitter", limit: 280)
         try store.createRoom("a", profile: "mastodon", limit: 500)
-        #expect(try store.loadRooms() == [
+        #expect(try store.loadRooms().map(\.withoutEdits) == [
             StoredRoom(name: "notes", profile: "graphemes", limit: 280),
             StoredRoom(name: "café ☕ 'x'; DROP TABLE rooms; --", profile: "twitter", limit: 280),
             StoredRoom(name: "a", profile: "mastodon", limit: 500),
@@ -65,7 +65,7 @@ struct StoreTests {
         #expect(throws: StoreError("cannot create room 'notes': the store already has a room of that name — restore it instead of creating it again")) {
             try store.createRoom("notes", profile: "bluesky", limit: 300)
         }
-        #expect(try store.loadRooms() == [StoredRoom(name: "notes", profile: "graphemes", limit: 280)])
+        #expect(try store.loadRooms().map(\.withoutEdits) == [StoredRoom(name: "notes", profile: "graphemes", limit: 280)])
     }
 
     @Test("a room's document comes back, and a replaced one comes back as the new one only", arguments: StoreKind.allCases)
@@ -92,7 +92,7 @@ struct StoreTests {
         try store.appendRevision(room: "one", revision: 2, operationJSON: operationJSON(TextOperation([.retain(2), .insert("llo 世界 👋🏽")])), text: "héllo 世界 👋🏽")
         try store.appendRevision(room: "two", revision: 1, operationJSON: operationJSON(TextOperation([.insert("x")])), text: "x")
         try store.appendRevision(room: "two", revision: 2, operationJSON: operationJSON(TextOperation([.delete(1)])), text: "")
-        #expect(try store.loadRooms() == [
+        #expect(try store.loadRooms().map(\.withoutEdits) == [
             StoredRoom(name: "one", profile: "graphemes", limit: 280, draftText: "héllo 世界 👋🏽", draftRevision: 2),
             StoredRoom(name: "two", profile: "graphemes", limit: 280, draftText: "", draftRevision: 2),
         ])
@@ -110,7 +110,7 @@ struct StoreTests {
         #expect(throws: StoreError("cannot store revision 1 of the draft of room 'notes': the store is at revision 1 and takes only 2 next — an acknowledged edit is missing or repeated")) {
             try store.appendRevision(room: "notes", revision: 1, operationJSON: #"["b"]"#, text: "b")
         }
-        #expect(try store.loadRooms() == [StoredRoom(name: "notes", profile: "graphemes", limit: 280, draftText: "a", draftRevision: 1)])
+        #expect(try store.loadRooms().map(\.withoutEdits) == [StoredRoom(name: "notes", profile: "graphemes", limit: 280, draftText: "a", draftRevision: 1)])
     }
 
     @Test("a batch of revisions across rooms is stored whole", arguments: StoreKind.allCases)
@@ -162,7 +162,7 @@ struct StoreTests {
         #expect(throws: StoreError("cannot store a draft revision of room 'ghost': the store has no such room — create the room first")) {
             try store.appendRevision(room: "ghost", revision: 1, operationJSON: #"["a"]"#, text: "a")
         }
-        #expect(try store.loadRooms() == [])
+        #expect(try store.loadRooms().map(\.withoutEdits) == [])
     }
 
     @Test("every call after close fails saying the store is closed", arguments: StoreKind.allCases)
@@ -177,5 +177,15 @@ struct StoreTests {
         #expect(throws: closed) { try store.createRoom("other", profile: "graphemes", limit: 280) }
         #expect(throws: closed) { try store.setDocument(DocumentInfo(title: "T", format: .text, text: "t"), room: "notes") }
         #expect(throws: closed) { try store.appendRevision(room: "notes", revision: 1, operationJSON: #"["a"]"#, text: "a") }
+    }
+}
+
+extension StoredRoom {
+    /// The room without its kept edits, for comparing rooms' state; the
+    /// edits have tests of their own.
+    var withoutEdits: StoredRoom {
+        var room = self
+        room.recentEdits = []
+        return room
     }
 }

@@ -32,6 +32,16 @@ public struct DraftDocument: Sendable {
         self.historyLimit = historyLimit
     }
 
+    /// A draft restored at `revision` with the operations that produced its
+    /// latest revisions (oldest first, ending at `revision`), so edits based
+    /// on those revisions still transform after a restart. Operations beyond
+    /// the history limit or the revision count are dropped from the front.
+    public init(text: String, revision: Int, history recent: [TextOperation],
+                historyLimit: Int = DraftDocument.defaultHistoryLimit) {
+        self.init(text: text, revision: revision, historyLimit: historyLimit)
+        history = Array(recent.suffix(min(historyLimit, max(revision, 0))))
+    }
+
     /// The oldest revision an incoming edit may be based on.
     public var oldestRevision: Int {
         revision - history.count

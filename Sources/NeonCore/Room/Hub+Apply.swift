@@ -14,8 +14,8 @@ extension Hub {
 
     private mutating func receive(_ message: ClientMessage, from id: ClientID,
                                   at time: Duration) -> [RoomOutput] {
-        if case let .hello(room, name, role, profile) = message {
-            return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, at: time)
+        if case let .hello(room, name, role, profile, draftRev) = message {
+            return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, draftRev: draftRev, at: time)
         }
         guard let room = sessions[id] else {
             return refuse(id, ProtocolError(.notJoined,
@@ -30,14 +30,14 @@ extension Hub {
             event = .scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor)
         case let .tab(section): event = .tabSelected(id, section: section)
         case let .follow(on): event = .followChanged(id, on: on)
-        case let .edit(rev, ops): event = .draftEdited(id, rev: rev, ops: ops)
+        case let .edit(rev, ops, key): event = .draftEdited(id, rev: rev, ops: ops, key: key)
         case let .cursor(position, rev): event = .cursorMoved(id, position: position, rev: rev)
         }
         return rooms[room]?.apply(event, at: time) ?? []
     }
 
     private mutating func hello(_ id: ClientID, room: String, name: String, role: Role,
-                                profile: CountingProfile, at time: Duration) -> [RoomOutput] {
+                                profile: CountingProfile, draftRev: Int?, at time: Duration) -> [RoomOutput] {
         if let current = sessions[id] {
             return refuse(id, ProtocolError(.alreadyJoined,
                 "you already joined room \"\(current)\"; open another connection to join another room"))
@@ -56,7 +56,7 @@ extension Hub {
             }
             rooms[room] = RoomState(name: room, limits: limits, profile: profile)
         }
-        var out = rooms[room]!.apply(.joined(id, name: name, role: role), at: time)
+        var out = rooms[room]!.apply(.joined(id, name: name, role: role, draftRev: draftRev), at: time)
         if rooms[room]!.members[id] != nil {
             sessions[id] = room
             if isNew {

@@ -18,9 +18,11 @@ public enum PersistRecord: Equatable, Sendable {
     case roomCreated(room: String, profile: String, limit: Int)
     /// The room's document was set or replaced.
     case documentSet(room: String, DocumentInfo)
-    /// A draft revision the server sequenced: the transformed operation and
-    /// the whole text after it, so a restart restores by revision.
-    case revisionAcked(room: String, revision: Int, operation: TextOperation, text: String)
+    /// A draft revision the server sequenced: the transformed operation, its
+    /// author and key, and the whole text after it, so a restart restores
+    /// by revision and still recognises a resent edit.
+    case revisionAcked(room: String, revision: Int, operation: TextOperation, text: String,
+                       by: ClientID, key: String?)
 }
 
 /// A room as the store gives it back on start.
@@ -31,12 +33,15 @@ public struct RoomSnapshot: Equatable, Sendable {
     public var document: DocumentInfo?
     public var draftText: String
     public var draftRevision: Int
+    /// The latest edits, oldest first, ending at `draftRevision`.
+    public var recentEdits: [EditInfo]
 
     public init(name: String, profile: CountingProfile = .graphemes, limit: Int = DraftCounter.defaultLimit,
-                document: DocumentInfo?, draftText: String, draftRevision: Int) {
+                document: DocumentInfo?, draftText: String, draftRevision: Int, recentEdits: [EditInfo] = []) {
         self.name = name
         self.profile = profile
         self.limit = limit
+        self.recentEdits = recentEdits
         self.document = document
         self.draftText = draftText
         self.draftRevision = draftRevision
@@ -45,13 +50,14 @@ public struct RoomSnapshot: Equatable, Sendable {
 
 /// A change of state that happened to a room, as a past-tense fact.
 public enum RoomEvent: Equatable, Sendable {
-    case joined(ClientID, name: String, role: Role)
+    /// `draftRev`: the revision a reconnecting client has (see `missed`).
+    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil)
     case left(ClientID)
     case documentPublished(ClientID, DocumentInfo)
     case scrolled(ClientID, top: Int, viewport: Int, content: Int, anchor: Anchor)
     case tabSelected(ClientID, section: Int)
     case followChanged(ClientID, on: Bool)
-    case draftEdited(ClientID, rev: Int, ops: TextOperation)
+    case draftEdited(ClientID, rev: Int, ops: TextOperation, key: String? = nil)
     case cursorMoved(ClientID, position: Int, rev: Int)
 }
 

@@ -7,21 +7,21 @@ extension RoomState {
     /// event returns an error for its sender and leaves the state unchanged.
     public mutating func apply(_ event: RoomEvent, at time: Duration) -> [RoomOutput] {
         switch event {
-        case let .joined(id, name, role): return join(id, name: name, role: role)
+        case let .joined(id, name, role, draftRev): return join(id, name: name, role: role, draftRev: draftRev)
         case let .left(id): return leave(id)
         case let .documentPublished(id, info): return publish(info, by: id)
         case let .scrolled(id, top, viewport, content, anchor):
             return scroll(id, top: top, viewport: viewport, content: content, anchor: anchor, at: time)
         case let .tabSelected(id, section): return selectTab(section, by: id, at: time)
         case let .followChanged(id, on): return follow(id, on: on)
-        case let .draftEdited(id, rev, ops): return edit(ops, rev: rev, by: id)
+        case let .draftEdited(id, rev, ops, key): return edit(ops, rev: rev, key: key, by: id)
         case let .cursorMoved(id, position, rev): return moveCursor(id, to: position, rev: rev)
         }
     }
 
     // MARK: - Membership
 
-    private mutating func join(_ id: ClientID, name: String, role: Role) -> [RoomOutput] {
+    private mutating func join(_ id: ClientID, name: String, role: Role, draftRev: Int?) -> [RoomOutput] {
         if members[id] != nil {
             return refuse(id, .alreadyJoined, "you already joined room \"\(self.name)\"; open another connection to join again")
         }
@@ -36,7 +36,7 @@ extension RoomState {
         order.append(id)
         if role == .presenter { presenter = id }
         var out = [broadcast(.joined(member.info), except: id)]
-        out.append(.send(ServerMessage(seq: seq, .welcome(welcome(for: id))), to: id))
+        out.append(.send(ServerMessage(seq: seq, .welcome(welcome(for: id, draftRev: draftRev))), to: id))
         out.append(.log(LogRecord(.info, "join", room: self.name, client: id,
                                   [LogField("name", .string(name)), LogField("role", .string(role.rawValue)),
                                    LogField("members", .int(order.count))])))
@@ -178,10 +178,14 @@ extension RoomState {
 
     // MARK: - Draft
 
-    private mutating func edit(_ ops: TextOperation, rev: Int, by id: ClientID) -> [RoomOutput] {
+    private mutating func edit(_ ops: TextOperation, rev: Int, key: String?, by id: ClientID) -> [RoomOutput] {
         guard let member = members[id] else { return unknown(id) }
         if member.role == .observer {
             return refuse(id, .notAllowed, "observers cannot edit the draft; join as a reader")
+        }
+        if let key, let earlier = recentEdits.last(where: { $0.key == key }) {
+            // A resent edit (its ack was lost to a reconnect): it counts once.
+            return [.send(ServerMessage(seq: seq, .ack(rev: earlier.rev)), to: id)]
         }
         var next = draft
         let applied: TextOperation
@@ -197,8 +201,11 @@ extension RoomState {
         draft = next
         let before = draftCount
         draftCount = counter.count(draft.text)
-        var out: [RoomOutput] = [.persist(.revisionAcked(room: name, revision: revision, operation: applied, text: draft.text))]
-        out += [broadcast(.edit(EditInfo(rev: revision, ops: applied, by: id)), except: id),
+        recentEdits.append(EditInfo(rev: revision, ops: applied, by: id, key: key))
+        if recentEdits.count > draft.historyLimit { recentEdits.removeFirst(recentEdits.count - draft.historyLimit) }
+        var out: [RoomOutput] = [.persist(.revisionAcked(room: name, revision: revision, operation: applied, text: draft.text,
+                                                         by: id, key: key))]
+        out += [broadcast(.edit(EditInfo(rev: revision, ops: applied, by: id, key: key)), except: id),
                    .send(ServerMessage(seq: seq, .ack(rev: revision)), to: id)]
         if let crossing = counter.crossing(fromCount: before, toCount: draftCount) {
             out.append(broadcast(.limit(LimitInfo(status: crossing.status, by: id)), except: nil))

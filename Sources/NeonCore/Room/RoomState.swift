@@ -17,6 +17,10 @@ public struct RoomState: Equatable, Sendable {
     public internal(set) var presenter: ClientID?
     public internal(set) var draft: DraftDocument
     public internal(set) var draftCount: Int
+    /// The latest edits with their authors and keys (as many as the draft's
+    /// history keeps): replayed to reconnecting clients, and how a resent
+    /// edit is recognised.
+    public internal(set) var recentEdits: [EditInfo]
 
     /// A new room. Its draft limit is `limits.draftLimit` for the default
     /// graphemes profile and the profile's own limit for the others.
@@ -34,6 +38,7 @@ public struct RoomState: Equatable, Sendable {
         presenter = nil
         draft = DraftDocument()
         draftCount = 0
+        recentEdits = []
     }
 
     /// A room restored from the store: its document (when it still parses)
@@ -49,7 +54,9 @@ public struct RoomState: Equatable, Sendable {
             self.parsed = parsed
             blockLengths = parsed.blocks.map { $0.text.count }
         }
-        draft = DraftDocument(text: snapshot.draftText, revision: snapshot.draftRevision)
+        let contiguous = Self.contiguousTail(snapshot.recentEdits, endingAt: snapshot.draftRevision)
+        draft = DraftDocument(text: snapshot.draftText, revision: snapshot.draftRevision, history: contiguous.map(\.ops))
+        recentEdits = Array(contiguous.suffix(draft.historyLimit))
         draftCount = counter.count(snapshot.draftText)
     }
 
@@ -61,10 +68,29 @@ public struct RoomState: Equatable, Sendable {
 
     public var sectionCount: Int { parsed?.sections.count ?? 0 }
 
-    public func welcome(for id: ClientID) -> Welcome {
-        Welcome(you: id, room: name, document: document,
-                readers: order.compactMap { members[$0]?.info },
-                presenter: presenter, draft: draftInfo)
+    public func welcome(for id: ClientID, draftRev: Int? = nil) -> Welcome {
+        var draft = draftInfo
+        draft.missed = draftRev.flatMap(missedEdits(since:))
+        return Welcome(you: id, room: name, document: document,
+                       readers: order.compactMap { members[$0]?.info },
+                       presenter: presenter, draft: draft)
+    }
+
+    /// The edits after revision `since`, or nil when they are no longer kept
+    /// (or `since` is ahead of the draft).
+    func missedEdits(since: Int) -> [EditInfo]? {
+        guard since <= draft.revision else { return nil }
+        if since == draft.revision { return [] }
+        guard let first = recentEdits.first, first.rev <= since + 1 else { return nil }
+        return Array(recentEdits.drop { $0.rev <= since })
+    }
+
+    /// The longest run of edits ending at `revision` with no gaps.
+    static func contiguousTail(_ edits: [EditInfo], endingAt revision: Int) -> [EditInfo] {
+        guard edits.last?.rev == revision else { return [] }
+        var start = edits.count - 1
+        while start > 0, edits[start - 1].rev == edits[start].rev - 1 { start -= 1 }
+        return Array(edits[start...])
     }
 }
 

@@ -2,7 +2,9 @@
 public enum ClientMessage: Equatable, Sendable {
     /// Must come first: join `room` as `name` in `role`. `profile` chooses
     /// the draft's counting profile when this hello creates the room.
-    case hello(room: String, name: String, role: Role, profile: CountingProfile? = nil)
+    /// `draftRev`: the draft revision a reconnecting client already has; the
+    /// welcome then lists the edits it missed.
+    case hello(room: String, name: String, role: Role, profile: CountingProfile? = nil, draftRev: Int? = nil)
     /// Set the room's document (when it has none, or from the presenter).
     case document(title: String, format: DocumentFormat, text: String)
     /// The sender's own layout in rows plus the width-independent anchor.
@@ -12,7 +14,9 @@ public enum ClientMessage: Equatable, Sendable {
     /// Follow the presenter, or stop.
     case follow(on: Bool)
     /// A draft edit in ot.js form against revision `rev`.
-    case edit(rev: Int, ops: TextOperation)
+    /// `key`: a client-chosen id, unique per edit, that makes a resent edit
+    /// count once.
+    case edit(rev: Int, ops: TextOperation, key: String? = nil)
     /// The sender's cursor in the draft moved (in scalars, at revision `rev`).
     case cursor(position: Int, rev: Int)
 
@@ -34,7 +38,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, title, format, text
+        case type, room, name, role, profile, draftRev, key, title, format, text
         case top, viewport, content, anchor, section, on, rev, ops, position
     }
 
@@ -46,7 +50,8 @@ extension ClientMessage: Codable {
             self = .hello(room: try c.decode(String.self, forKey: .room),
                           name: try c.decode(String.self, forKey: .name),
                           role: try c.decode(Role.self, forKey: .role),
-                          profile: try c.decodeIfPresent(CountingProfile.self, forKey: .profile))
+                          profile: try c.decodeIfPresent(CountingProfile.self, forKey: .profile),
+                          draftRev: try c.decodeIfPresent(Int.self, forKey: .draftRev))
         case "document":
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
@@ -62,7 +67,8 @@ extension ClientMessage: Codable {
             self = .follow(on: try c.decode(Bool.self, forKey: .on))
         case "edit":
             self = .edit(rev: try c.decode(Int.self, forKey: .rev),
-                         ops: try c.decode(TextOperation.self, forKey: .ops))
+                         ops: try c.decode(TextOperation.self, forKey: .ops),
+                         key: try c.decodeIfPresent(String.self, forKey: .key))
         case "cursor":
             self = .cursor(position: try c.decode(Int.self, forKey: .position),
                            rev: try c.decode(Int.self, forKey: .rev))
@@ -76,11 +82,12 @@ extension ClientMessage: Codable {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(type, forKey: .type)
         switch self {
-        case let .hello(room, name, role, profile):
+        case let .hello(room, name, role, profile, draftRev):
             try c.encode(room, forKey: .room)
             try c.encode(name, forKey: .name)
             try c.encode(role, forKey: .role)
             try c.encodeIfPresent(profile, forKey: .profile)
+            try c.encodeIfPresent(draftRev, forKey: .draftRev)
         case let .document(title, format, text):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)
@@ -94,9 +101,10 @@ extension ClientMessage: Codable {
             try c.encode(section, forKey: .section)
         case let .follow(on):
             try c.encode(on, forKey: .on)
-        case let .edit(rev, ops):
+        case let .edit(rev, ops, key):
             try c.encode(rev, forKey: .rev)
             try c.encode(ops, forKey: .ops)
+            try c.encodeIfPresent(key, forKey: .key)
         case let .cursor(position, rev):
             try c.encode(position, forKey: .position)
             try c.encode(rev, forKey: .rev)

@@ -37,11 +37,17 @@ public struct DraftInfo: Codable, Equatable, Hashable, Sendable {
     /// How `count` is counted (added after v1's first fields; optional for
     /// servers that do not send it).
     public var profile: CountingProfile?
+    /// For a hello with `draftRev`: the edits after that revision, in order,
+    /// so the client replays them instead of losing its unacknowledged
+    /// typing. Absent when that revision is too old to replay.
+    public var missed: [EditInfo]?
 
-    public init(text: String, rev: Int, status: DraftStatus, profile: CountingProfile? = .graphemes) {
+    public init(text: String, rev: Int, status: DraftStatus, profile: CountingProfile? = .graphemes,
+                missed: [EditInfo]? = nil) {
         self.text = text; self.rev = rev; count = status.count
         remaining = status.remaining; limit = status.limit; level = status.level
         self.profile = profile
+        self.missed = missed
     }
 }
 
@@ -100,13 +106,15 @@ public struct TabInfo: Codable, Equatable, Sendable {
 }
 
 /// A transformed draft edit for the others (`edit`).
-public struct EditInfo: Codable, Equatable, Sendable {
+public struct EditInfo: Codable, Equatable, Hashable, Sendable {
     public var rev: Int
     public var ops: TextOperation
     public var by: ClientID
+    /// The author's key for the edit, when it gave one.
+    public var key: String?
 
-    public init(rev: Int, ops: TextOperation, by: ClientID) {
-        self.rev = rev; self.ops = ops; self.by = by
+    public init(rev: Int, ops: TextOperation, by: ClientID, key: String? = nil) {
+        self.rev = rev; self.ops = ops; self.by = by; self.key = key
     }
 }
 

@@ -28,6 +28,11 @@ public struct WireCodec: Sendable {
         }
     }
 
+    /// Decodes an operation stored in its ot.js wire form.
+    public func decodeOperation(_ json: String) throws -> TextOperation {
+        try JSONDecoder().decode(TextOperation.self, from: Data(json.utf8))
+    }
+
     /// Decodes one server frame (clients and tests).
     public func decodeServer(_ bytes: some Collection<UInt8>) throws -> ServerMessage {
         try JSONDecoder().decode(ServerMessage.self, from: Data(bytes))
@@ -48,6 +53,8 @@ extension WireCodec {
         "anchor": "an object {\"block\": n, \"offset\": n}",
         "block": "a whole number", "offset": "a whole number",
         "on": "true or false",
+        "draftRev": "a whole number (the draft revision this client has)",
+        "key": "a string that identifies this edit",
         "position": "a whole number of characters (Unicode scalars) into the draft",
         "ops": "a list of retain counts (positive), insert strings and delete counts (negative)",
     ]
@@ -107,7 +114,7 @@ extension WireCodec {
             guard let number = value as? NSNumber, !(value is Bool) else { return false }
             return number.doubleValue != number.doubleValue.rounded(.towardZero)
         }
-        for key in ["top", "viewport", "content", "section", "rev", "position"] where fractional(object[key]) {
+        for key in ["top", "viewport", "content", "section", "rev", "position", "draftRev"] where fractional(object[key]) {
             return key
         }
         if let anchor = object["anchor"] as? [String: Any] {

@@ -7,8 +7,14 @@ public struct DraftRevision: Equatable, Sendable {
     public var operationJSON: String
     /// The draft's whole text after the edit.
     public var text: String
+    /// Who made the edit (their connection id), when known.
+    public var author: String?
+    /// The author's key for the edit, when it gave one.
+    public var key: String?
 
-    public init(room: String, revision: Int, operationJSON: String, text: String) {
+    public init(room: String, revision: Int, operationJSON: String, text: String,
+                author: String? = nil, key: String? = nil) {
         self.room = room; self.revision = revision; self.operationJSON = operationJSON; self.text = text
+        self.author = author; self.key = key
     }
 }

@@ -50,6 +50,11 @@ public final class InMemoryStore: RoomStore {
                 }
                 rooms[at].draftText = edit.text
                 rooms[at].draftRevision = edit.revision
+                rooms[at].recentEdits.append(StoredEdit(revision: edit.revision, operationJSON: edit.operationJSON,
+                                                        author: edit.author, key: edit.key))
+                if rooms[at].recentEdits.count > SQLiteStore.keptRevisions {
+                    rooms[at].recentEdits.removeFirst(rooms[at].recentEdits.count - SQLiteStore.keptRevisions)
+                }
             }
             state.rooms = rooms
         }

@@ -4,6 +4,7 @@ import CSQLite
 enum SQLiteValue {
     case int(Int)
     case text(String)
+    case null
 }
 
 /// One prepared statement, reused: each run binds, steps and resets it.
@@ -58,6 +59,8 @@ final class SQLiteStatement {
             switch value {
             case .int(let number):
                 code = sqlite3_bind_int64(handle, index, Int64(number))
+            case .null:
+                code = sqlite3_bind_null(handle, index)
             case .text(var string):
                 code = string.withUTF8 { utf8 in
                     utf8.withMemoryRebound(to: CChar.self) { chars in

@@ -27,6 +27,10 @@ extension SQLiteStore {
             PRIMARY KEY (room, revision)
         ) WITHOUT ROWID;
         """,
+        """
+        ALTER TABLE revisions ADD COLUMN author TEXT;
+        ALTER TABLE revisions ADD COLUMN edit_key TEXT;
+        """,
     ]
 
     /// Brings the schema up to the newest version, all steps in one

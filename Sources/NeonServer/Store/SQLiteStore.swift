@@ -73,6 +73,7 @@ public final class SQLiteStore: RoomStore {
             }
         }.map { (stored) throws(StoreError) -> StoredRoom in
             var room = stored.room
+            room.recentEdits = try recentEdits(of: room.name)
             if let title = stored.title, let formatName = stored.format, let text = stored.text {
                 guard let format = DocumentFormat(rawValue: formatName) else {
                     throw StoreError("cannot read room '\(room.name)' from \(path): its document's format '\(formatName)' is unknown — run the neonsyncd that wrote this store, or a newer one")
@@ -80,6 +81,16 @@ public final class SQLiteStore: RoomStore {
                 room.document = DocumentInfo(title: title, format: format, text: text)
             }
             return room
+        }
+    }
+
+    /// The room's kept edits, oldest first.
+    private func recentEdits(of room: String) throws(StoreError) -> [StoredEdit] {
+        try withConnection("cannot read the draft edits of room '\(room)' from \(path)") { (connection) throws(SQLiteFailure) in
+            try connection.statement("SELECT revision, operation, author, edit_key FROM revisions WHERE room = ? ORDER BY revision")
+                .rows(.text(room)) { row in
+                    StoredEdit(revision: row.int(0), operationJSON: row.text(1) ?? "[]", author: row.text(2), key: row.text(3))
+                }
         }
     }
 
@@ -146,8 +157,9 @@ public final class SQLiteStore: RoomStore {
                 .rows(.text(edit.room)) { $0.int(0) }.first
             return stored.map { .outOfOrder(edit, stored: $0) } ?? .noSuchRoom(edit.room)
         }
-        try connection.statement("INSERT INTO revisions (room, revision, operation, created_ms) VALUES (?, ?, ?, ?)")
-            .run(.text(edit.room), .int(edit.revision), .text(edit.operationJSON), .int(WallClock.milliseconds()))
+        try connection.statement("INSERT INTO revisions (room, revision, operation, created_ms, author, edit_key) VALUES (?, ?, ?, ?, ?, ?)")
+            .run(.text(edit.room), .int(edit.revision), .text(edit.operationJSON), .int(WallClock.milliseconds()),
+                 edit.author.map { .text($0) } ?? .null, edit.key.map { .text($0) } ?? .null)
         if edit.revision > keptRevisions && edit.revision.isMultiple(of: trimInterval) {
             try connection.statement("DELETE FROM revisions WHERE room = ? AND revision <= ?")
                 .run(.text(edit.room), .int(edit.revision - keptRevisions))

@@ -12,10 +12,26 @@ public struct StoredRoom: Equatable, Sendable {
     public var draftText: String
     /// How many edits the draft has had; 0 for a new room.
     public var draftRevision: Int
+    /// The latest stored edits, oldest first (at most `keptRevisions`), for
+    /// transforming and replaying edits based on them after a restart.
+    public var recentEdits: [StoredEdit]
 
     public init(name: String, profile: String, limit: Int, document: DocumentInfo? = nil,
-                draftText: String = "", draftRevision: Int = 0) {
+                draftText: String = "", draftRevision: Int = 0, recentEdits: [StoredEdit] = []) {
         self.name = name; self.profile = profile; self.limit = limit
         self.document = document; self.draftText = draftText; self.draftRevision = draftRevision
+        self.recentEdits = recentEdits
+    }
+}
+
+/// One stored edit as it comes back on start.
+public struct StoredEdit: Equatable, Sendable {
+    public var revision: Int
+    public var operationJSON: String
+    public var author: String?
+    public var key: String?
+
+    public init(revision: Int, operationJSON: String, author: String? = nil, key: String? = nil) {
+        self.revision = revision; self.operationJSON = operationJSON; self.author = author; self.key = key
     }
 }
