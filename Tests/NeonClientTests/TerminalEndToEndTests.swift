@@ -1,5 +1,7 @@
 import Foundation
+import NeonCore
 import NeonTestSupport
+import NeonTransport
 import Testing
 
 /// The real client in real terminals (tmux) against the real server: what a
@@ -181,6 +183,18 @@ struct TerminalEndToEndTests {
         #expect(server.stop() == 0)
     }
 
+    /// The room's draft as a fresh observer is welcomed with it.
+    static func draftText(room: String, server: ServerProcess) async throws -> String {
+        let codec = WireCodec()
+        let client = try await WebSocketClient.connect(url: server.url, subprotocol: "neonsync.v1")
+        defer { client.close() }
+        client.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: "probe", role: .observer)), as: UTF8.self))
+        while true {
+            guard case let .text(frame) = try await client.receive(timeout: .seconds(5)) else { continue }
+            if case let .welcome(w) = try codec.decodeServer(Array(frame.utf8)).payload { return w.draft.text }
+        }
+    }
+
     /// The first child of `parent` (the client under tmux's `sh -c`).
     func childPID(of parent: pid_t) throws -> pid_t {
         let text = try String(contentsOfFile: "/proc/\(parent)/task/\(parent)/children", encoding: .utf8)
@@ -230,6 +244,52 @@ struct TerminalEndToEndTests {
         try tmux.waitFor("bob", "Notes from the reading")
         try tmux.sendKeys("ada", "Escape")
         try tmux.waitFor("ada", "e edits")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("kill -9 of the server during a typing storm: after the restart every word is there exactly once, on both screens")
+    func typingStormCrash() async throws {
+        let data = NSTemporaryDirectory() + "neonsync-storm-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: data) }
+        var server = try ServerProcess(["--data", data])
+        let port = server.port
+        let tmux = try Tmux()
+        try launch(tmux, "ada", columns: 80, rows: 16, "draft storm --name ada", server: server)
+        try launch(tmux, "bob", columns: 80, rows: 16, "draft storm --name bob", server: server)
+        try tmux.waitFor("ada", "2 here")
+        try tmux.waitFor("bob", "2 here")
+        let words = 30
+        for i in 1...words {
+            try tmux.sendLiteral("ada", "a\(i) ")
+            try tmux.sendLiteral("bob", "b\(i) ")
+            try await Task.sleep(for: .milliseconds(20))
+            if i == words / 2 {
+                #expect(server.stop(signal: SIGKILL) == SIGKILL)
+                try await Task.sleep(for: .milliseconds(300))
+                server = try ServerProcess(["--data", data, "--port", String(port)])
+            }
+        }
+        var text = ""
+        let deadline = Date().addingTimeInterval(20)
+        repeat {
+            text = try await Self.draftText(room: "storm", server: server)
+            if text.split(separator: " ").count >= 2 * words { break }
+            try await Task.sleep(for: .milliseconds(200))
+        } while Date() < deadline
+        let tokens = text.split(separator: " ").map(String.init)
+        for who in ["a", "b"] {
+            for i in 1...words {
+                #expect(tokens.filter { $0 == "\(who)\(i)" }.count == 1, "\(who)\(i) in: \(text)")
+            }
+        }
+        #expect(tokens.count == 2 * words, "the draft holds exactly the typed words: \(text)")
+        func shown(_ screen: [String]) -> String {
+            screen.filter { $0.hasPrefix("│") }.map { $0.dropFirst().prefix { $0 != "│" } }.joined(separator: " ")
+                .split(separator: " ").joined(separator: " ")
+        }
+        let expected = tokens.joined(separator: " ")
+        try tmux.waitUntil("ada", "ada's screen equal to the server's draft") { shown($0).hasPrefix(expected) }
+        try tmux.waitUntil("bob", "bob's screen equal to the server's draft") { shown($0).hasPrefix(expected) }
         #expect(server.stop() == 0)
     }
 
