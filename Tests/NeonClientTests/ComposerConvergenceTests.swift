@@ -1,24 +1,7 @@
 import NeonClient
 import NeonCore
+import NeonTestSupport
 import Testing
-
-/// SplitMix64 (Steele, Lea and Flood, 2014), as in NeonCoreTests: this test
-/// target cannot see that one, and a seeded run must replay exactly.
-private struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
 
 /// A room in miniature: a server `DraftDocument` and several `DraftEditor`s
 /// that type, delete, paste, move, undo and redo at random while their
@@ -44,14 +27,14 @@ private struct ComposerRoom {
 
     var server = DraftDocument()
     var peers: [Peer]
-    var random: SeededGenerator
+    var random: SplitMix64
     var tokens: [String] = []
     var broken: Set<Int> = []
     var undos = 0
     var remoteEdits = 0
 
     init(seed: UInt64, editors: Int) {
-        random = SeededGenerator(seed: seed)
+        random = SplitMix64(seed: seed)
         let ids = (0..<editors).map { ClientID("p\($0)") }
         peers = ids.map { id in
             var editor = DraftEditor()

@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTestSupport
 import Testing
 
 /// A room in miniature for the randomized convergence test: one server

@@ -1,3 +1,4 @@
+import NeonTestSupport
 import Testing
 @testable import NeonCore
 

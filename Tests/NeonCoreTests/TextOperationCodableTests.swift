@@ -1,5 +1,6 @@
 import Foundation
 import NeonCore
+import NeonTestSupport
 import Testing
 
 @Suite struct TextOperationCodableTests {

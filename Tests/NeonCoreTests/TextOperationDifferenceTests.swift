@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTestSupport
 import Testing
 
 @Suite struct TextOperationDifferenceTests {

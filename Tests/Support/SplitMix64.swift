@@ -1,14 +1,14 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator so the
 /// randomized tests (OT convergence, layout properties, reading
-/// positions) replay exactly from their seed.
-struct SplitMix64: RandomNumberGenerator {
+/// positions, the composer) replay exactly from their seed.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
