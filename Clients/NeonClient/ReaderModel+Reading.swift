@@ -18,6 +18,7 @@ extension ReaderModel {
 
     /// Shows `info` as the room's document, from the top.
     mutating func show(_ info: DocumentInfo, at time: Duration) {
+        shownDocument = info
         do {
             document = try Document.parse(title: info.title, format: info.format, text: info.text)
         } catch {

@@ -78,7 +78,7 @@ extension ReaderModel {
             }
             if mode == .present, let mine = pendingDocument, mine != info {
                 out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text)))
-            } else {
+            } else if info != shownDocument {
                 show(info, at: time)
             }
         } else if let mine = pendingDocument {

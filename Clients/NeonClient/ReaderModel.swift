@@ -41,6 +41,9 @@ public struct ReaderModel: Sendable {
     public internal(set) var lastSeq: Int = 0
 
     public internal(set) var document: Document?
+    /// The document as it came from the room, to tell a reconnect's welcome
+    /// (same document: keep the place) from a new one.
+    var shownDocument: DocumentInfo?
     public internal(set) var layout: Layout?
     public internal(set) var top: Int = 0
     public internal(set) var indicator: Indicator

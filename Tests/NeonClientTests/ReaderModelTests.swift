@@ -269,3 +269,22 @@ struct ReaderDraftPanelTests {
         #expect(!m.showDraft && m.viewportRows == fullViewport)
     }
 }
+
+@Suite("Reader model: reconnecting")
+struct ReaderReconnectTests {
+    @Test("a reconnect's welcome with the same document keeps the reader's place and shares it again")
+    func keepsPlace() {
+        var m = welcomed(rows: 12)
+        _ = m.scroll(by: 5, at: .seconds(1))
+        _ = m.disconnected("server restarted", at: .seconds(2))
+        let hello = m.connected(at: .seconds(3))
+        #expect(hello == [.send(.hello(room: "guide", name: "ada", role: .reader, draftRev: 0))])
+        let w = Welcome(you: ClientID("c7"), room: "guide", document: DocumentInfo(title: "Guide", format: .markdown, text: guide),
+                        readers: [ReaderInfo(id: ClientID("c7"), name: "ada", role: .reader)], presenter: nil,
+                        draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0), missed: []))
+        let out = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .seconds(3))
+        #expect(m.top == 5)
+        #expect(scrolls(out).first == .scroll(top: 5, viewport: m.viewportRows, content: m.contentRows,
+                                              anchor: m.layout!.anchor(forRow: 5)))
+    }
+}
