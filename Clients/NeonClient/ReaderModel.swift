@@ -110,8 +110,6 @@ public struct ReaderModel: Sendable {
         readers.first { $0.id == id }?.name ?? id.rawValue
     }
 
-    /// Others in the room, in join order.
-    public var others: [ReaderInfo] { readers.filter { $0.id != me } }
 }
 
 /// The `/` search: the query being typed and the rows that match.
