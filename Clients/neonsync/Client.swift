@@ -22,6 +22,9 @@ enum Client {
             standardError("neonsync: --server \(options.server): \(error.description)\n")
             return 2
         }
+        if options.tail {
+            return tail(options, url: url)
+        }
         if let room = options.room, let problem = roomProblem(room) {
             standardError("neonsync: \(problem)\n")
             return 2
@@ -63,6 +66,19 @@ enum Client {
                                 columns: size.columns, rows: size.rows, document: document,
                                 at: ContinuousClock.now - start)
         return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
+    }
+
+    /// `neonsync tail`: no terminal; the server judges the room name, so a
+    /// refused one exits 3 with its sentence.
+    private static func tail(_ options: ClientOptions, url: WebSocketURL) -> Int32 {
+        do {
+            let mailbox = try Mailbox()
+            return TailCommand(room: options.room ?? "lobby", name: options.name, json: options.json,
+                               url: url, mailbox: mailbox).run()
+        } catch {
+            standardError("neonsync: \(error.description)\n")
+            return 1
+        }
     }
 
     /// The loading screen: determinate progress while a big file is read.

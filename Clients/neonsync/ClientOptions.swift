@@ -10,6 +10,10 @@ struct ClientOptions {
     var mode: ClientMode = .read
     /// `neonsync draft ROOM`: the composer instead of the reader.
     var composer = false
+    /// `neonsync tail ROOM`: print the room's events instead of a screen.
+    var tail = false
+    /// `tail --json`: the protocol messages verbatim.
+    var json = false
     var profile: CountingProfile?
     var file: String?
     var room: String?
@@ -35,12 +39,19 @@ struct ClientOptions {
           compose the room's shared draft with everyone in it; the ring fills
           toward the limit (P, for a new room: graphemes, twitter, mastodon,
           bluesky)
+      neonsync tail ROOM [--json] [--name N] [--server URL]
+          print the room's events as they happen, one line each, as an
+          observer; --json prints the protocol messages verbatim. Needs no
+          terminal and reconnects by itself. Exit status: 0 stopped by
+          SIGINT/SIGTERM, 2 bad usage, 3 the server refused to join the room,
+          4 the server could not be reached within 5 s of starting
 
     OPTIONS:
       --room R       room name (letters, digits, - _ .; at most 64 characters)
       --name N       the name others see (default: $USER)
       --server URL   ws://HOST:PORT/ of neonsyncd (default \(defaultServer),
                      or $\(serverEnvironment))
+      --json         tail only: one protocol message (JSON) per line
       -h, --help     show this help (also: neonsync COMMAND --help)
 
     KEYS (press ? inside for the full list):
@@ -57,7 +68,7 @@ struct ClientOptions {
                                     server: env[serverEnvironment] ?? defaultServer)
         var rest = arguments[...]
         guard let command = rest.popFirst() else {
-            throw Problem(description: "missing a command: read, join, present, follow or draft; see neonsync --help")
+            throw Problem(description: "missing a command: read, join, present, follow, draft or tail; see neonsync --help")
         }
         if command == "-h" || command == "--help" || command == "help" {
             print(usage)
@@ -71,8 +82,11 @@ struct ClientOptions {
         case "draft":
             options.mode = .join
             options.composer = true
+        case "tail":
+            options.mode = .join
+            options.tail = true
         default:
-            throw Problem(description: "unknown command \(command); use read, join, present, follow or draft (see neonsync --help)")
+            throw Problem(description: "unknown command \(command); use read, join, present, follow, draft or tail (see neonsync --help)")
         }
         var positional: [String] = []
         while let arg = rest.popFirst() {
@@ -85,6 +99,11 @@ struct ClientOptions {
                     throw Problem(description: "--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 options.profile = profile
+            case "--json":
+                guard options.tail else {
+                    throw Problem(description: "--json belongs to neonsync tail; see neonsync --help")
+                }
+                options.json = true
             case "--room", "--name", "--server":
                 guard let value = rest.popFirst() else {
                     throw Problem(description: "\(arg) needs a value; see neonsync --help")

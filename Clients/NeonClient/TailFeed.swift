@@ -1,0 +1,88 @@
+import NeonCore
+
+/// The readable form of `neonsync tail`: one sentence per room event, naming
+/// members by name and sections by number (from 1, like the tab keys) and
+/// title. Pure: the shell adds the time of day and writes the lines.
+/// Cursor moves and acks have no line; they are only in `--json`.
+public struct TailFeed: Equatable, Sendable {
+    private var names: [ClientID: String] = [:]
+    private var sectionTitles: [String] = []
+
+    public init() {}
+
+    /// The line for `message`, or nil when it is not worth a line.
+    public mutating func describe(_ message: ServerMessage) -> String? {
+        switch message.payload {
+        case let .welcome(welcome):
+            names = Dictionary(welcome.readers.map { ($0.id, $0.name) }, uniquingKeysWith: { _, last in last })
+            learnSections(of: welcome.document)
+            return summary(of: welcome)
+        case let .joined(reader):
+            names[reader.id] = reader.name
+            return "\(reader.name) joined as \(reader.role.rawValue)"
+        case let .left(reader):
+            names[reader.id] = nil
+            return reader.role == .observer ? "\(reader.name) left" : "\(reader.name) left at \(reader.percent)%"
+        case let .document(published):
+            learnSections(of: published.info)
+            let sections = sectionTitles.count == 1 ? "1 section" : "\(sectionTitles.count) sections"
+            return "\(name(published.by)) published \"\(published.title)\" (\(published.format.rawValue), \(sections))"
+        case let .progress(info):
+            let bottom = info.atBottom ? ", at the bottom" : ""
+            return "\(name(info.id)) \(info.percent)% \(section(info.section))\(bottom)"
+        case let .tab(info):
+            let verb = info.source == .selected ? "chose" : "scrolled into"
+            return "\(name(info.id)) \(verb) tab \(info.section + 1) \(title(info.section))"
+        case let .follow(info):
+            return info.on ? "\(name(info.id)) follows the presenter" : "\(name(info.id)) stopped following"
+        case let .edit(edit):
+            let (inserted, deleted) = Self.sizes(of: edit.ops)
+            return "draft rev \(edit.rev) by \(name(edit.by)) (+\(inserted) −\(deleted))"
+        case let .limit(info):
+            return "limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))"
+        case let .error(error):
+            return "error \(error.code.rawValue): \(error.message)"
+        case .cursor, .ack:
+            return nil
+        }
+    }
+
+    private func summary(of welcome: Welcome) -> String {
+        let readers = welcome.readers.filter { $0.role != .observer }
+        let who = readers.isEmpty ? "no readers"
+            : "readers " + readers.map { "\($0.name) (\($0.role.rawValue) \($0.percent)%)" }.joined(separator: ", ")
+        let document = welcome.document.map { "document \"\($0.title)\"" } ?? "no document"
+        let draft = welcome.draft
+        return "watching \(welcome.room): \(who); \(document); draft rev \(draft.rev), \(draft.count)/\(draft.limit) \(draft.level.rawValue)"
+    }
+
+    private mutating func learnSections(of document: DocumentInfo?) {
+        guard let document, let parsed = try? Document.parse(title: document.title, format: document.format, text: document.text) else {
+            sectionTitles = []
+            return
+        }
+        sectionTitles = parsed.sections.map(\.title)
+    }
+
+    private func name(_ id: ClientID) -> String { names[id] ?? id.rawValue }
+
+    private func section(_ index: Int) -> String { "§\(index + 1) \(title(index))" }
+
+    private func title(_ index: Int) -> String {
+        sectionTitles.indices.contains(index) ? "\"\(sectionTitles[index])\"" : "(untitled)"
+    }
+
+    /// Scalars inserted and deleted by an edit.
+    static func sizes(of operation: TextOperation) -> (inserted: Int, deleted: Int) {
+        var inserted = 0
+        var deleted = 0
+        for component in operation.components {
+            switch component {
+            case .retain: break
+            case let .insert(text): inserted += text.unicodeScalars.count
+            case let .delete(count): deleted += count
+            }
+        }
+        return (inserted, deleted)
+    }
+}

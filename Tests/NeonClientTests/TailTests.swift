@@ -1,0 +1,167 @@
+import Foundation
+import NeonCore
+import NeonTestSupport
+import NeonTransport
+import Testing
+
+private let notes = """
+# Intro
+NeonSync shares reading positions across terminals.
+
+# Usage
+Start the server, then read.
+
+# Details
+The end.
+"""
+
+@Suite("neonsync tail against the real server", .serialized)
+struct TailTests {
+    let codec = WireCodec()
+
+    @Test("tail --json prints exactly the frames a participating reader received, and SIGTERM exits 0")
+    func jsonEqualsReceived() async throws {
+        let server = try ServerProcess(["--draft-limit", "25"])
+        let tail = try TailProcess(["tail", "notes", "--json", "--name", "watcher", "--server", server.url])
+        let welcome = try tail.waitForLines(1)
+        #expect(ServerProcess.json(welcome[0])?["type"] as? String == "welcome")
+
+        let carol = try await join("carol", server: server)
+        _ = try tail.waitForLines(2)
+        try await drive(server)
+
+        var received: [String] = []
+        while true {
+            let frame = try await text(carol)
+            received.append(frame)
+            let message = try codec.decodeServer(Array(frame.utf8))
+            if case let .left(reader) = message.payload, reader.name == "ada" { break }
+        }
+        let lines = try tail.waitForLines(2 + received.count)
+        let watched = Array(lines.dropFirst(2).prefix(received.count))
+        #expect(watched.map(parsed) == received.map(parsed))
+        #expect(watched == received)
+        #expect(Set(received.compactMap { ServerProcess.json($0)?["type"] as? String })
+                == ["joined", "document", "progress", "tab", "follow", "edit", "cursor", "limit", "left"])
+        #expect(tail.exitStatus(after: SIGTERM) == 0)
+        carol.close()
+        #expect(server.stop() == 0)
+    }
+
+    @Test("tail without --json prints one readable, timestamped line per event, and SIGINT exits 0")
+    func readable() async throws {
+        let server = try ServerProcess(["--draft-limit", "25"])
+        let tail = try TailProcess(["tail", "notes", "--name", "watcher", "--server", server.url])
+        _ = try tail.waitForLines(1)
+        try await drive(server)
+        let lines = try tail.waitForLines(12)
+        #expect(lines.allSatisfy { $0.range(of: #"^\d\d:\d\d:\d\d "#, options: .regularExpression) != nil })
+        let text = lines.map { String($0.dropFirst(9)) }
+        #expect(text[0] == "watching notes: no readers; no document; draft rev 0, 0/25 ok")
+        for expected in ["ada joined as reader", "ada published \"Notes\" (markdown, 3 sections)",
+                         "ada 29% §2 \"Usage\"", "ada scrolled into tab 2 \"Usage\"", "ada chose tab 3 \"Details\"",
+                         "bob joined as reader", "bob follows the presenter", "draft rev 1 by ada (+30 −0)",
+                         "limit limit 30/25 by ada", "bob left at 0%", "ada left at 29%"] {
+            #expect(text.contains(expected), "missing \(expected) in \(text)")
+        }
+        #expect(tail.exitStatus(after: SIGINT) == 0)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a room the server refuses exits 3 with the server's sentence on standard error")
+    func refused() throws {
+        let server = try ServerProcess()
+        let tail = try TailProcess(["tail", "no spaces allowed", "--server", server.url])
+        #expect(tail.exitStatus() == 3)
+        #expect(tail.lines.isEmpty)
+        try tail.waitForError(containing: "refused to join room \"no spaces allowed\"")
+        #expect(tail.errorLines.contains { $0.contains("invalid_room") && $0.contains("spaces or control characters") })
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a server that cannot be reached within 5 s of starting exits 4")
+    func unreachable() throws {
+        let gone = try ServerProcess()
+        let url = gone.url
+        #expect(gone.stop() == 0)
+        let tail = try TailProcess(["tail", "notes", "--server", url])
+        #expect(tail.exitStatus(timeout: 10) == 4)
+        try tail.waitForError(containing: "cannot reach \(url) within 5 s")
+    }
+
+    @Test("bad usage exits 2 with a sentence")
+    func usage() throws {
+        let tail = try TailProcess(["tail"])
+        #expect(tail.exitStatus() == 2)
+        try tail.waitForError(containing: "neonsync tail needs exactly one ROOM")
+        let json = try TailProcess(["join", "notes", "--json"])
+        #expect(json.exitStatus() == 2)
+        try json.waitForError(containing: "--json belongs to neonsync tail")
+    }
+
+    @Test("tail reconnects by itself after the server restarts and says so on standard error")
+    func reconnects() async throws {
+        let first = try ServerProcess()
+        let port = first.port
+        let tail = try TailProcess(["tail", "notes", "--json", "--server", first.url])
+        _ = try tail.waitForLines(1)
+        #expect(first.stop() == 0)
+        try tail.waitForError(containing: "lost the connection")
+        let second = try ServerProcess(["--port", "\(port)", "--data", first.dataDirectory])
+        try tail.waitForError(containing: "reconnected to room \"notes\"")
+        let lines = try tail.waitForLines(2)
+        #expect(lines.compactMap { ServerProcess.json($0)?["type"] as? String }.filter { $0 == "welcome" }.count == 2)
+        #expect(tail.exitStatus(after: SIGTERM) == 0)
+        #expect(second.stop() == 0)
+    }
+
+    /// ada publishes, scrolls, chooses a tab and writes past the limit; bob
+    /// joins, follows, moves his cursor and leaves; then ada leaves.
+    private func drive(_ server: ServerProcess) async throws {
+        let ada = try await join("ada", server: server)
+        send(.document(title: "Notes", format: .markdown, text: notes), to: ada)
+        try await skip(ada, until: "document")
+        let document = try Document.parse(title: "Notes", format: .markdown, text: notes)
+        send(.scroll(top: 29, viewport: 20, content: 120, anchor: Anchor(block: document.sections[1].firstBlock, offset: 0)), to: ada)
+        try await skip(ada, until: "tab")
+        send(.tab(section: 2), to: ada)
+        try await skip(ada, until: "tab")
+        let bob = try await join("bob", server: server)
+        send(.follow(on: true), to: bob)
+        try await skip(bob, until: "follow")
+        send(.edit(rev: 0, ops: TextOperation([.insert("Thirty characters, give or tak")])), to: ada)
+        try await skip(ada, until: "limit")
+        try await skip(bob, until: "limit")
+        send(.cursor(position: 3, rev: 1), to: bob)
+        try await Task.sleep(for: .milliseconds(100))
+        bob.close()
+        try await skip(ada, until: "left")
+        ada.close()
+    }
+
+    private func join(_ name: String, server: ServerProcess) async throws -> WebSocketClient {
+        let client = try await WebSocketClient.connect(url: server.url, subprotocol: "neonsync.v1")
+        send(.hello(room: "notes", name: name, role: .reader), to: client)
+        try await skip(client, until: "welcome")
+        return client
+    }
+
+    private func send(_ message: ClientMessage, to client: WebSocketClient) {
+        client.send(text: String(decoding: codec.encode(message), as: UTF8.self))
+    }
+
+    private func text(_ client: WebSocketClient) async throws -> String {
+        guard case let .text(frame) = try await client.receive(timeout: .seconds(5)) else {
+            throw ServerProcessError("expected a text frame")
+        }
+        return frame
+    }
+
+    private func skip(_ client: WebSocketClient, until type: String) async throws {
+        while try await codec.decodeServer(Array(text(client).utf8)).type != type {}
+    }
+
+    private func parsed(_ line: String) -> NSDictionary {
+        (ServerProcess.json(line) ?? [:]) as NSDictionary
+    }
+}
