@@ -11,6 +11,7 @@ final class Router: WebSocketServerDelegate {
         var hub: Hub
         var clients: [ConnectionID: ClientID] = [:]
         var connections: [ClientID: ConnectionID] = [:]
+        var metrics = ServerMetrics()
     }
 
     let logger: Logger
@@ -32,19 +33,36 @@ final class Router: WebSocketServerDelegate {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         switch (request.method, request.path) {
         case ("GET", "/healthz"), ("HEAD", "/healthz"): .text("ok\n")
+        case ("GET", "/metrics"), ("HEAD", "/metrics"): metricsResponse()
         default: .notFound
         }
     }
 
+    /// `GET /metrics`: the counters plus gauges sampled now, queue depths
+    /// included (this runs on the service thread, like `handle`).
+    private func metricsResponse() -> HTTPResponse {
+        let server = transport.withLock { $0 }
+        let text = state.withLock { state in
+            var gauges = MetricsGauges(connections: state.clients.count, hub: state.hub)
+            for connection in state.clients.keys {
+                if let depth = server?.queueDepth(of: connection) { gauges.add(depth) }
+            }
+            return state.metrics.exposition(gauges)
+        }
+        return HTTPResponse(status: 200, contentType: PrometheusText.contentType, body: Array(text.utf8))
+    }
+
     func handle(_ event: ServerEvent) {
         guard let server = transport.withLock({ $0 }) else { return }
-        let now = ContinuousClock.now - epoch
+        let arrived = ContinuousClock.now
+        let now = arrived - epoch
         state.withLock { state in
             switch event {
             case let .connected(connection, peer):
                 let client = ClientID("c\(connection.rawValue)")
                 state.clients[connection] = client
                 state.connections[client] = connection
+                state.metrics.connected()
                 logger.log(LogRecord(.info, "connect", client: client, [LogField("peer", .string(peer))]))
             case let .received(message, connection):
                 guard let client = state.clients[connection] else { return }
@@ -52,23 +70,29 @@ final class Router: WebSocketServerDelegate {
                 switch message {
                 case let .text(text):
                     switch codec.decodeClient(text.utf8) {
-                    case let .success(decoded): hubEvent = .received(client, decoded)
-                    case let .failure(error): hubEvent = .rejected(client, error)
+                    case let .success(decoded):
+                        state.metrics.received(bytes: text.utf8.count, decoded)
+                        hubEvent = .received(client, decoded)
+                    case let .failure(error):
+                        state.metrics.received(bytes: text.utf8.count, nil)
+                        hubEvent = .rejected(client, error)
                     }
-                case .binary:
+                case let .binary(bytes):
+                    state.metrics.received(bytes: bytes.count, nil)
                     hubEvent = .rejected(client, ProtocolError(.invalidMessage,
                         "binary frames are not part of neonsync.v1; send each message as a UTF-8 JSON text frame"))
                 }
-                perform(state.hub.apply(hubEvent, at: now), state: &state, server: server)
+                perform(state.hub.apply(hubEvent, at: now), state: &state, server: server, since: arrived)
             case let .rejected(rejection, connection):
                 guard let client = state.clients[connection] else { return }
+                state.metrics.refusedFrame()
                 let error = switch rejection {
                 case let .messageTooBig(limit):
                     ProtocolError(.messageTooLarge, "a frame was larger than this server's limit of \(limit) bytes; the connection will close (1009)")
                 case .invalidUTF8:
                     ProtocolError(.invalidUTF8, "a text frame was not valid UTF-8; the connection will close (1007)")
                 }
-                perform(state.hub.apply(.rejected(client, error), at: now), state: &state, server: server)
+                perform(state.hub.apply(.rejected(client, error), at: now), state: &state, server: server, since: arrived)
             case let .disconnected(connection, close):
                 guard let client = state.clients.removeValue(forKey: connection) else { return }
                 let outputs = state.hub.apply(.disconnected(client), at: now)
@@ -76,17 +100,22 @@ final class Router: WebSocketServerDelegate {
                 var fields = [LogField("initiatedByPeer", .bool(close.initiatedByPeer))]
                 if let code = close.code { fields.append(LogField("code", .int(Int(code)))) }
                 logger.log(LogRecord(.info, "disconnect", client: client, fields))
-                perform(outputs, state: &state, server: server)
+                perform(outputs, state: &state, server: server, since: arrived)
             }
         }
     }
 
-    private func perform(_ outputs: [RoomOutput], state: inout State, server: WebSocketServer) {
+    /// Carries out `outputs`; `arrived` is when the event that caused them
+    /// reached the router (the start of each broadcast's fan-out latency).
+    private func perform(_ outputs: [RoomOutput], state: inout State, server: WebSocketServer,
+                         since arrived: ContinuousClock.Instant) {
         for output in outputs {
             switch output {
             case let .send(message, client):
                 guard let connection = state.connections[client] else { continue }
-                server.send(frame(message), to: connection)
+                let encoded = frame(message)
+                server.send(encoded, to: connection)
+                state.metrics.sent(message, bytes: encoded.count, recipients: 1)
             case let .broadcast(message, room, except):
                 let members = state.hub.members(of: room)
                 var recipients: [ConnectionID] = []
@@ -95,11 +124,16 @@ final class Router: WebSocketServerDelegate {
                     if let connection = state.connections[member] { recipients.append(connection) }
                 }
                 guard !recipients.isEmpty else { continue }
-                server.send(frame(message), to: recipients)
+                let encoded = frame(message)
+                server.send(encoded, to: recipients)
+                state.metrics.broadcast(fanOut: arrived.duration(to: .now))
+                state.metrics.sent(message, bytes: encoded.count, recipients: recipients.count)
             case let .log(record):
                 logger.log(record)
             case let .persist(record):
+                let started = ContinuousClock.now
                 persist(record)
+                state.metrics.committed(in: started.duration(to: .now))
             }
         }
     }

@@ -1,0 +1,39 @@
+/// A Prometheus histogram of durations with fixed bucket bounds, kept in
+/// whole nanoseconds so observing is integer work and the sum is exact.
+struct Histogram: Equatable, Sendable {
+    /// Upper bounds in microseconds, ascending (the `le` labels in seconds).
+    let boundsMicroseconds: [Int]
+    /// Observations per bucket, not cumulative; the last slot is above every bound.
+    private(set) var buckets: [Int]
+    private(set) var count = 0
+    private(set) var sumNanoseconds = 0
+
+    init(boundsMicroseconds: [Int]) {
+        precondition(zip(boundsMicroseconds, boundsMicroseconds.dropFirst()).allSatisfy { $0 < $1 },
+                     "histogram bounds must be strictly ascending")
+        self.boundsMicroseconds = boundsMicroseconds
+        buckets = Array(repeating: 0, count: boundsMicroseconds.count + 1)
+    }
+
+    /// 50 µs to 100 ms: one broadcast's fan-out on one node.
+    static let fanOut = Histogram(boundsMicroseconds: [50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000, 100_000])
+    /// 100 µs to 1 s: one store commit, fsync included.
+    static let storeCommit = Histogram(boundsMicroseconds: [100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000,
+                                                            100_000, 250_000, 500_000, 1_000_000])
+
+    mutating func observe(_ duration: Duration) {
+        let (seconds, attoseconds) = duration.components
+        let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        var slot = 0
+        while slot < boundsMicroseconds.count, nanoseconds > boundsMicroseconds[slot] * 1_000 { slot += 1 }
+        buckets[slot] += 1
+        count += 1
+        sumNanoseconds += nanoseconds
+    }
+
+    /// Observations at or below each bound, then the total (`le="+Inf"`).
+    var cumulative: [Int] {
+        var running = 0
+        return buckets.map { running += $0; return running }
+    }
+}

@@ -1,0 +1,50 @@
+import NeonCore
+
+extension ServerMetrics {
+    /// Every family in Prometheus text format 0.0.4, with `gauges` sampled now.
+    /// Every label value is always present (zero until counted), so series
+    /// exist from the first scrape.
+    func exposition(_ gauges: MetricsGauges) -> String {
+        var out = PrometheusText()
+        out.family("neonsync_build_info", .gauge, help: "Always 1; the version label names the running neonsyncd.")
+        out.sample("neonsync_build_info", labels: [("version", NeonSyncVersion.current)], 1)
+        out.family("neonsync_connections_open", .gauge, help: "WebSocket connections open now.")
+        out.sample("neonsync_connections_open", gauges.connections)
+        out.family("neonsync_connections_total", .counter, help: "WebSocket connections accepted since start.")
+        out.sample("neonsync_connections_total", connections)
+        out.family("neonsync_rooms", .gauge, help: "Rooms the server holds, restored ones included.")
+        out.sample("neonsync_rooms", gauges.rooms)
+        out.family("neonsync_readers", .gauge, help: "Joined members of every room, by role.")
+        for role in Role.allCases {
+            out.sample("neonsync_readers", labels: [("role", role.rawValue)], gauges.readers[role, default: 0])
+        }
+        out.family("neonsync_messages_in_total", .counter,
+                   help: "Frames received from clients by message type; invalid counts frames that did not decode.")
+        for (type, count) in zip(Self.inboundTypes, messagesIn) {
+            out.sample("neonsync_messages_in_total", labels: [("type", type)], count)
+        }
+        out.family("neonsync_messages_out_total", .counter,
+                   help: "Messages queued to clients by type, one per recipient of a broadcast.")
+        for (type, count) in zip(Self.outboundTypes, messagesOut) {
+            out.sample("neonsync_messages_out_total", labels: [("type", type)], count)
+        }
+        out.family("neonsync_broadcasts_total", .counter, help: "Broadcasts encoded, each once for all its recipients.")
+        out.sample("neonsync_broadcasts_total", broadcasts)
+        out.family("neonsync_received_bytes_total", .counter, help: "Payload bytes of the frames received from clients.")
+        out.sample("neonsync_received_bytes_total", bytesIn)
+        out.family("neonsync_sent_bytes_total", .counter, help: "Payload bytes queued to clients, counted per recipient.")
+        out.sample("neonsync_sent_bytes_total", bytesOut)
+        out.family("neonsync_errors_total", .counter, help: "error messages sent to clients, by code.")
+        for code in ErrorCode.allCases {
+            out.sample("neonsync_errors_total", labels: [("code", code.rawValue)], errors[code, default: 0])
+        }
+        out.histogram("neonsync_broadcast_fanout_seconds", fanOut,
+                      help: "Time from receiving the frame that caused a broadcast to queuing it to its last recipient.")
+        out.family("neonsync_outbound_queue_frames", .gauge, help: "Frames queued and not yet written, over all connections.")
+        out.sample("neonsync_outbound_queue_frames", gauges.queuedFrames)
+        out.family("neonsync_outbound_queue_bytes", .gauge, help: "Payload bytes queued and not yet written, over all connections.")
+        out.sample("neonsync_outbound_queue_bytes", gauges.queuedBytes)
+        out.histogram("neonsync_store_commit_seconds", storeCommit, help: "Time of one store write (a room, a document or an acked revision).")
+        return out.text
+    }
+}
