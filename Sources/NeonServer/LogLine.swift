@@ -4,7 +4,7 @@ import NeonCore
 /// Formats a log record as one JSON object: ts, level, event, room, client,
 /// then the record's fields in order.
 enum LogLine {
-    static func render(_ record: LogRecord, at wallClock: timespec) -> String {
+    static func render(_ record: LogRecord, at wallClock: timespec, includeContent: Bool = false) -> String {
         var out = "{\"ts\":\""
         out.append(timestamp(wallClock))
         out.append("\",\"level\":\"")
@@ -19,7 +19,7 @@ enum LogLine {
             out.append(",\"client\":")
             JSONText.appendString(client.rawValue, to: &out)
         }
-        for field in record.fields {
+        for field in includeContent ? record.fields + record.content : record.fields {
             out.append(",")
             JSONText.appendString(field.key, to: &out)
             out.append(":")

@@ -12,11 +12,14 @@ public final class Logger: Sendable {
 
     public let destination: Destination
     public let minimumLevel: LogRecord.Level
+    /// Whether document and draft text go into the log (`--log-content`).
+    public let includeContent: Bool
     private let fd: Mutex<Int32>
 
     /// Opens the destination; a file that cannot be opened is an error that
     /// names it.
-    public init(destination: Destination, minimumLevel: LogRecord.Level) throws(ServerError) {
+    public init(destination: Destination, minimumLevel: LogRecord.Level, includeContent: Bool = false) throws(ServerError) {
+        self.includeContent = includeContent
         self.destination = destination
         self.minimumLevel = minimumLevel
         fd = Mutex(try Self.open(destination))
@@ -30,7 +33,7 @@ public final class Logger: Sendable {
         guard record.level >= minimumLevel else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let line = LogLine.render(record, at: now)
+        let line = LogLine.render(record, at: now, includeContent: includeContent)
         fd.withLock { descriptor in
             var bytes = Array(line.utf8)
             var offset = 0

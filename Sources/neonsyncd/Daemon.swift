@@ -20,7 +20,7 @@ enum Daemon {
         }
         let logger: Logger
         do {
-            logger = try Logger(destination: options.log, minimumLevel: options.logLevel)
+            logger = try Logger(destination: options.log, minimumLevel: options.logLevel, includeContent: options.logContent)
         } catch {
             standardError("neonsyncd: \(error.description)\n")
             return 2

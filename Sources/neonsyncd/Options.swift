@@ -7,6 +7,7 @@ struct Options {
     var port = 7681
     var log: Logger.Destination = .standardOutput
     var logLevel: LogRecord.Level = .info
+    var logContent = false
     var maxMessage = 8 * 1024 * 1024
     var limits = RoomLimits()
     var maxRooms = 10_000
@@ -28,6 +29,9 @@ struct Options {
       --log FILE|-         append JSON log lines to FILE, or - for standard
                            output (default -)
       --log-level LEVEL    debug, info, warn or error (default info)
+      --log-content        also log what people wrote: document text in
+                           "document" and the draft's text in "limit" lines
+                           (off by default: logs name rooms and readers only)
       --max-message SIZE   largest frame accepted (default 8M); larger frames
                            get error message_too_large and close 1009
       --max-document SIZE  largest document accepted (default 4M)
@@ -66,6 +70,7 @@ struct Options {
             case "-h", "--help": options.showHelp = true
             case "--host": options.host = try value(for: flag)
             case "--data": options.dataDirectory = try value(for: flag)
+            case "--log-content": options.logContent = true
             case "--port":
                 options.port = try integer(try value(for: flag), flag: flag, range: 0...65535)
             case "--log":

@@ -308,3 +308,25 @@ struct DurabilityTests {
         #expect(text.contains("/proc/neonsync-cannot-be-here"), "stderr was: \(text)")
     }
 }
+
+@Suite("neonsyncd log privacy", .serialized)
+struct LogPrivacyTests {
+    @Test("document and draft text reach the log only with --log-content")
+    func logContent() async throws {
+        for (flags, shown) in [([String](), false), (["--log-content"], true)] {
+            let server = try ServerProcess(flags + ["--draft-limit", "25"])
+            let peer = try await TestPeer.connect(server)
+            _ = try await peer.hello(room: "private", name: "ada", role: .reader)
+            peer.send(.document(title: "Diary", format: .text, text: "secret document words"))
+            _ = try await peer.next("document")
+            peer.send(.edit(rev: 0, ops: TextOperation([.insert("secret draft words")])))
+            _ = try await peer.next("ack")
+            #expect(server.waitForLog { $0["event"] as? String == "limit" } != nil)
+            #expect(server.stop() == 0)
+            let log = server.logLines.joined(separator: "\n")
+            #expect(log.contains("secret document words") == shown, "\(flags): \(log)")
+            #expect(log.contains("secret draft words") == shown)
+            #expect(log.contains("\"title\":\"Diary\""))
+        }
+    }
+}

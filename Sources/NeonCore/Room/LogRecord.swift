@@ -21,11 +21,14 @@ public struct LogRecord: Equatable, Sendable {
     public var room: String?
     public var client: ClientID?
     public var fields: [LogField]
+    /// What people wrote (document or draft text): written only when the
+    /// operator asks for it (`--log-content`); logs are private by default.
+    public var content: [LogField]
 
     public init(_ level: Level, _ event: String, room: String? = nil,
-                client: ClientID? = nil, _ fields: [LogField] = []) {
+                client: ClientID? = nil, _ fields: [LogField] = [], content: [LogField] = []) {
         self.level = level; self.event = event; self.room = room
-        self.client = client; self.fields = fields
+        self.client = client; self.fields = fields; self.content = content
     }
 
     public subscript(key: String) -> LogValue? {

@@ -87,7 +87,8 @@ extension RoomState {
             .log(LogRecord(.info, "document", room: name, client: id,
                            [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
                             LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
-                            LogField("blocks", .int(parsed.blocks.count))])),
+                            LogField("blocks", .int(parsed.blocks.count))],
+                           content: [LogField("text", .string(info.text))])),
         ]
     }
 
@@ -212,7 +213,8 @@ extension RoomState {
             out.append(.log(LogRecord(crossing.to >= .limit ? .warn : .info, "limit", room: name, client: id,
                                       [LogField("draftLevel", .string(crossing.to.rawValue)), LogField("fromLevel", .string(crossing.from.rawValue)),
                                        LogField("count", .int(crossing.status.count)), LogField("remaining", .int(crossing.status.remaining)),
-                                       LogField("limit", .int(crossing.status.limit))])))
+                                       LogField("limit", .int(crossing.status.limit))],
+                                      content: [LogField("text", .string(draft.text))])))
         }
         return out
     }
