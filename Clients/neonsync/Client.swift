@@ -25,6 +25,9 @@ enum Client {
         if options.tail {
             return tail(options, url: url)
         }
+        if options.replay {
+            return replay(options)
+        }
         if let room = options.room, let problem = roomProblem(room) {
             standardError("neonsync: \(problem)\n")
             return 2
@@ -56,6 +59,11 @@ enum Client {
             standardError("neonsync: \(error.description)\n")
             return 1
         }
+        if options.monitor {
+            let model = MonitorModel(room: options.room ?? "lobby", name: options.name,
+                                     columns: size.columns, rows: size.rows)
+            return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
+        }
         if options.composer {
             let model = DraftModel(room: options.room ?? "lobby", name: options.name, profile: options.profile,
                                    columns: size.columns, rows: size.rows)
@@ -76,6 +84,46 @@ enum Client {
             return TailCommand(room: options.room ?? "lobby", name: options.name, json: options.json,
                                url: url, mailbox: mailbox).run()
         } catch {
+            standardError("neonsync: \(error.description)\n")
+            return 1
+        }
+    }
+
+    /// `neonsync replay`: the log is read before anything else, so a bad
+    /// file exits 2 with its sentence; `--summary` prints and needs no
+    /// terminal, otherwise the log plays through the monitor's screen.
+    private static func replay(_ options: ClientOptions) -> Int32 {
+        let file = options.file ?? ""
+        var entries: [ServerLogEntry]
+        do {
+            entries = try ReplayCommand.load(file)
+        } catch {
+            standardError("neonsync replay: \(error.description)\n")
+            return 2
+        }
+        if let room = options.room { entries = entries.filter { $0.room == nil || $0.room == room } }
+        if options.summary {
+            print(ReplaySummary(entries: entries).text, terminator: "")
+            return 0
+        }
+        guard let room = options.room ?? LogReplay.rooms(in: entries).first else {
+            standardError("neonsync replay: \(file) has no room events to replay\n")
+            return 2
+        }
+        let theme = chooseTheme()
+        do {
+            try Terminal.enter()
+        } catch {
+            standardError("neonsync: \(error.description)\n")
+            return 2
+        }
+        defer { Terminal.restore() }
+        do {
+            let mailbox = try Mailbox()
+            return ReplayCommand(file: file, entries: entries, room: room, speed: options.speed,
+                                 theme: theme, mailbox: mailbox).run()
+        } catch {
+            Terminal.restore()
             standardError("neonsync: \(error.description)\n")
             return 1
         }

@@ -14,6 +14,14 @@ struct ClientOptions {
     var tail = false
     /// `tail --json`: the protocol messages verbatim.
     var json = false
+    /// `neonsync monitor ROOM`: the live dashboard as an observer.
+    var monitor = false
+    /// `neonsync replay LOGFILE`: a server log through the monitor's screen.
+    var replay = false
+    /// `replay --summary`: print the summary instead of replaying.
+    var summary = false
+    /// `replay --speed X`: times real time.
+    var speed = 1.0
     var profile: CountingProfile?
     var file: String?
     var room: String?
@@ -45,6 +53,15 @@ struct ClientOptions {
           terminal and reconnects by itself. Exit status: 0 stopped by
           SIGINT/SIGTERM, 2 bad usage, 3 the server refused to join the room,
           4 the server could not be reached within 5 s of starting
+      neonsync monitor ROOM [--name N] [--server URL]
+          a live dashboard of the room as an observer: readers with role,
+          progress bar, tab and follow state, the draft's ring, and a feed of
+          joins, leaves, 10% steps, tabs, limit events and errors
+      neonsync replay LOGFILE [--speed X] [--room R] [--summary]
+          replay a neonsyncd JSON log through the monitor's screen at X times
+          real time (default 1; R defaults to the log's first room); with
+          --summary print per room how far each reader read, the time spent
+          in each section and the limit events, with no terminal needed
 
     OPTIONS:
       --room R       room name (letters, digits, - _ .; at most 64 characters)
@@ -52,6 +69,8 @@ struct ClientOptions {
       --server URL   ws://HOST:PORT/ of neonsyncd (default \(defaultServer),
                      or $\(serverEnvironment))
       --json         tail only: one protocol message (JSON) per line
+      --speed X      replay only: how many times faster than real time (> 0)
+      --summary      replay only: print the summary instead of the screen
       -h, --help     show this help (also: neonsync COMMAND --help)
 
     KEYS (press ? inside for the full list):
@@ -68,7 +87,7 @@ struct ClientOptions {
                                     server: env[serverEnvironment] ?? defaultServer)
         var rest = arguments[...]
         guard let command = rest.popFirst() else {
-            throw Problem(description: "missing a command: read, join, present, follow, draft or tail; see neonsync --help")
+            throw Problem(description: "missing a command: read, join, present, follow, draft, tail, monitor or replay; see neonsync --help")
         }
         if command == "-h" || command == "--help" || command == "help" {
             print(usage)
@@ -85,8 +104,14 @@ struct ClientOptions {
         case "tail":
             options.mode = .join
             options.tail = true
+        case "monitor":
+            options.mode = .join
+            options.monitor = true
+        case "replay":
+            options.mode = .join
+            options.replay = true
         default:
-            throw Problem(description: "unknown command \(command); use read, join, present, follow, draft or tail (see neonsync --help)")
+            throw Problem(description: "unknown command \(command); use read, join, present, follow, draft, tail, monitor or replay (see neonsync --help)")
         }
         var positional: [String] = []
         while let arg = rest.popFirst() {
@@ -104,6 +129,19 @@ struct ClientOptions {
                     throw Problem(description: "--json belongs to neonsync tail; see neonsync --help")
                 }
                 options.json = true
+            case "--summary":
+                guard options.replay else {
+                    throw Problem(description: "--summary belongs to neonsync replay; see neonsync --help")
+                }
+                options.summary = true
+            case "--speed":
+                guard options.replay else {
+                    throw Problem(description: "--speed belongs to neonsync replay; see neonsync --help")
+                }
+                guard let value = rest.popFirst(), let speed = Double(value), speed > 0, speed.isFinite else {
+                    throw Problem(description: "--speed needs a number above 0, e.g. --speed 10; see neonsync --help")
+                }
+                options.speed = speed
             case "--room", "--name", "--server":
                 guard let value = rest.popFirst() else {
                     throw Problem(description: "\(arg) needs a value; see neonsync --help")
@@ -119,10 +157,14 @@ struct ClientOptions {
             }
         }
         guard positional.count == 1 else {
-            let what = options.composer ? "ROOM" : options.mode == .read ? "FILE" : options.mode == .present ? "FILE or ROOM" : "ROOM"
+            let what = options.replay ? "LOGFILE" : options.composer ? "ROOM" : options.mode == .read ? "FILE" : options.mode == .present ? "FILE or ROOM" : "ROOM"
             throw Problem(description: "neonsync \(command) needs exactly one \(what); see neonsync --help")
         }
         let target = positional[0]
+        if options.replay {
+            options.file = target
+            return options
+        }
         switch options.mode {
         case .read:
             options.file = target

@@ -1,0 +1,58 @@
+import NeonCore
+
+/// Turns a server log's records into the room messages the live monitor
+/// receives, so a replay drives `MonitorModel` exactly as the server would.
+/// Log records carry no document or draft text; a tab record's title names
+/// its section instead.
+public enum LogReplay {
+    /// The rooms of a log in order of first appearance.
+    public static func rooms(in entries: [ServerLogEntry]) -> [String] {
+        var seen: Set<String> = []
+        return entries.compactMap(\.room).filter { seen.insert($0).inserted }
+    }
+
+    /// Applies `entry` to `model` when it is about the model's room.
+    public static func apply(_ entry: ServerLogEntry, to model: inout MonitorModel, at time: Duration) {
+        guard entry.room == model.room, let message = message(for: entry) else { return }
+        if entry.event == "tab", let section = entry.section, let title = entry.title {
+            model.nameSection(section, title)
+        }
+        _ = model.receive(ServerMessage(seq: 0, message), at: time)
+    }
+
+    /// The room message a record stands for; nil for records that are not
+    /// room events (start, connect, …) or lack a field.
+    static func message(for entry: ServerLogEntry) -> ServerMessage.Payload? {
+        let id = ClientID(entry.client ?? "?")
+        switch entry.event {
+        case "join":
+            guard let name = entry.name, let role = entry.role else { return nil }
+            return .joined(ReaderInfo(id: id, name: name, role: role))
+        case "leave":
+            guard let name = entry.name, let role = entry.role else { return nil }
+            return .left(ReaderInfo(id: id, name: name, role: role, percent: entry.percent ?? 0))
+        case "document":
+            guard let title = entry.title, let format = entry.format else { return nil }
+            return .document(DocumentPublished(DocumentInfo(title: title, format: format, text: ""), by: id))
+        case "progress":
+            guard let percent = entry.percent else { return nil }
+            return .progress(ProgressInfo(id: id, progress: Double(percent) / 100, percent: percent,
+                                          atBottom: entry.atBottom ?? false, section: entry.section ?? 0,
+                                          anchor: Anchor(block: 0, offset: 0)))
+        case "tab":
+            guard let section = entry.section else { return nil }
+            return .tab(TabInfo(id: id, section: section, source: entry.source ?? .scrolled))
+        case "follow":
+            guard let on = entry.on else { return nil }
+            return .follow(FollowInfo(id: id, on: on))
+        case "limit":
+            guard let count = entry.count, let limit = entry.limit else { return nil }
+            return .limit(LimitInfo(status: MonitorModel.status(count: count, limit: limit), by: id))
+        case "error":
+            guard let code = entry.code.flatMap(ErrorCode.init(rawValue:)) else { return nil }
+            return .error(ProtocolError(code, entry.message ?? ""))
+        default:
+            return nil
+        }
+    }
+}

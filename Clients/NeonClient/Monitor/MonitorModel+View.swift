@@ -1,0 +1,124 @@
+import NeonCore
+import NeonTUI
+
+extension MonitorModel {
+    /// The keys `?` lists.
+    static let help: [HelpOverlay.Line] = [
+        HelpOverlay.Line(key: "j/k ↓/↑", action: "scroll the feed"),
+        HelpOverlay.Line(key: "PgDn/PgUp", action: "scroll a page"),
+        HelpOverlay.Line(key: "G/End", action: "newest events"),
+        HelpOverlay.Line(key: "?", action: "this help"),
+        HelpOverlay.Line(key: "q/Esc", action: "quit"),
+    ]
+
+    /// Width of a member row's name-and-bar part (PresenceList's columns).
+    static let presenceWidth = 40
+
+    /// Columns a name gets in a full member row before it swings: the row
+    /// less the marker (2), the bar (11) and the percent (5).
+    static let nameField = presenceWidth - 18
+
+    /// Rows of the readers box: every member plus its border, at most half
+    /// the screen.
+    var readersHeight: Int { min(max(readers.count, 1) + 2, max((rows - 2) / 2, 3)) }
+
+    /// Rows inside the events box.
+    var feedHeight: Int { max(rows - 2 - readersHeight - 2, 0) }
+
+    public func view(at time: Duration, theme: Theme) -> Buffer {
+        var buffer = Buffer(width: columns, height: rows, style: theme.background)
+        renderTitle(into: &buffer, theme: theme)
+        let readersBox = Rect(x: 0, y: 1, width: columns, height: min(readersHeight, max(rows - 2, 0)))
+        BorderBox(title: "Readers (\(readers.count))", theme: theme).render(in: readersBox, into: &buffer)
+        renderReaders(in: BorderBox.inner(of: readersBox), at: time, theme: theme, into: &buffer)
+        let feedBox = Rect(x: 0, y: readersBox.maxY, width: columns, height: max(rows - 1 - readersBox.maxY, 0))
+        let back = feed.scrollBack > 0 ? " · \(feed.scrollBack) newer below" : ""
+        BorderBox(title: "Events\(back)", theme: theme).render(in: feedBox, into: &buffer)
+        renderFeed(in: BorderBox.inner(of: feedBox), theme: theme, into: &buffer)
+        StatusLine(left: "j/k scroll events · ? help · q quit", right: connectionText, theme: theme)
+            .render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
+        if showsHelp {
+            HelpOverlay(lines: Self.help, title: "Monitor keys", theme: theme).render(in: buffer.area, into: &buffer)
+        }
+        return buffer
+    }
+
+    /// `Monitor · ROOM · "Title"` on the left; the draft's count, level and
+    /// ring on the right.
+    private func renderTitle(into buffer: inout Buffer, theme: Theme) {
+        let document = documentTitle.map { " · \"\($0)\"" } ?? ""
+        buffer.write("Monitor · \(room)\(document)", x: 0, y: 0, style: theme.strong, maxWidth: columns)
+        let ring = DraftRing.text(for: draft, theme: theme)
+        let label = "draft \(draft.count)/\(draft.limit) \(draft.level.rawValue) "
+        let width = DisplayWidth.of(label) + DisplayWidth.of(ring)
+        guard width + 2 < columns else { return }
+        let x = columns - width - 1
+        buffer.write(label, x: x, y: 0, style: theme.muted)
+        DraftRing(status: draft, theme: theme)
+            .render(in: Rect(x: x + DisplayWidth.of(label), y: 0, width: DisplayWidth.of(ring) + 1, height: 1), into: &buffer)
+    }
+
+    /// One row per member: marker, swinging name, bar and percent from the
+    /// presence list, then the tab and the follow state.
+    private func renderReaders(in area: Rect, at time: Duration, theme: Theme, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        guard !readers.isEmpty else {
+            buffer.write("nobody here yet", x: area.x + 1, y: area.y, style: theme.muted, maxWidth: area.width - 1)
+            return
+        }
+        let listWidth = min(Self.presenceWidth, area.width)
+        for (index, reader) in readers.prefix(area.height).enumerated() {
+            let y = area.y + index
+            PresenceList(entries: [PresenceList.Entry(reader)], time: time, theme: theme)
+                .render(in: Rect(x: area.x, y: y, width: listWidth, height: 1), into: &buffer)
+            guard reader.role != .observer, area.width > listWidth + 2 else { continue }
+            var details = "\(reader.role.rawValue) · tab \(reader.section + 1)\(titleSuffix(reader.section))"
+            if reader.following { details += " · following" }
+            if reader.atBottom { details += " · at the bottom" }
+            buffer.write(details, x: area.x + listWidth + 2, y: y, style: theme.text, maxWidth: area.maxX - listWidth - 2 - area.x)
+        }
+    }
+
+    /// The newest events that fit, oldest at the top, each `mm:ss text`.
+    private func renderFeed(in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        let lines = feed.visible(height: area.height)
+        let top = area.maxY - lines.count
+        for (index, line) in lines.enumerated() {
+            let y = top + index
+            let stamp = Self.clock(line.time)
+            buffer.write(stamp, x: area.x + 1, y: y, style: theme.muted, maxWidth: area.width - 1)
+            let x = area.x + 2 + stamp.count
+            guard x < area.maxX else { continue }
+            buffer.write(line.text, x: x, y: y, style: style(of: line.kind, theme: theme), maxWidth: area.maxX - x)
+        }
+    }
+
+    /// The colour of a feed line of `kind`.
+    public func style(of kind: MonitorFeed.Kind, theme: Theme) -> Style {
+        switch kind {
+        case .join: theme.accent
+        case .leave: theme.muted
+        case .limit(.warning): theme.levelWarning
+        case .limit(.limit), .limit(.over), .error: theme.levelLimit
+        case .limit(.ok): theme.levelNormal
+        case .progress, .tab, .follow, .document, .info: theme.text
+        }
+    }
+
+    /// Elapsed time as `mm:ss` (`h:mm:ss` from an hour on).
+    public static func clock(_ time: Duration) -> String {
+        let total = max(Int(time.components.seconds), 0)
+        func pad(_ v: Int) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+        return hours > 0 ? "\(hours):\(pad(minutes)):\(pad(seconds))" : "\(pad(minutes)):\(pad(seconds))"
+    }
+
+    private var connectionText: String {
+        switch connection {
+        case .connecting: "connecting…"
+        case .closed: "offline · reconnecting"
+        case .joined: source
+        }
+    }
+}

@@ -1,0 +1,102 @@
+import Foundation
+import NeonCore
+
+/// One line of a `neonsyncd` JSON log (docs/LOGS.md), with the fields the
+/// monitor and the replay summary use; the others are ignored.
+public struct ServerLogEntry: Decodable, Equatable, Sendable {
+    public var ts: String
+    public var event: String
+    public var room: String?
+    public var client: String?
+    public var name: String?
+    public var role: Role?
+    public var title: String?
+    public var format: DocumentFormat?
+    public var percent: Int?
+    public var atBottom: Bool?
+    public var section: Int?
+    public var source: TabSource?
+    public var on: Bool?
+    public var draftLevel: LimitLevel?
+    public var count: Int?
+    public var limit: Int?
+    public var code: String?
+    public var message: String?
+
+    enum Key: String, CodingKey {
+        case ts, event, room, client, name, role, title, format, percent, atBottom, section, source, on
+        case draftLevel, count, limit, code, message
+    }
+
+    /// Only `ts` and `event` are required; a field of another type than the
+    /// monitor knows (a debug event may reuse a name) reads as absent.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: Key.self)
+        ts = try c.decode(String.self, forKey: .ts)
+        event = try c.decode(String.self, forKey: .event)
+        room = try? c.decode(String.self, forKey: .room)
+        client = try? c.decode(String.self, forKey: .client)
+        name = try? c.decode(String.self, forKey: .name)
+        role = try? c.decode(Role.self, forKey: .role)
+        title = try? c.decode(String.self, forKey: .title)
+        format = try? c.decode(DocumentFormat.self, forKey: .format)
+        percent = try? c.decode(Int.self, forKey: .percent)
+        atBottom = try? c.decode(Bool.self, forKey: .atBottom)
+        section = try? c.decode(Int.self, forKey: .section)
+        source = try? c.decode(TabSource.self, forKey: .source)
+        on = try? c.decode(Bool.self, forKey: .on)
+        draftLevel = try? c.decode(LimitLevel.self, forKey: .draftLevel)
+        count = try? c.decode(Int.self, forKey: .count)
+        limit = try? c.decode(Int.self, forKey: .limit)
+        code = try? c.decode(String.self, forKey: .code)
+        message = try? c.decode(String.self, forKey: .message)
+    }
+
+    /// Milliseconds since 1970 of `ts`, nil when it is not RFC 3339 UTC
+    /// (`2026-11-29T23:14:20.041Z`).
+    public var milliseconds: Int64? { Self.milliseconds(of: ts) }
+
+    /// The time of day of `ts`, `HH:MM:SS.mmm`.
+    public var timeOfDay: String {
+        guard let t = ts.firstIndex(of: "T") else { return ts }
+        return String(ts[ts.index(after: t)...].prefix { $0 != "Z" })
+    }
+
+    /// Reads every line of a log; a line that is not a log record is an
+    /// error naming the file and the line.
+    public static func parse(_ text: String, file: String) throws(LogFileError) -> [ServerLogEntry] {
+        let decoder = JSONDecoder()
+        var entries: [ServerLogEntry] = []
+        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { continue }
+            guard let entry = try? decoder.decode(ServerLogEntry.self, from: Data(trimmed.utf8)),
+                  entry.milliseconds != nil else {
+                throw LogFileError(description: "\(file) line \(index + 1) is not a neonsyncd log record (one JSON object with ts, level and event; see docs/LOGS.md)")
+            }
+            entries.append(entry)
+        }
+        return entries
+    }
+
+    static func milliseconds(of ts: String) -> Int64? {
+        let digits = ts.split(whereSeparator: { "-T:.Z".contains($0) }).map { Int64($0) }
+        guard ts.hasSuffix("Z"), digits.count == 7, digits.allSatisfy({ $0 != nil }) else { return nil }
+        let v = digits.map { $0! }
+        let (year, month, day) = (v[0], v[1], v[2])
+        guard (1...12).contains(month), (1...31).contains(day) else { return nil }
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let days = era * 146_097 + yoe * 365 + yoe / 4 - yoe / 100 + doy - 719_468
+        return ((days * 24 + v[3]) * 60 + v[4]) * 60_000 + v[5] * 1000 + v[6]
+    }
+}
+
+/// A log file that cannot be read or is not a server log.
+public struct LogFileError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+
+    public init(description: String) { self.description = description }
+}
