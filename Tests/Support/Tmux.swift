@@ -93,6 +93,7 @@ public final class Tmux: Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        Self.closeInheritedDescriptors(&actions)
         var cArgs = argv.map { strdup($0) } + [nil]
         defer { cArgs.forEach { free($0) } }
         var pid: pid_t = 0
@@ -106,6 +107,24 @@ public final class Tmux: Sendable {
             throw TmuxError("tmux \(arguments.joined(separator: " ")) failed: \(text)")
         }
         return text
+    }
+
+    /// The tmux server that `new-session` forks lives on after the test: it
+    /// must not inherit the test process's other descriptors, or a pipe a
+    /// concurrent test reads to end-of-file would never reach it. glibc's
+    /// `posix_spawn_file_actions_addclosefrom_np` closes them all in the
+    /// child; it is looked up at run time because Swift's Glibc module does
+    /// not import it.
+    private static func closeInheritedDescriptors(_ actions: inout posix_spawn_file_actions_t) {
+        typealias CloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            return
+        }
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap({ Int32($0) }) where fd > 2 {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
     }
 
     public static func which(_ tool: String) -> Bool {
