@@ -56,10 +56,12 @@ final class App<Model: ScreenModel> {
                        pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, 2, timeout)
             if ready < 0 && errno != EINTR { break }
-            if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 {
+            if fds[0].revents & Int16(POLLIN | POLLHUP | POLLERR | POLLNVAL) != 0 {
                 var bytes = [UInt8](repeating: 0, count: 4096)
                 let n = read(STDIN_FILENO, &bytes, bytes.count)
-                if n == 0 { running = false }
+                // End of input, or the terminal is gone (EIO after a hangup):
+                // there is no one left to draw for.
+                if n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN) { running = false }
                 if n > 0 {
                     let events = decoder.feed(bytes[0..<n])
                     escapePendingSince = bytes[n - 1] == 0x1B ? now : nil

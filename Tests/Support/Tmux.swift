@@ -12,8 +12,18 @@ public final class Tmux: Sendable {
         }
     }
 
+    /// Ends the server and everything in its panes: each pane's process
+    /// group gets SIGHUP (as when a terminal closes), then the server
+    /// SIGKILL (this tmux ignores `kill-server` and SIGTERM while it keeps
+    /// dead panes for `remain-on-exit`).
     deinit {
-        _ = try? run(["kill-server"])
+        let panes = (try? run(["list-panes", "-a", "-F", "#{pane_pid}"])) ?? ""
+        for pid in panes.split(whereSeparator: \.isNewline).compactMap({ pid_t($0) }) {
+            kill(-pid, SIGHUP)
+        }
+        if let server = (try? run(["display-message", "-p", "#{pid}"])).flatMap({ pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }) {
+            kill(server, SIGKILL)
+        }
         for file in (try? FileManager.default.contentsOfDirectory(atPath: NSTemporaryDirectory())) ?? []
         where file.hasPrefix("tmux-\(socket)-") {
             unlink(NSTemporaryDirectory() + file)
