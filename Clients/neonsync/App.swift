@@ -22,10 +22,9 @@ final class App<Model: ScreenModel> {
     private let codec = WireCodec()
     private let epoch = ContinuousClock.now
     private var signalSources: [any DispatchSourceSignal] = []
-    /// When to try the server again after the connection dropped, and the
-    /// wait after that one (doubling from 0.25 s to 4 s, with jitter).
+    /// When to try the server again after the connection dropped.
     private var reconnectAt: Duration?
-    private var backoff: Duration = .milliseconds(250)
+    private var backoff = ReconnectBackoff()
 
     init(model: Model, url: WebSocketURL, theme: Theme, mailbox: Mailbox) {
         self.model = model
@@ -90,7 +89,7 @@ final class App<Model: ScreenModel> {
         case let .network(gen, event) where gen == generation:
             switch event {
             case .connected:
-                backoff = .milliseconds(250)
+                backoff.reset()
                 perform(model.connected(at: now))
             case let .received(.text(text)):
                 do {
@@ -133,13 +132,10 @@ final class App<Model: ScreenModel> {
         }
     }
 
-    /// Tries again after the current backoff, plus up to a fifth of jitter so
-    /// clients of a restarted server do not all return at once.
+    /// Tries again after the backoff's next wait.
     private func scheduleReconnect() {
         guard running, reconnectAt == nil else { return }
-        let jitter = Duration.nanoseconds(Int64.random(in: 0...max(backoff.inNanoseconds / 5, 1)))
-        reconnectAt = now + backoff + jitter
-        backoff = min(backoff * 2, .seconds(4))
+        reconnectAt = backoff.nextTry(after: now)
     }
 
     private func connect() {

@@ -44,7 +44,7 @@ final class TailCommand {
     /// When to try again, and the wait after that (0.25 s doubling to 4 s,
     /// with jitter).
     private var reconnectAt: Duration?
-    private var backoff: Duration = .milliseconds(250)
+    private var backoff = ReconnectBackoff()
 
     init(room: String, name: String, json: Bool, url: WebSocketURL, mailbox: Mailbox) {
         self.room = room
@@ -138,7 +138,7 @@ final class TailCommand {
 
     private func welcomed(seq: Int) {
         joined = true
-        backoff = .milliseconds(250)
+        backoff.reset()
         if everJoined {
             var note = "neonsync tail: reconnected to room \"\(room)\""
             if let last = lastSeq, seq > last + 1 {
@@ -160,12 +160,10 @@ final class TailCommand {
         }
     }
 
-    /// Tries again after the current backoff plus up to a fifth of jitter.
+    /// Tries again after the backoff's next wait.
     private func scheduleReconnect() {
         guard status == nil, reconnectAt == nil else { return }
-        let jitter = Duration.nanoseconds(Int64.random(in: 0...max(backoff.inNanoseconds / 5, 1)))
-        reconnectAt = now + backoff + jitter
-        backoff = min(backoff * 2, .seconds(4))
+        reconnectAt = backoff.nextTry(after: now)
     }
 
     private func connect() {
