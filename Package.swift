@@ -31,7 +31,7 @@ let package = Package(
         .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient"]),
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport"]),
-        .target(name: "NeonTestSupport", path: "Tests/Support"),
+        .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
         .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTestSupport"]),

@@ -140,13 +140,8 @@ final class App<Model: ScreenModel> {
 
     private func connect() {
         generation += 1
-        let gen = generation
-        let mailbox = mailbox
         do {
-            let context = try WebSocketClientContext.shared()
-            connection = try context.connect(to: url, subprotocol: "neonsync.v1") { _, event in
-                mailbox.post(.network(generation: gen, event))
-            }
+            connection = try mailbox.connect(to: url, generation: generation)
         } catch {
             perform(model.disconnected("cannot connect to \(url): \(error.description)", at: now))
             scheduleReconnect()

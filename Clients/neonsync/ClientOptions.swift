@@ -29,7 +29,8 @@ struct ClientOptions {
     var server: String
 
     static let usage = """
-    neonsync — read, present and follow documents together from terminals
+    neonsync — read, present, follow and draft together from terminals, and
+    watch rooms (tail, monitor, replay)
 
     USAGE:
       neonsync read FILE [--room R] [--name N] [--server URL]

@@ -34,6 +34,15 @@ final class Mailbox: Sendable {
         _ = write(writeFD, &byte, 1)
     }
 
+    /// Opens a neonsync.v1 connection whose events are posted here, tagged
+    /// with `generation` so the events of a replaced connection can be told
+    /// apart and dropped.
+    func connect(to url: WebSocketURL, generation: Int) throws(TransportError) -> ClientConnection {
+        try WebSocketClientContext.shared().connect(to: url, subprotocol: "neonsync.v1") { [self] _, event in
+            post(.network(generation: generation, event))
+        }
+    }
+
     /// Everything posted so far; empties the pipe too.
     func drain() -> [AppEvent] {
         var sink = [UInt8](repeating: 0, count: 256)

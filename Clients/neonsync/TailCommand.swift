@@ -168,13 +168,8 @@ final class TailCommand {
 
     private func connect() {
         generation += 1
-        let gen = generation
-        let mailbox = mailbox
         do {
-            let context = try WebSocketClientContext.shared()
-            connection = try context.connect(to: url, subprotocol: "neonsync.v1") { _, event in
-                mailbox.post(.network(generation: gen, event))
-            }
+            connection = try mailbox.connect(to: url, generation: generation)
         } catch {
             lost("cannot connect: \(error.description)")
         }

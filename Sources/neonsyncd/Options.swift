@@ -42,9 +42,10 @@ struct Options {
       -h, --help           show this help
 
     SIZE is a number of bytes with an optional K or M suffix (1024-based).
-    GET /healthz on the same port answers 200 ok. SIGINT/SIGTERM stop the
-    server gracefully (close frames, exit 0).
-    Protocol: docs/PROTOCOL.md.
+    On the same port GET /healthz answers 200 ok and GET /metrics serves
+    Prometheus metrics. SIGINT/SIGTERM stop the server gracefully (close
+    frames, exit 0); SIGHUP reopens the --log file.
+    Protocol: docs/PROTOCOL.md; log events: docs/LOGS.md.
     """
 
     struct Problem: Error, CustomStringConvertible {

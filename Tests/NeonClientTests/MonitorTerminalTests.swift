@@ -1,7 +1,6 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
-import NeonTransport
 import Testing
 
 /// `neonsync monitor` in a real terminal (tmux) against the real server,
@@ -9,7 +8,6 @@ import Testing
 @Suite("neonsync monitor in tmux", .serialized)
 struct MonitorTerminalTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
-    let codec = WireCodec()
 
     @Test("monitor shows two readers with their percents and a limit event when one types past the warning level, and replay of the log shows the same events")
     func twoReadersAndALimit() async throws {
@@ -18,13 +16,13 @@ struct MonitorTerminalTests {
         try tmux.start("mon", columns: 100, rows: 30, command: "\(Self.client) monitor talk --name mon --server \(server.url)")
         try tmux.waitFor("mon", "watching talk")
         let ada = try await join("ada", server: server)
-        send(.document(title: "Guide", format: .markdown, text: "# Intro\nHello there.\n\n# Usage\nRun it."), to: ada)
-        try await skip(ada, until: "document")
+        ada.send(.document(title: "Guide", format: .markdown, text: "# Intro\nHello there.\n\n# Usage\nRun it."))
+        _ = try await ada.next("document")
         let bob = try await join("bob", server: server)
-        send(.scroll(top: 50, viewport: 10, content: 110, anchor: Anchor(block: 1, offset: 0)), to: ada)
-        try await skip(ada, until: "progress")
-        send(.edit(rev: 0, ops: TextOperation([.insert("Past the warning")])), to: bob)
-        try await skip(bob, until: "ack")
+        ada.send(.scroll(top: 50, viewport: 10, content: 110, anchor: Anchor(block: 1, offset: 0)))
+        _ = try await ada.next("progress")
+        bob.send(.edit(rev: 0, ops: TextOperation([.insert("Past the warning")])))
+        _ = try await bob.next("ack")
         let screen = try tmux.waitUntil("mon", "both readers and the limit event") { screen in
             screen.contains { $0.contains("ada") && $0.contains("50%") }
                 && screen.contains { $0.contains("bob") && $0.contains("0%") && $0.contains("reader") }
@@ -52,21 +50,15 @@ struct MonitorTerminalTests {
         try tmux.waitUntil("replay", "the replay to exit") { _ in (try? tmux.exitStatus("replay")) == 0 }
     }
 
-    private func join(_ name: String, server: ServerProcess) async throws -> WebSocketClient {
-        let client = try await WebSocketClient.connect(url: server.url, subprotocol: "neonsync.v1")
-        send(.hello(room: "talk", name: name, role: .reader), to: client)
-        try await skip(client, until: "welcome")
-        return client
-    }
 
-    private func send(_ message: ClientMessage, to client: WebSocketClient) {
-        client.send(text: String(decoding: codec.encode(message), as: UTF8.self))
-    }
 
-    private func skip(_ client: WebSocketClient, until type: String) async throws {
-        while true {
-            guard case let .text(frame) = try await client.receive(timeout: .seconds(5)) else { continue }
-            if try codec.decodeServer(Array(frame.utf8)).type == type { return }
-        }
+}
+
+extension MonitorTerminalTests {
+    /// A reader in the test's room, welcomed.
+    private func join(_ name: String, server: ServerProcess) async throws -> TestPeer {
+        let peer = try await TestPeer.connect(server)
+        _ = try await peer.hello(room: "talk", name: name, role: .reader)
+        return peer
     }
 }

@@ -2,13 +2,11 @@ import Foundation
 import NeonClient
 import NeonCore
 import NeonTestSupport
-import NeonTransport
 import Testing
 
 @Suite("neonsync replay", .serialized)
 struct ReplayTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
-    let codec = WireCodec()
 
     /// Log lines in the shapes of docs/LOGS.md.
     static let log = """
@@ -82,17 +80,17 @@ struct ReplayTests {
     func summaryOfRealSession() async throws {
         let server = try ServerProcess(["--draft-limit", "25"])
         let ada = try await join("ada", server: server)
-        send(.document(title: "Guide", format: .markdown, text: "# Intro\nHello there.\n\n# Usage\nRun it."), to: ada)
-        try await skip(ada, until: "document")
+        ada.send(.document(title: "Guide", format: .markdown, text: "# Intro\nHello there.\n\n# Usage\nRun it."))
+        _ = try await ada.next("document")
         let bob = try await join("bob", server: server)
-        send(.scroll(top: 55, viewport: 10, content: 110, anchor: Anchor(block: 1, offset: 0)), to: ada)
-        try await skip(ada, until: "progress")
-        send(.scroll(top: 100, viewport: 10, content: 110, anchor: Anchor(block: 3, offset: 0)), to: ada)
-        try await skip(ada, until: "progress")
-        send(.scroll(top: 20, viewport: 10, content: 110, anchor: Anchor(block: 0, offset: 0)), to: bob)
-        try await skip(bob, until: "progress")
-        send(.edit(rev: 0, ops: TextOperation([.insert("Seven c")])), to: bob)
-        try await skip(bob, until: "ack")
+        ada.send(.scroll(top: 55, viewport: 10, content: 110, anchor: Anchor(block: 1, offset: 0)))
+        _ = try await ada.next("progress")
+        ada.send(.scroll(top: 100, viewport: 10, content: 110, anchor: Anchor(block: 3, offset: 0)))
+        _ = try await ada.next("progress")
+        bob.send(.scroll(top: 20, viewport: 10, content: 110, anchor: Anchor(block: 0, offset: 0)))
+        _ = try await bob.next("progress")
+        bob.send(.edit(rev: 0, ops: TextOperation([.insert("Seven c")])))
+        _ = try await bob.next("ack")
         ada.close()
         _ = server.waitForLog { $0["event"] as? String == "leave" }
         bob.close()
@@ -112,23 +110,8 @@ struct ReplayTests {
         #expect(lines.contains { $0.hasSuffix(" warning 7/25 by bob") })
     }
 
-    private func join(_ name: String, server: ServerProcess) async throws -> WebSocketClient {
-        let client = try await WebSocketClient.connect(url: server.url, subprotocol: "neonsync.v1")
-        send(.hello(room: "guide", name: name, role: .reader), to: client)
-        try await skip(client, until: "welcome")
-        return client
-    }
 
-    private func send(_ message: ClientMessage, to client: WebSocketClient) {
-        client.send(text: String(decoding: codec.encode(message), as: UTF8.self))
-    }
 
-    private func skip(_ client: WebSocketClient, until type: String) async throws {
-        while true {
-            guard case let .text(frame) = try await client.receive(timeout: .seconds(5)) else { continue }
-            if try codec.decodeServer(Array(frame.utf8)).type == type { return }
-        }
-    }
 
     /// Runs the neonsync binary to its end.
     private func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
@@ -144,5 +127,14 @@ struct ReplayTests {
         let error = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+    }
+}
+
+extension ReplayTests {
+    /// A reader in the test's room, welcomed.
+    private func join(_ name: String, server: ServerProcess) async throws -> TestPeer {
+        let peer = try await TestPeer.connect(server)
+        _ = try await peer.hello(room: "guide", name: name, role: .reader)
+        return peer
     }
 }

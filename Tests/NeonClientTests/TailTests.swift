@@ -1,7 +1,6 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
-import NeonTransport
 import Testing
 
 private let notes = """
@@ -32,7 +31,7 @@ struct TailTests {
 
         var received: [String] = []
         while true {
-            let frame = try await text(carol)
+            let frame = try await carol.nextText()
             received.append(frame)
             let message = try codec.decodeServer(Array(frame.utf8))
             if case let .left(reader) = message.payload, reader.name == "ada" { break }
@@ -119,49 +118,40 @@ struct TailTests {
     /// joins, follows, moves his cursor and leaves; then ada leaves.
     private func drive(_ server: ServerProcess) async throws {
         let ada = try await join("ada", server: server)
-        send(.document(title: "Notes", format: .markdown, text: notes), to: ada)
-        try await skip(ada, until: "document")
+        ada.send(.document(title: "Notes", format: .markdown, text: notes))
+        _ = try await ada.next("document")
         let document = try Document.parse(title: "Notes", format: .markdown, text: notes)
-        send(.scroll(top: 29, viewport: 20, content: 120, anchor: Anchor(block: document.sections[1].firstBlock, offset: 0)), to: ada)
-        try await skip(ada, until: "tab")
-        send(.tab(section: 2), to: ada)
-        try await skip(ada, until: "tab")
+        ada.send(.scroll(top: 29, viewport: 20, content: 120, anchor: Anchor(block: document.sections[1].firstBlock, offset: 0)))
+        _ = try await ada.next("tab")
+        ada.send(.tab(section: 2))
+        _ = try await ada.next("tab")
         let bob = try await join("bob", server: server)
-        send(.follow(on: true), to: bob)
-        try await skip(bob, until: "follow")
-        send(.edit(rev: 0, ops: TextOperation([.insert("Thirty characters, give or tak")])), to: ada)
-        try await skip(ada, until: "limit")
-        try await skip(bob, until: "limit")
-        send(.cursor(position: 3, rev: 1), to: bob)
+        bob.send(.follow(on: true))
+        _ = try await bob.next("follow")
+        ada.send(.edit(rev: 0, ops: TextOperation([.insert("Thirty characters, give or tak")])))
+        _ = try await ada.next("limit")
+        _ = try await bob.next("limit")
+        bob.send(.cursor(position: 3, rev: 1))
         try await Task.sleep(for: .milliseconds(100))
         bob.close()
-        try await skip(ada, until: "left")
+        _ = try await ada.next("left")
         ada.close()
     }
 
-    private func join(_ name: String, server: ServerProcess) async throws -> WebSocketClient {
-        let client = try await WebSocketClient.connect(url: server.url, subprotocol: "neonsync.v1")
-        send(.hello(room: "notes", name: name, role: .reader), to: client)
-        try await skip(client, until: "welcome")
-        return client
-    }
 
-    private func send(_ message: ClientMessage, to client: WebSocketClient) {
-        client.send(text: String(decoding: codec.encode(message), as: UTF8.self))
-    }
 
-    private func text(_ client: WebSocketClient) async throws -> String {
-        guard case let .text(frame) = try await client.receive(timeout: .seconds(5)) else {
-            throw ServerProcessError("expected a text frame")
-        }
-        return frame
-    }
 
-    private func skip(_ client: WebSocketClient, until type: String) async throws {
-        while try await codec.decodeServer(Array(text(client).utf8)).type != type {}
-    }
 
     private func parsed(_ line: String) -> NSDictionary {
         (ServerProcess.json(line) ?? [:]) as NSDictionary
+    }
+}
+
+extension TailTests {
+    /// A reader in the test's room, welcomed.
+    private func join(_ name: String, server: ServerProcess) async throws -> TestPeer {
+        let peer = try await TestPeer.connect(server)
+        _ = try await peer.hello(room: "notes", name: name, role: .reader)
+        return peer
     }
 }

@@ -1,7 +1,6 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
-import NeonTransport
 import Testing
 
 /// The real client in real terminals (tmux) against the real server: what a
@@ -185,14 +184,9 @@ struct TerminalEndToEndTests {
 
     /// The room's draft as a fresh observer is welcomed with it.
     static func draftText(room: String, server: ServerProcess) async throws -> String {
-        let codec = WireCodec()
-        let client = try await WebSocketClient.connect(url: server.url, subprotocol: "neonsync.v1")
-        defer { client.close() }
-        client.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: "probe", role: .observer)), as: UTF8.self))
-        while true {
-            guard case let .text(frame) = try await client.receive(timeout: .seconds(5)) else { continue }
-            if case let .welcome(w) = try codec.decodeServer(Array(frame.utf8)).payload { return w.draft.text }
-        }
+        let probe = try await TestPeer.connect(server)
+        defer { probe.close() }
+        return try await probe.hello(room: room, name: "probe", role: .observer).draft.text
     }
 
     /// The first child of `parent` (the client under tmux's `sh -c`).

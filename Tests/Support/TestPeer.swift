@@ -1,37 +1,40 @@
 import Foundation
-import NeonTestSupport
 import NeonCore
 import NeonTransport
-import Testing
 
 /// A protocol-speaking test client on the project's own transport.
-final class TestPeer: Sendable {
-    let client: WebSocketClient
+public final class TestPeer: Sendable {
+    public let client: WebSocketClient
     let codec = WireCodec()
 
-    static func connect(_ server: ServerProcess) async throws -> TestPeer {
+    public static func connect(_ server: ServerProcess) async throws -> TestPeer {
         TestPeer(client: try await WebSocketClient.connect(url: server.url, subprotocol: "neonsync.v1"))
     }
 
     private init(client: WebSocketClient) { self.client = client }
 
-    func send(_ message: ClientMessage) {
+    public func send(_ message: ClientMessage) {
         client.send(text: String(decoding: codec.encode(message), as: UTF8.self))
     }
 
-    func sendRaw(_ text: String) { client.send(text: text) }
+    public func sendRaw(_ text: String) { client.send(text: text) }
 
-    /// The next server message, decoded; fails the test on timeout.
-    func next(timeout: Duration = .seconds(5)) async throws -> ServerMessage {
+    /// The next text frame exactly as it arrived.
+    public func nextText(timeout: Duration = .seconds(5)) async throws -> String {
         let message = try await client.receive(timeout: timeout)
         guard case let .text(text) = message else {
             throw ServerProcessError("expected a text message, got \(message)")
         }
-        return try codec.decodeServer(Array(text.utf8))
+        return text
+    }
+
+    /// The next server message, decoded; fails the test on timeout.
+    public func next(timeout: Duration = .seconds(5)) async throws -> ServerMessage {
+        try codec.decodeServer(Array(try await nextText(timeout: timeout).utf8))
     }
 
     /// Skips messages until one of `type` arrives.
-    func next(_ type: String, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
+    public func next(_ type: String, timeout: Duration = .seconds(5)) async throws -> ServerMessage {
         while true {
             let m = try await next(timeout: timeout)
             if m.type == type { return m }
@@ -39,18 +42,18 @@ final class TestPeer: Sendable {
     }
 
     /// Joins and returns the welcome.
-    func hello(room: String, name: String, role: Role) async throws -> Welcome {
+    public func hello(room: String, name: String, role: Role) async throws -> Welcome {
         send(.hello(room: room, name: name, role: role))
         let m = try await next("welcome")
         guard case let .welcome(w) = m.payload else { throw ServerProcessError("no welcome") }
         return w
     }
 
-    func error() async throws -> ProtocolError {
+    public func error() async throws -> ProtocolError {
         let m = try await next("error")
         guard case let .error(e) = m.payload else { throw ServerProcessError("no error") }
         return e
     }
 
-    func close() { client.close() }
+    public func close() { client.close() }
 }
