@@ -58,7 +58,7 @@ extension ReaderModel {
             update(f.id) { $0.following = f.on }
         case let .limit(l):
             note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
-        case .edit, .ack, .cursor:
+        case .edit, .ack, .cursor, .overview, .room:
             break
         case let .error(e):
             return failed(e, at: time)
@@ -135,7 +135,7 @@ extension ReaderModel {
     private mutating func sequenceGap(_ message: ServerMessage) -> Int? {
         let broadcast: Bool
         switch message.payload {
-        case .welcome, .ack, .error: broadcast = false
+        case .welcome, .ack, .error, .overview, .room: broadcast = false
         default: broadcast = true
         }
         defer { lastSeq = max(lastSeq, message.seq) }

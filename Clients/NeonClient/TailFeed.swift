@@ -44,6 +44,15 @@ public struct TailFeed: Equatable, Sendable {
             return "error \(error.code.rawValue): \(error.message)"
         case .cursor, .ack:
             return nil
+        case let .overview(overview):
+            let rooms = overview.rooms.count == 1 ? "1 room" : "\(overview.rooms.count) rooms"
+            return "watching every room: \(rooms)"
+        case let .room(envelope):
+            guard case let .error(error) = envelope.message.payload else {
+                return describe(envelope.message).map { "[\(envelope.room ?? "-")] \($0)" }
+            }
+            let whom = envelope.to.map { " to \(name($0))" } ?? ""
+            return "error\(whom) \(error.code.rawValue): \(error.message)"
         }
     }
 

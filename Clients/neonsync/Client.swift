@@ -60,7 +60,7 @@ enum Client {
             return 1
         }
         if options.monitor {
-            let model = MonitorModel(room: options.room ?? "lobby", name: options.name,
+            let model = MonitorModel(room: options.room, name: options.name,
                                      columns: size.columns, rows: size.rows)
             return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
         }
@@ -106,7 +106,7 @@ enum Client {
             print(ReplaySummary(entries: entries).text, terminator: "")
             return 0
         }
-        guard let room = options.room ?? LogReplay.rooms(in: entries).first else {
+        guard !LogReplay.rooms(in: entries).isEmpty else {
             standardError("neonsync replay: \(file) has no room events to replay\n")
             return 2
         }
@@ -120,7 +120,7 @@ enum Client {
         defer { Terminal.restore() }
         do {
             let mailbox = try Mailbox()
-            return ReplayCommand(file: file, entries: entries, room: room, speed: options.speed,
+            return ReplayCommand(file: file, entries: entries, room: options.room, speed: options.speed,
                                  theme: theme, mailbox: mailbox).run()
         } catch {
             Terminal.restore()

@@ -54,13 +54,16 @@ struct ClientOptions {
           terminal and reconnects by itself. Exit status: 0 stopped by
           SIGINT/SIGTERM, 2 bad usage, 3 the server refused to join the room,
           4 the server could not be reached within 5 s of starting
-      neonsync monitor ROOM [--name N] [--server URL]
-          a live dashboard of the room as an observer: readers with role,
-          progress bar, tab and follow state, the draft's ring, and a feed of
-          joins, leaves, 10% steps, tabs, limit events and errors
+      neonsync monitor [ROOM] [--name N] [--server URL]
+          a live dashboard as an observer: readers with role, progress bar,
+          tab and follow state, the draft's ring, and a feed of joins, leaves,
+          10% steps, tabs, limit events and errors (everyone's, not only the
+          monitor's). Without ROOM it watches every room on the server: a list
+          of rooms (Tab/n and Shift-Tab/p choose whose readers show) and one
+          feed of all their events
       neonsync replay LOGFILE [--speed X] [--room R] [--summary]
           replay a neonsyncd JSON log through the monitor's screen at X times
-          real time (default 1; R defaults to the log's first room); with
+          real time (default 1), every room in it unless --room R; with
           --summary print per room how far each reader read, the time spent
           in each section and the limit events, with no terminal needed
 
@@ -156,6 +159,9 @@ struct ClientOptions {
                 }
                 positional.append(arg)
             }
+        }
+        if options.monitor, positional.isEmpty {
+            return options
         }
         guard positional.count == 1 else {
             let what = options.replay ? "LOGFILE" : options.composer ? "ROOM" : options.mode == .read ? "FILE" : options.mode == .present ? "FILE or ROOM" : "ROOM"

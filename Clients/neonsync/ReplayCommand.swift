@@ -10,7 +10,8 @@ import NeonTUI
 final class ReplayCommand {
     private let file: String
     private let entries: [ServerLogEntry]
-    private let room: String
+    /// The room replayed, or nil for every room in the log.
+    private let room: String?
     private let speed: Double
     private let theme: Theme
     private let mailbox: Mailbox
@@ -26,9 +27,9 @@ final class ReplayCommand {
         return try ServerLogEntry.parse(String(decoding: data, as: UTF8.self), file: file)
     }
 
-    init(file: String, entries: [ServerLogEntry], room: String, speed: Double, theme: Theme, mailbox: Mailbox) {
+    init(file: String, entries: [ServerLogEntry], room: String?, speed: Double, theme: Theme, mailbox: Mailbox) {
         self.file = file
-        self.entries = entries.filter { $0.room == room }
+        self.entries = entries.filter { $0.room != nil && (room == nil || $0.room == room) }
         self.room = room
         self.speed = speed
         self.theme = theme
@@ -45,7 +46,8 @@ final class ReplayCommand {
                                  source: "replay ×\(Self.format(speed))")
         model.watchWithoutConnection()
         let start = entries.first?.milliseconds ?? 0
-        model.note("replaying \(file), room \(room), \(entries.count) records", at: .zero)
+        let scope = room.map { "room \($0)" } ?? "every room"
+        model.note("replaying \(file), \(scope), \(entries.count) records", at: .zero)
         var next = 0
         var decoder = KeyDecoder()
         var previous: Buffer?

@@ -113,9 +113,14 @@ final class Router: WebSocketServerDelegate {
             switch output {
             case let .send(message, client):
                 guard let connection = state.connections[client] else { continue }
-                let encoded = frame(message)
+                let bytes = codec.encode(message)
+                let encoded = frame(bytes)
                 server.send(encoded, to: connection)
                 state.metrics.sent(message, bytes: encoded.count, recipients: 1)
+                if case .error = message.payload {
+                    relay(bytes, seq: message.seq, room: state.hub.sessions[client], to: client,
+                          observers: state.hub.errorObservers(of: client), state: &state, server: server)
+                }
             case let .broadcast(message, room, except):
                 let members = state.hub.members(of: room)
                 var recipients: [ConnectionID] = []
@@ -123,11 +128,16 @@ final class Router: WebSocketServerDelegate {
                 for member in members where member != except {
                     if let connection = state.connections[member] { recipients.append(connection) }
                 }
-                guard !recipients.isEmpty else { continue }
-                let encoded = frame(message)
-                server.send(encoded, to: recipients)
-                state.metrics.broadcast(fanOut: arrived.duration(to: .now))
-                state.metrics.sent(message, bytes: encoded.count, recipients: recipients.count)
+                let watchers = state.hub.watchers
+                guard !recipients.isEmpty || !watchers.isEmpty else { continue }
+                let bytes = codec.encode(message)
+                if !recipients.isEmpty {
+                    let encoded = frame(bytes)
+                    server.send(encoded, to: recipients)
+                    state.metrics.broadcast(fanOut: arrived.duration(to: .now))
+                    state.metrics.sent(message, bytes: encoded.count, recipients: recipients.count)
+                }
+                relay(bytes, seq: message.seq, room: room, to: nil, observers: watchers, state: &state, server: server)
             case let .log(record):
                 logger.log(record)
             case let .persist(record):
@@ -160,9 +170,19 @@ final class Router: WebSocketServerDelegate {
         }
     }
 
-    /// Encodes a message once into a frame that any number of connections share.
-    private func frame(_ message: ServerMessage) -> OutboundFrame {
-        let bytes = codec.encode(message)
-        return bytes.withUnsafeBytes { OutboundFrame(kind: .text, copying: $0) }
+    /// Sends an encoded room message to `observers` outside the room, in a
+    /// `room` envelope spliced around the same bytes (one frame for all).
+    private func relay(_ message: [UInt8], seq: Int, room: String?, to client: ClientID?, observers: [ClientID],
+                       state: inout State, server: WebSocketServer) {
+        let connections = observers.compactMap { state.connections[$0] }
+        guard !connections.isEmpty else { return }
+        let encoded = frame(codec.envelope(room: room, to: client, seq: seq, message: message))
+        server.send(encoded, to: connections)
+        state.metrics.relayed(bytes: encoded.count, recipients: connections.count)
+    }
+
+    /// Wraps encoded bytes into a frame that any number of connections share.
+    private func frame(_ bytes: [UInt8]) -> OutboundFrame {
+        bytes.withUnsafeBytes { OutboundFrame(kind: .text, copying: $0) }
     }
 }

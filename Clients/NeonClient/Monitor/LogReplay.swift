@@ -11,13 +11,20 @@ public enum LogReplay {
         return entries.compactMap(\.room).filter { seen.insert($0).inserted }
     }
 
-    /// Applies `entry` to `model` when it is about the model's room.
+    /// Applies `entry` to `model` when it is about the model's room, or
+    /// about any room when the model watches every room.
     public static func apply(_ entry: ServerLogEntry, to model: inout MonitorModel, at time: Duration) {
-        guard entry.room == model.room, let message = message(for: entry) else { return }
-        if entry.event == "tab", let section = entry.section, let title = entry.title {
-            model.nameSection(section, title)
+        guard let room = entry.room, model.room == nil || model.room == room,
+              let message = message(for: entry) else { return }
+        if case .error = message {
+            _ = model.receive(ServerMessage(seq: 0, .room(RoomEnvelope(room: room, to: entry.client.map(ClientID.init),
+                                                                        message: ServerMessage(seq: 0, message)))), at: time)
+            return
         }
-        _ = model.receive(ServerMessage(seq: 0, message), at: time)
+        if entry.event == "tab", let section = entry.section, let title = entry.title {
+            model.nameSection(section, title, room: room)
+        }
+        model.apply(message, toRoom: room, at: time)
     }
 
     /// The room message a record stands for; nil for records that are not
@@ -47,7 +54,7 @@ public enum LogReplay {
             return .follow(FollowInfo(id: id, on: on))
         case "limit":
             guard let count = entry.count, let limit = entry.limit else { return nil }
-            return .limit(LimitInfo(status: MonitorModel.status(count: count, limit: limit), by: id))
+            return .limit(LimitInfo(status: WatchedRoom.status(count: count, limit: limit), by: id))
         case "error":
             guard let code = entry.code.flatMap(ErrorCode.init(rawValue:)) else { return nil }
             return .error(ProtocolError(code, entry.message ?? ""))

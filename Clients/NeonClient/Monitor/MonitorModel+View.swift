@@ -7,6 +7,8 @@ extension MonitorModel {
         HelpOverlay.Line(key: "j/k ↓/↑", action: "scroll the feed"),
         HelpOverlay.Line(key: "PgDn/PgUp", action: "scroll a page"),
         HelpOverlay.Line(key: "G/End", action: "newest events"),
+        HelpOverlay.Line(key: "Tab/n →", action: "next room (every room)"),
+        HelpOverlay.Line(key: "S-Tab/p ←", action: "previous room"),
         HelpOverlay.Line(key: "?", action: "this help"),
         HelpOverlay.Line(key: "q/Esc", action: "quit"),
     ]
@@ -18,24 +20,36 @@ extension MonitorModel {
     /// less the marker (2), the bar (11) and the percent (5).
     static let nameField = presenceWidth - 18
 
+    /// Rows of the rooms box when watching every room: each room plus its
+    /// border, at most a third of the screen; none for one room.
+    var roomsHeight: Int { room == nil ? min(max(rooms.count, 1) + 2, max((rows - 2) / 3, 3)) : 0 }
+
     /// Rows of the readers box: every member plus its border, at most half
-    /// the screen.
-    var readersHeight: Int { min(max(readers.count, 1) + 2, max((rows - 2) / 2, 3)) }
+    /// the screen (of what the rooms box leaves).
+    var readersHeight: Int { min(max(readers.count, 1) + 2, max((rows - 2 - roomsHeight) / 2, 3)) }
 
     /// Rows inside the events box.
-    var feedHeight: Int { max(rows - 2 - readersHeight - 2, 0) }
+    var feedHeight: Int { max(rows - 2 - roomsHeight - readersHeight - 2, 0) }
 
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         renderTitle(into: &buffer, theme: theme)
-        let readersBox = Rect(x: 0, y: 1, width: columns, height: min(readersHeight, max(rows - 2, 0)))
-        BorderBox(title: "Readers (\(readers.count))", theme: theme).render(in: readersBox, into: &buffer)
+        let roomsBox = Rect(x: 0, y: 1, width: columns, height: min(roomsHeight, max(rows - 2, 0)))
+        if !roomsBox.isEmpty {
+            BorderBox(title: "Rooms (\(rooms.count))", theme: theme).render(in: roomsBox, into: &buffer)
+            renderRooms(in: BorderBox.inner(of: roomsBox), theme: theme, into: &buffer)
+        }
+        let readersBox = Rect(x: 0, y: roomsBox.maxY, width: columns,
+                              height: min(readersHeight, max(rows - 1 - roomsBox.maxY, 0)))
+        let whose = room == nil ? selectedRoom.map { " · \($0.name)" } ?? "" : ""
+        BorderBox(title: "Readers\(whose) (\(readers.count))", theme: theme).render(in: readersBox, into: &buffer)
         renderReaders(in: BorderBox.inner(of: readersBox), at: time, theme: theme, into: &buffer)
         let feedBox = Rect(x: 0, y: readersBox.maxY, width: columns, height: max(rows - 1 - readersBox.maxY, 0))
         let back = feed.scrollBack > 0 ? " · \(feed.scrollBack) newer below" : ""
         BorderBox(title: "Events\(back)", theme: theme).render(in: feedBox, into: &buffer)
         renderFeed(in: BorderBox.inner(of: feedBox), theme: theme, into: &buffer)
-        StatusLine(left: "j/k scroll events · ? help · q quit", right: connectionText, theme: theme)
+        let keys = room == nil ? "Tab next room · j/k scroll events · ? help · q quit" : "j/k scroll events · ? help · q quit"
+        StatusLine(left: keys, right: connectionText, theme: theme)
             .render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
         if showsHelp {
             HelpOverlay(lines: Self.help, title: "Monitor keys", theme: theme).render(in: buffer.area, into: &buffer)
@@ -43,13 +57,16 @@ extension MonitorModel {
         return buffer
     }
 
-    /// `Monitor · ROOM · "Title"` on the left; the draft's count, level and
-    /// ring on the right.
+    /// `Monitor · ROOM · "Title"` (or `Monitor · every room`) on the left;
+    /// the (selected) room's draft count, level and ring on the right.
     private func renderTitle(into buffer: inout Buffer, theme: Theme) {
         let document = documentTitle.map { " · \"\($0)\"" } ?? ""
-        buffer.write("Monitor · \(room)\(document)", x: 0, y: 0, style: theme.strong, maxWidth: columns)
+        let title = room.map { "Monitor · \($0)\(document)" } ?? "Monitor · every room"
+        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns)
+        if room == nil, selectedRoom == nil { return }
         let ring = DraftRing.text(for: draft, theme: theme)
-        let label = "draft \(draft.count)/\(draft.limit) \(draft.level.rawValue) "
+        let whose = room == nil ? selectedRoom.map { "\($0.name): " } ?? "" : ""
+        let label = "\(whose)draft \(draft.count)/\(draft.limit) \(draft.level.rawValue) "
         let width = DisplayWidth.of(label) + DisplayWidth.of(ring)
         guard width + 2 < columns else { return }
         let x = columns - width - 1
@@ -72,10 +89,38 @@ extension MonitorModel {
             PresenceList(entries: [PresenceList.Entry(reader)], time: time, theme: theme)
                 .render(in: Rect(x: area.x, y: y, width: listWidth, height: 1), into: &buffer)
             guard reader.role != .observer, area.width > listWidth + 2 else { continue }
-            var details = "\(reader.role.rawValue) · tab \(reader.section + 1)\(titleSuffix(reader.section))"
+            let title = selectedRoom?.titleSuffix(reader.section) ?? ""
+            var details = "\(reader.role.rawValue) · tab \(reader.section + 1)\(title)"
             if reader.following { details += " · following" }
             if reader.atBottom { details += " · at the bottom" }
             buffer.write(details, x: area.x + listWidth + 2, y: y, style: theme.text, maxWidth: area.maxX - listWidth - 2 - area.x)
+        }
+    }
+
+    /// One row per room: the selection marker, the name, its readers, the
+    /// draft's count and level, and its document's title. The list scrolls
+    /// to keep the selected room in sight.
+    private func renderRooms(in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        guard !rooms.isEmpty else {
+            buffer.write("no rooms yet", x: area.x + 1, y: area.y, style: theme.muted, maxWidth: area.width - 1)
+            return
+        }
+        let first = min(max(selected - area.height + 1, 0), max(rooms.count - area.height, 0))
+        let nameWidth = min(max(rooms.map { DisplayWidth.of($0.name) }.max() ?? 0, 4), 24)
+        for (offset, watched) in rooms[first..<min(first + area.height, rooms.count)].enumerated() {
+            let y = area.y + offset
+            let isSelected = first + offset == selected
+            let marker = isSelected ? "▸ " : "  "
+            buffer.write(marker + watched.name, x: area.x, y: y, style: isSelected ? theme.strong : theme.text,
+                         maxWidth: min(nameWidth + 2, area.width))
+            let x = area.x + nameWidth + 4
+            guard x < area.maxX else { continue }
+            let document = watched.documentTitle.map { " · \"\($0)\"" } ?? ""
+            let draft = watched.draft
+            let details = "\(watched.readerCount) · draft \(draft.count)/\(draft.limit) \(draft.level.rawValue)\(document)"
+            buffer.write(details, x: x, y: y, style: draft.level >= .limit ? theme.levelLimit : theme.text,
+                         maxWidth: area.maxX - x)
         }
     }
 

@@ -1,45 +1,55 @@
 import NeonCore
 import NeonTUI
 
-/// `neonsync monitor ROOM`: a live dashboard of a room, joined as an
-/// observer. It shows the members with their progress, tab and follow state,
-/// the draft's count and level as a small ring, and a feed of the room's
-/// events. It never sends a scroll, tab or edit; `neonsync replay` drives the
-/// same model from a server log.
+/// `neonsync monitor [ROOM]`: a live dashboard as an observer. It shows the
+/// members with their progress, tab and follow state, the draft's count and
+/// level as a small ring, and a feed of events. Given a room it joins it as
+/// an observer; without one it watches every room (hello with room `"*"`),
+/// lists the rooms and shows the members of the one selected. It never sends
+/// a scroll, tab or edit; `neonsync replay` drives the same model from a
+/// server log.
 public struct MonitorModel: Sendable {
-    public let room: String
+    /// The room watched, or nil for every room.
+    public let room: String?
     public let name: String
-    /// The right side of the title row: `live` or what the replay says.
+    /// The right side of the status row: `live` or what the replay says.
     public var source: String
     public internal(set) var columns: Int
     public internal(set) var rows: Int
     public internal(set) var connection: ConnectionState = .connecting
     public internal(set) var me: ClientID?
-    /// Members in join order, the monitor itself left out.
-    public internal(set) var readers: [ReaderInfo] = []
-    /// Section titles by index, from the document or the log's tab events.
-    public internal(set) var sectionTitles: [Int: String] = [:]
-    public internal(set) var documentTitle: String?
-    public internal(set) var draft: DraftStatus
-    public internal(set) var draftRevision = 0
+    /// The rooms watched, by name (one when a room was given).
+    public internal(set) var rooms: [WatchedRoom]
+    /// Index in `rooms` of the room whose members show.
+    public internal(set) var selected = 0
     public internal(set) var feed: MonitorFeed
-    /// Each reader's last 10% step (0…10), to turn progress into step events.
-    public internal(set) var deciles: [ClientID: Int] = [:]
     public internal(set) var showsHelp = false
 
-    public init(room: String, name: String, columns: Int, rows: Int, feedCapacity: Int = 500, source: String = "live") {
+    public init(room: String?, name: String, columns: Int, rows: Int, feedCapacity: Int = 500, source: String = "live") {
         self.room = room
         self.name = name
         self.source = source
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
+        rooms = room.map { [WatchedRoom(name: $0)] } ?? []
         feed = MonitorFeed(capacity: feedCapacity)
-        draft = DraftCounter.standard.status(forCount: 0)
     }
 
-    /// Names a section (a replayed log carries titles on its tab events).
-    public mutating func nameSection(_ index: Int, _ title: String) {
-        if !title.isEmpty { sectionTitles[index] = title }
+    /// The room whose members show.
+    public var selectedRoom: WatchedRoom? {
+        rooms.indices.contains(selected) ? rooms[selected] : nil
+    }
+
+    /// The selected room's members, the monitor itself left out.
+    public var readers: [ReaderInfo] { selectedRoom?.readers ?? [] }
+    public var draft: DraftStatus { selectedRoom?.draft ?? DraftCounter.standard.status(forCount: 0) }
+    public var deciles: [ClientID: Int] { selectedRoom?.deciles ?? [:] }
+    public var documentTitle: String? { selectedRoom?.documentTitle }
+
+    /// Names a section of `room` (a replayed log carries titles on its tab
+    /// events).
+    public mutating func nameSection(_ index: Int, _ title: String, room name: String) {
+        rooms[roomIndex(name)].nameSection(index, title)
     }
 
     /// Marks the model as watching without a connection (a replay).
@@ -51,12 +61,18 @@ public struct MonitorModel: Sendable {
     public mutating func note(_ text: String, at time: Duration) {
         feed.append(text, kind: .info, at: time)
     }
+
+    /// Selects the room `step` places on (wrapping).
+    mutating func selectRoom(by step: Int) {
+        guard !rooms.isEmpty else { return }
+        selected = ((selected + step) % rooms.count + rooms.count) % rooms.count
+    }
 }
 
 extension MonitorModel: ScreenModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
-        return [.send(.hello(room: room, name: name, role: .observer))]
+        return [.send(.hello(room: room ?? Hub.everyRoom, name: name, role: .observer))]
     }
 
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
@@ -79,6 +95,8 @@ extension MonitorModel: ScreenModel {
         case .pageUp: feed.scroll(by: max(feedHeight - 1, 1))
         case .pageDown: feed.scroll(by: -max(feedHeight - 1, 1))
         case .character("G"), .end: feed.scroll(by: -feed.lines.count)
+        case .tab, .character("n"), .right: selectRoom(by: 1)
+        case .backTab, .character("p"), .left: selectRoom(by: -1)
         default: break
         }
         return []

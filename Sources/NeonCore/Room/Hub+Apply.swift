@@ -7,6 +7,10 @@ extension Hub {
         case let .rejected(id, error):
             return refuse(id, error)
         case let .disconnected(id):
+            if let index = watchers.firstIndex(of: id) {
+                watchers.remove(at: index)
+                return []
+            }
             guard let room = sessions.removeValue(forKey: id) else { return [] }
             return rooms[room]?.apply(.left(id), at: time) ?? []
         }
@@ -16,6 +20,10 @@ extension Hub {
                                   at time: Duration) -> [RoomOutput] {
         if case let .hello(room, name, role, profile, draftRev) = message {
             return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, draftRev: draftRev, at: time)
+        }
+        if watchers.contains(id) {
+            return refuse(id, ProtocolError(.notAllowed,
+                "you watch every room as an observer, which cannot send \"\(message.type)\"; join a room by name to take part"))
         }
         guard let room = sessions[id] else {
             return refuse(id, ProtocolError(.notJoined,
@@ -38,9 +46,12 @@ extension Hub {
 
     private mutating func hello(_ id: ClientID, room: String, name: String, role: Role,
                                 profile: CountingProfile, draftRev: Int?, at time: Duration) -> [RoomOutput] {
-        if let current = sessions[id] {
+        if let current = sessions[id] ?? (watchers.contains(id) ? Self.everyRoom : nil) {
             return refuse(id, ProtocolError(.alreadyJoined,
                 "you already joined room \"\(current)\"; open another connection to join another room"))
+        }
+        if room == Self.everyRoom {
+            return watch(id, name: name, role: role)
         }
         if let problem = Self.problem(withRoom: room) {
             return refuse(id, ProtocolError(.invalidRoom, problem))
@@ -67,6 +78,23 @@ extension Hub {
             rooms[room] = nil
         }
         return out
+    }
+
+    /// An observer starts watching every room: it gets an overview now and
+    /// every room's broadcasts from here on.
+    private mutating func watch(_ id: ClientID, name: String, role: Role) -> [RoomOutput] {
+        guard role == .observer else {
+            return refuse(id, ProtocolError(.invalidRoom,
+                "\"*\" stands for every room and only an observer can watch it; send role \"observer\", or join a room by name"))
+        }
+        if let problem = Self.problem(withName: name) {
+            return refuse(id, ProtocolError(.invalidName, problem))
+        }
+        watchers.append(id)
+        return [.send(ServerMessage(seq: 0, .overview(overview(for: id))), to: id),
+                .log(LogRecord(.info, "watch", client: id,
+                               [LogField("name", .string(name)), LogField("rooms", .int(rooms.count)),
+                                LogField("watchers", .int(watchers.count))]))]
     }
 
     /// An error for a connection, stamped with its room's current seq.

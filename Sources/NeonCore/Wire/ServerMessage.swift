@@ -15,6 +15,10 @@ public struct ServerMessage: Equatable, Sendable {
         case ack(rev: Int)
         case limit(LimitInfo)
         case error(ProtocolError)
+        /// To an observer of every room, instead of `welcome`.
+        case overview(Overview)
+        /// Another room's message relayed to an observer (see `RoomEnvelope`).
+        indirect case room(RoomEnvelope)
     }
 
     public var seq: Int
@@ -39,12 +43,14 @@ public struct ServerMessage: Equatable, Sendable {
         case .ack: "ack"
         case .limit: "limit"
         case .error: "error"
+        case .overview: "overview"
+        case .room: "room"
         }
     }
 }
 
 extension ServerMessage: Codable {
-    enum Key: String, CodingKey { case type, seq, reader, rev, code, message }
+    enum Key: String, CodingKey { case type, seq, reader, rev, code, message, room, to }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
@@ -64,6 +70,11 @@ extension ServerMessage: Codable {
         case let .error(e):
             try c.encode(e.code.rawValue, forKey: .code)
             try c.encode(e.message, forKey: .message)
+        case let .overview(v): try v.encode(to: encoder)
+        case let .room(v):
+            try c.encode(v.room, forKey: .room)
+            try c.encodeIfPresent(v.to, forKey: .to)
+            try c.encode(v.message, forKey: .message)
         }
     }
 
@@ -89,6 +100,11 @@ extension ServerMessage: Codable {
                     forKey: .code, in: c, debugDescription: "unknown error code \(code)")
             }
             payload = .error(ProtocolError(known, try c.decode(String.self, forKey: .message)))
+        case "overview": payload = .overview(try Overview(from: decoder))
+        case "room":
+            payload = .room(RoomEnvelope(room: try c.decodeIfPresent(String.self, forKey: .room),
+                                         to: try c.decodeIfPresent(ClientID.self, forKey: .to),
+                                         message: try c.decode(ServerMessage.self, forKey: .message)))
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown server message type \(other)")

@@ -15,9 +15,11 @@ struct MetricsGauges: Equatable, Sendable {
         self.queuedFrames = queuedFrames; self.queuedBytes = queuedBytes
     }
 
-    /// Rooms and joined members by role from `hub`, with `connections` open.
+    /// Rooms and joined members by role from `hub`, with `connections` open;
+    /// observers of every room count as observers.
     init(connections: Int, hub: Hub) {
         self.init(connections: connections, rooms: hub.rooms.count)
+        if !hub.watchers.isEmpty { readers[.observer] = hub.watchers.count }
         for room in hub.rooms.values {
             for member in room.members.values { readers[member.role, default: 0] += 1 }
         }

@@ -9,7 +9,7 @@ struct ServerMetrics: Equatable, Sendable {
     /// did not decode into a message.
     static let inboundTypes = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "invalid"]
     static let outboundTypes = ["welcome", "joined", "left", "document", "progress", "tab", "follow", "edit",
-                                "cursor", "ack", "limit", "error"]
+                                "cursor", "ack", "limit", "error", "overview", "room"]
 
     private(set) var connections = 0
     private(set) var messagesIn = Array(repeating: 0, count: inboundTypes.count)
@@ -39,6 +39,12 @@ struct ServerMetrics: Equatable, Sendable {
         messagesOut[Self.index(message.payload)] += recipients
         bytesOut += bytes * recipients
         if case let .error(error) = message.payload { errors[error.code, default: 0] += recipients }
+    }
+
+    /// A message was relayed in a `room` envelope (`bytes` once) to `recipients` observers.
+    mutating func relayed(bytes: Int, recipients: Int) {
+        messagesOut[Self.outboundTypes.count - 1] += recipients
+        bytesOut += bytes * recipients
     }
 
     /// A broadcast was encoded and queued to its last recipient `elapsed` after its cause arrived.
@@ -77,6 +83,8 @@ struct ServerMetrics: Equatable, Sendable {
         case .ack: 9
         case .limit: 10
         case .error: 11
+        case .overview: 12
+        case .room: 13
         }
     }
 }

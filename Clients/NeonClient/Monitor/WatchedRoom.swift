@@ -1,0 +1,141 @@
+import NeonCore
+
+/// One room as the monitor sees it: its members, document, draft counter
+/// and each reader's last 10% step. `apply` turns a room message into the
+/// feed lines it is worth.
+public struct WatchedRoom: Equatable, Sendable {
+    public let name: String
+    /// Members in join order, the monitor itself left out.
+    public internal(set) var readers: [ReaderInfo] = []
+    /// Section titles by index, from the document or the log's tab events.
+    public internal(set) var sectionTitles: [Int: String] = [:]
+    public internal(set) var documentTitle: String?
+    public internal(set) var draft: DraftStatus
+    public internal(set) var draftRevision = 0
+    /// Each reader's last 10% step (0…10), to turn progress into step events.
+    public internal(set) var deciles: [ClientID: Int] = [:]
+
+    /// A feed line a message is worth.
+    public typealias Line = (text: String, kind: MonitorFeed.Kind)
+
+    public init(name: String) {
+        self.name = name
+        draft = DraftCounter.standard.status(forCount: 0)
+    }
+
+    /// A room from an observer-of-every-room's overview.
+    init(_ summary: RoomSummary) {
+        self.init(name: summary.room)
+        readers = summary.readers
+        deciles = Dictionary(readers.map { ($0.id, $0.percent / 10) }, uniquingKeysWith: { _, last in last })
+        documentTitle = summary.document?.title
+        for (index, title) in (summary.document?.sections ?? []).enumerated() { nameSection(index, title) }
+        draft = Self.status(count: summary.draft.count, limit: summary.draft.limit)
+        draftRevision = summary.draft.rev
+    }
+
+    /// Names a section (a replayed log carries titles on its tab events).
+    public mutating func nameSection(_ index: Int, _ title: String) {
+        if !title.isEmpty { sectionTitles[index] = title }
+    }
+
+    /// The room as a welcome to `me` shows it.
+    mutating func welcomed(_ welcome: Welcome) -> Line {
+        readers = welcome.readers.filter { $0.id != welcome.you }
+        deciles = Dictionary(readers.map { ($0.id, $0.percent / 10) }, uniquingKeysWith: { _, last in last })
+        documentTitle = welcome.document?.title
+        sectionTitles = [:]
+        learnSections(of: welcome.document)
+        draft = Self.status(count: welcome.draft.count, limit: welcome.draft.limit)
+        draftRevision = welcome.draft.rev
+        return ("watching \(welcome.room): \(readerCount)", .info)
+    }
+
+    /// `1 reader`, `3 readers`: the members who are not observers.
+    var readerCount: String {
+        let who = readers.filter { $0.role != .observer }.count
+        return who == 1 ? "1 reader" : "\(who) readers"
+    }
+
+    /// Applies one of the room's messages; `me` is the monitor's own id.
+    mutating func apply(_ payload: ServerMessage.Payload, me: ClientID?) -> Line? {
+        switch payload {
+        case let .joined(reader):
+            guard reader.id != me else { return nil }
+            readers.removeAll { $0.id == reader.id }
+            readers.append(reader)
+            deciles[reader.id] = reader.percent / 10
+            return ("\(reader.name) joined as \(reader.role.rawValue)", .join)
+        case let .left(reader):
+            readers.removeAll { $0.id == reader.id }
+            deciles[reader.id] = nil
+            return (reader.role == .observer ? "\(reader.name) left" : "\(reader.name) left at \(reader.percent)%", .leave)
+        case let .document(published):
+            documentTitle = published.title
+            learnSections(of: published.info)
+            return ("\(name(published.by)) published \"\(published.title)\"", .document)
+        case let .progress(info):
+            return progressed(info)
+        case let .tab(info):
+            update(info.id) { $0.section = info.section }
+            let verb = info.source == .selected ? "chose" : "scrolled into"
+            return ("\(name(info.id)) \(verb) tab \(info.section + 1)\(titleSuffix(info.section))", .tab)
+        case let .follow(info):
+            update(info.id) { $0.following = info.on }
+            return (info.on ? "\(name(info.id)) follows the presenter" : "\(name(info.id)) stopped following", .follow)
+        case let .edit(edit):
+            draftRevision = edit.rev
+            return nil
+        case let .limit(info):
+            draft = Self.status(count: info.count, limit: info.limit)
+            return ("limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))", .limit(info.level))
+        case let .error(error):
+            return ("error \(error.code.rawValue): \(error.message)", .error)
+        case .welcome, .cursor, .ack, .overview, .room:
+            return nil
+        }
+    }
+
+    /// A reader's name, or their id when they are not known.
+    func name(_ id: ClientID) -> String {
+        readers.first { $0.id == id }?.name ?? id.rawValue
+    }
+
+    /// ` "Title"` for a section with a known title, else nothing.
+    func titleSuffix(_ section: Int) -> String {
+        sectionTitles[section].map { " \"\($0)\"" } ?? ""
+    }
+
+    /// The draft's status for a count the server reported against `limit`
+    /// (levels follow from the two, docs/PROTOCOL.md).
+    static func status(count: Int, limit: Int) -> DraftStatus {
+        ((try? DraftCounter(limit: limit)) ?? .standard).status(forCount: count)
+    }
+
+    /// A progress message moves the reader's bar; crossing a 10% step (either
+    /// way) is worth a line, like the server log's `progress` event.
+    private mutating func progressed(_ info: ProgressInfo) -> Line? {
+        update(info.id) {
+            $0.percent = info.percent
+            $0.atBottom = info.atBottom
+            $0.section = info.section
+        }
+        let decile = info.percent / 10
+        guard deciles[info.id] != decile else { return nil }
+        deciles[info.id] = decile
+        let bottom = info.atBottom ? ", at the bottom" : ""
+        return ("\(name(info.id)) \(decile * 10)% step (\(info.percent)%, tab \(info.section + 1))\(bottom)", .progress)
+    }
+
+    private mutating func update(_ id: ClientID, _ change: (inout ReaderInfo) -> Void) {
+        guard let index = readers.firstIndex(where: { $0.id == id }) else { return }
+        change(&readers[index])
+    }
+
+    private mutating func learnSections(of document: DocumentInfo?) {
+        guard let document, !document.text.isEmpty,
+              let parsed = try? Document.parse(title: document.title, format: document.format, text: document.text) else { return }
+        sectionTitles = Dictionary(parsed.sections.enumerated().map { ($0.offset, $0.element.title) },
+                                   uniquingKeysWith: { first, _ in first })
+    }
+}
