@@ -14,7 +14,7 @@ struct ClientOptions {
     var tail = false
     /// `tail --json`: the protocol messages verbatim.
     var json = false
-    /// `neonsync monitor ROOM`: the live dashboard as an observer.
+    /// `neonsync monitor [ROOM]`: the live dashboard as an observer (of every room without ROOM).
     var monitor = false
     /// `neonsync replay LOGFILE`: a server log through the monitor's screen.
     var replay = false

@@ -50,15 +50,43 @@ struct MonitorTerminalTests {
         try tmux.waitUntil("replay", "the replay to exit") { _ in (try? tmux.exitStatus("replay")) == 0 }
     }
 
-
-
+    @Test("monitor without a room lists every room, shows the selected room's readers, every room's events and another reader's error; Tab switches rooms")
+    func everyRoom() async throws {
+        let server = try ServerProcess(["--draft-limit", "25"])
+        let ada = try await join("ada", server: server, room: "alpha")
+        let tmux = try Tmux()
+        try tmux.start("ops", columns: 100, rows: 30, command: "\(Self.client) monitor --name ops --server \(server.url)")
+        try tmux.waitFor("ops", "watching every room: 1 room")
+        let bob = try await join("bob", server: server, room: "beta")
+        bob.send(.edit(rev: 0, ops: TextOperation([.insert("Past the warning")])))
+        _ = try await bob.next("ack")
+        ada.sendRaw(#"{"type":"tab","section":"two"}"#)
+        _ = try await ada.error()
+        let screen = try tmux.waitUntil("ops", "both rooms, bob's limit event and ada's error") { screen in
+            screen.contains { $0.contains("Rooms (2)") }
+                && screen.contains { $0.contains("[beta] limit warning 16/25 by bob") }
+                && screen.contains { $0.contains("[alpha] error to ada invalid_message") }
+        }
+        #expect(screen.contains { $0.contains("▸ alpha") && $0.contains("1 reader") })
+        #expect(screen.contains { $0.contains("beta") && $0.contains("draft 16/25 warning") })
+        #expect(screen.contains { $0.contains("Readers · alpha (1)") })
+        #expect(screen.contains { $0.contains("[beta] bob joined as reader") })
+        try tmux.sendKeys("ops", "Tab")
+        let switched = try tmux.waitFor("ops", "Readers · beta (1)")
+        #expect(switched.contains { $0.contains("bob") && $0.contains("0%") && $0.contains("reader · tab 1") })
+        try tmux.sendKeys("ops", "q")
+        try tmux.waitUntil("ops", "the monitor to exit") { _ in (try? tmux.exitStatus("ops")) == 0 }
+        ada.close()
+        bob.close()
+        #expect(server.stop() == 0)
+    }
 }
 
 extension MonitorTerminalTests {
     /// A reader in the test's room, welcomed.
-    private func join(_ name: String, server: ServerProcess) async throws -> TestPeer {
+    private func join(_ name: String, server: ServerProcess, room: String = "talk") async throws -> TestPeer {
         let peer = try await TestPeer.connect(server)
-        _ = try await peer.hello(room: "talk", name: name, role: .reader)
+        _ = try await peer.hello(room: room, name: name, role: .reader)
         return peer
     }
 }

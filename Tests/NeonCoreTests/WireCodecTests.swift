@@ -95,3 +95,33 @@ struct WireCodecTests {
         #expect(text.contains(#""draft":{"#))
     }
 }
+
+@Suite("Wire: observer messages")
+struct WireObserverTests {
+    let codec = WireCodec()
+
+    @Test("a room envelope spliced around encoded bytes decodes to the same message in a room envelope")
+    func splicedEnvelope() throws {
+        let inner = ServerMessage(seq: 7, .progress(ProgressInfo(id: ClientID("c2"), progress: 0.5, percent: 50, atBottom: false,
+                                                                 section: 1, anchor: Anchor(block: 3, offset: 0))))
+        let bytes = codec.envelope(room: "talk \"α\"", seq: 7, message: codec.encode(inner))
+        #expect(try codec.decodeServer(bytes) == ServerMessage(seq: 7, .room(RoomEnvelope(room: "talk \"α\"", message: inner))))
+        let error = ServerMessage(seq: 0, .error(ProtocolError(.notJoined, "send hello first")))
+        let toClient = codec.envelope(room: nil, to: ClientID("c5"), seq: 0, message: codec.encode(error))
+        #expect(String(decoding: toClient, as: UTF8.self).hasPrefix(#"{"type":"room","seq":0,"room":null,"to":"c5","message":{"#))
+        #expect(try codec.decodeServer(toClient) == ServerMessage(seq: 0, .room(RoomEnvelope(room: nil, to: ClientID("c5"), message: error))))
+        #expect(try codec.decodeServer(codec.encode(ServerMessage(seq: 0, .room(RoomEnvelope(room: "r", to: ClientID("c5"), message: error)))))
+                == ServerMessage(seq: 0, .room(RoomEnvelope(room: "r", to: ClientID("c5"), message: error))))
+    }
+
+    @Test("an overview round-trips, writing null for a room without document or presenter")
+    func overviewRoundTrip() throws {
+        let summary = RoomSummary(room: "r", seq: 3, readers: [ReaderInfo(id: ClientID("c1"), name: "ada", role: .reader, percent: 40)],
+                                  presenter: nil, document: nil,
+                                  draft: DraftCount(rev: 2, status: DraftCounter.standard.status(forCount: 12)))
+        let message = ServerMessage(seq: 0, .overview(Overview(you: ClientID("c9"), rooms: [summary])))
+        let text = String(decoding: codec.encode(message), as: UTF8.self)
+        #expect(text.contains(#""presenter":null"#) && text.contains(#""document":null"#))
+        #expect(try codec.decodeServer(Array(text.utf8)) == message)
+    }
+}

@@ -26,6 +26,8 @@ struct LogSchema {
                                 optional: ["code": .int]),
         "join": LogSchema(levels: ["info"], room: .required, client: .required,
                           fields: ["name": .string, "role": .string, "members": .int]),
+        "watch": LogSchema(levels: ["info"], room: .absent, client: .required,
+                           fields: ["name": .string, "rooms": .int, "watchers": .int]),
         "leave": LogSchema(levels: ["info"], room: .required, client: .required,
                            fields: ["name": .string, "role": .string, "percent": .int, "members": .int]),
         "document": LogSchema(levels: ["info"], room: .required, client: .required,
@@ -121,6 +123,9 @@ struct LogSchemaTests {
         _ = try await ada.next("tab")
         ada.send(.tab(section: 9))
         _ = try await ada.error()
+        let ops = try await TestPeer.connect(server)
+        ops.send(.hello(room: "*", name: "ops", role: .observer))
+        _ = try await ops.next("overview")
         _ = try await bob.hello(room: "guide", name: "bob", role: .reader)
         bob.send(.follow(on: true))
         _ = try await bob.next("follow")

@@ -35,7 +35,7 @@ public struct Hub: Equatable, Sendable {
     /// Who sees an error the server sent to `client`, besides that client:
     /// the observers of every room and the observers of the client's room.
     public func errorObservers(of client: ClientID) -> [ClientID] {
-        var out = watchers
+        var out = watchers.filter { $0 != client }
         if let name = sessions[client], let room = rooms[name] {
             out += room.order.filter { $0 != client && room.members[$0]?.role == .observer }
         }
