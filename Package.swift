@@ -21,9 +21,15 @@ let package = Package(
             path: "Sources/CSQLite",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        .systemLibrary(
+            name: "CCrypto",
+            path: "Sources/CCrypto",
+            pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         .target(name: "NeonCore"),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
-        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "CSQLite"]),
+        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "CSQLite", "CCrypto"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),

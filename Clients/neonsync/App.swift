@@ -25,12 +25,22 @@ final class App<Model: ScreenModel> {
     /// When to try the server again after the connection dropped.
     private var reconnectAt: Duration?
     private var backoff = ReconnectBackoff()
+    /// Sent in every hello (the model never holds credentials).
+    private let token: String?
+    /// Why the server will not have this client, when that ended it.
+    private(set) var refusal: String?
 
-    init(model: Model, url: WebSocketURL, theme: Theme, mailbox: Mailbox) {
+    init(model: Model, url: WebSocketURL, theme: Theme, mailbox: Mailbox, token: String? = nil) {
         self.model = model
         self.url = url
         self.theme = theme
         self.mailbox = mailbox
+        self.token = token
+    }
+
+    /// Errors after which trying again cannot help: the token.
+    static func isFinal(_ error: ProtocolError) -> Bool {
+        error.code == .unauthorized || error.code == .tokenExpired
     }
 
     var now: Duration { ContinuousClock.now - epoch }
@@ -81,7 +91,7 @@ final class App<Model: ScreenModel> {
             model.settle()
         }
         connection?.close(code: CloseCode.normal, reason: "bye")
-        return 0
+        return refusal == nil ? 0 : 3
     }
 
     private func deliver(_ event: AppEvent) {
@@ -93,7 +103,13 @@ final class App<Model: ScreenModel> {
                 perform(model.connected(at: now))
             case let .received(.text(text)):
                 do {
-                    perform(model.receive(try codec.decodeServer(Array(text.utf8)), at: now))
+                    let message = try codec.decodeServer(Array(text.utf8))
+                    if case let .error(error) = message.payload, Self.isFinal(error) {
+                        refusal = "the server refused this client: \(error.message) (\(error.code.rawValue))"
+                        running = false
+                        return
+                    }
+                    perform(model.receive(message, at: now))
                 } catch {
                     perform(model.disconnected("the server sent a message this client cannot read: \(error)", at: now))
                 }
@@ -120,7 +136,10 @@ final class App<Model: ScreenModel> {
     private func perform(_ commands: [ClientCommand]) {
         for command in commands {
             switch command {
-            case let .send(message):
+            case var .send(message):
+                if case let .hello(room, name, role, profile, draftRev, nil) = message, let token {
+                    message = .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: token)
+                }
                 connection?.send(text: String(decoding: codec.encode(message), as: UTF8.self))
             case .quit:
                 running = false

@@ -62,18 +62,29 @@ enum Client {
         if options.monitor {
             let model = MonitorModel(room: options.room, name: options.name,
                                      columns: size.columns, rows: size.rows)
-            return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
+            return finish(App(model: model, url: url, theme: theme, mailbox: mailbox, token: options.token))
         }
         if options.composer {
             let model = DraftModel(room: options.room ?? "lobby", name: options.name, profile: options.profile,
                                    columns: size.columns, rows: size.rows)
-            return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
+            return finish(App(model: model, url: url, theme: theme, mailbox: mailbox, token: options.token))
         }
         let start = ContinuousClock.now
         let model = ReaderModel(mode: options.mode, room: options.room ?? "lobby", name: options.name,
                                 columns: size.columns, rows: size.rows, document: document,
                                 at: ContinuousClock.now - start)
-        return App(model: model, url: url, theme: theme, mailbox: mailbox).run()
+        return finish(App(model: model, url: url, theme: theme, mailbox: mailbox, token: options.token))
+    }
+
+    /// Runs a screen; a refusal that ended it is printed once the terminal
+    /// is restored (status 3).
+    private static func finish<Model: ScreenModel>(_ app: App<Model>) -> Int32 {
+        let status = app.run()
+        if let refusal = app.refusal {
+            Terminal.restore()
+            standardError("neonsync: \(refusal)\n")
+        }
+        return status
     }
 
     /// `neonsync tail`: no terminal; the server judges the room name, so a
@@ -82,7 +93,7 @@ enum Client {
         do {
             let mailbox = try Mailbox()
             return TailCommand(room: options.room ?? "lobby", name: options.name, json: options.json,
-                               url: url, mailbox: mailbox).run()
+                               url: url, mailbox: mailbox, token: options.token).run()
         } catch {
             standardError("neonsync: \(error.description)\n")
             return 1

@@ -6,6 +6,7 @@ import NeonCore
 struct ClientOptions {
     static let defaultServer = "ws://127.0.0.1:7681/"
     static let serverEnvironment = "NEONSYNC_SERVER"
+    static let tokenEnvironment = "NEONSYNC_TOKEN"
 
     var mode: ClientMode = .read
     /// `neonsync draft ROOM`: the composer instead of the reader.
@@ -27,6 +28,8 @@ struct ClientOptions {
     var room: String?
     var name: String
     var server: String
+    /// `--token T`: the room token a server with a secret requires.
+    var token: String?
 
     static let usage = """
     neonsync — read, present, follow and draft together from terminals, and
@@ -72,6 +75,9 @@ struct ClientOptions {
       --name N       the name others see (default: $USER)
       --server URL   ws://HOST:PORT/ of neonsyncd (default \(defaultServer),
                      or $\(serverEnvironment))
+      --token T      room token for a server that requires one (from its
+                     operator's neonsyncd token; or $\(tokenEnvironment)); a
+                     refused or expired token ends the client with status 3
       --json         tail only: one protocol message (JSON) per line
       --speed X      replay only: how many times faster than real time (> 0)
       --summary      replay only: print the summary instead of the screen
@@ -89,6 +95,7 @@ struct ClientOptions {
         let env = ProcessEnvironment()
         var options = ClientOptions(name: env["USER"] ?? "reader",
                                     server: env[serverEnvironment] ?? defaultServer)
+        options.token = env[tokenEnvironment]
         var rest = arguments[...]
         guard let command = rest.popFirst() else {
             throw Problem(description: "missing a command: read, join, present, follow, draft, tail, monitor or replay; see neonsync --help")
@@ -146,6 +153,11 @@ struct ClientOptions {
                     throw Problem(description: "--speed needs a number above 0, e.g. --speed 10; see neonsync --help")
                 }
                 options.speed = speed
+            case "--token":
+                guard let value = rest.popFirst(), !value.isEmpty else {
+                    throw Problem(description: "--token needs a value (a room token from neonsyncd token); see neonsync --help")
+                }
+                options.token = value
             case "--room", "--name", "--server":
                 guard let value = rest.popFirst() else {
                     throw Problem(description: "\(arg) needs a value; see neonsync --help")

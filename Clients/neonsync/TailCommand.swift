@@ -46,7 +46,10 @@ final class TailCommand {
     private var reconnectAt: Duration?
     private var backoff = ReconnectBackoff()
 
-    init(room: String, name: String, json: Bool, url: WebSocketURL, mailbox: Mailbox) {
+    private let token: String?
+
+    init(room: String, name: String, json: Bool, url: WebSocketURL, mailbox: Mailbox, token: String? = nil) {
+        self.token = token
         self.room = room
         self.name = name
         self.json = json
@@ -94,7 +97,7 @@ final class TailCommand {
         case let .network(gen, event) where gen == generation:
             switch event {
             case .connected:
-                connection?.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: name, role: .observer)), as: UTF8.self))
+                connection?.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: name, role: .observer, token: token)), as: UTF8.self))
             case let .received(.text(text)):
                 receive(text)
             case .received(.binary), .rejected:

@@ -9,8 +9,12 @@ import Synchronization
 final class Router: WebSocketServerDelegate {
     struct State: ~Copyable {
         var hub: Hub
-        var clients: [ConnectionID: ClientID] = [:]
-        var connections: [ClientID: ConnectionID] = [:]
+        /// Open connections with their client id, address and rate state.
+        var connections: [ConnectionID: ConnectionInfo] = [:]
+        /// The connection of each client id.
+        var clients: [ClientID: ConnectionID] = [:]
+        /// Open connections per peer address.
+        var perAddress: [String: Int] = [:]
         var metrics = ServerMetrics()
     }
 
@@ -21,10 +25,13 @@ final class Router: WebSocketServerDelegate {
     private let codec = WireCodec()
     private let epoch = ContinuousClock.now
 
-    init(hub: Hub, logger: Logger, store: any RoomStore) {
+    private let policy: AccessPolicy
+
+    init(hub: Hub, logger: Logger, store: any RoomStore, policy: AccessPolicy = AccessPolicy()) {
         state = Mutex(State(hub: hub))
         self.logger = logger
         self.store = store
+        self.policy = policy
     }
 
     func attach(_ server: WebSocketServer) { transport.withLock { $0 = server } }
@@ -43,8 +50,8 @@ final class Router: WebSocketServerDelegate {
     private func metricsResponse() -> HTTPResponse {
         let server = transport.withLock { $0 }
         let text = state.withLock { state in
-            var gauges = MetricsGauges(connections: state.clients.count, hub: state.hub)
-            for connection in state.clients.keys {
+            var gauges = MetricsGauges(connections: state.connections.count, hub: state.hub)
+            for connection in state.connections.keys {
                 if let depth = server?.queueDepth(of: connection) { gauges.add(depth) }
             }
             return state.metrics.exposition(gauges)
@@ -59,19 +66,29 @@ final class Router: WebSocketServerDelegate {
         state.withLock { state in
             switch event {
             case let .connected(connection, peer):
-                let client = ClientID("c\(connection.rawValue)")
-                state.clients[connection] = client
-                state.connections[client] = connection
-                state.metrics.connected()
-                logger.log(LogRecord(.info, "connect", client: client, [LogField("peer", .string(peer))]))
+                connected(connection, peer: peer, state: &state, server: server, at: now)
             case let .received(message, connection):
-                guard let client = state.clients[connection] else { return }
+                guard let info = state.connections[connection] else { return }
+                let client = info.client
+                if var bucket = info.bucket {
+                    let allowed = bucket.take(at: now)
+                    state.connections[connection]?.bucket = bucket
+                    guard allowed else {
+                        overRate(connection, state: &state, server: server, at: now, since: arrived)
+                        return
+                    }
+                    state.connections[connection]?.dropped = 0
+                }
                 let hubEvent: HubEvent
                 switch message {
                 case let .text(text):
                     switch codec.decodeClient(text.utf8) {
                     case let .success(decoded):
                         state.metrics.received(bytes: text.utf8.count, decoded)
+                        if let refusal = admission(of: decoded) {
+                            refuse(connection, refusal, state: &state, server: server, at: now, since: arrived)
+                            return
+                        }
                         hubEvent = .received(client, decoded)
                     case let .failure(error):
                         state.metrics.received(bytes: text.utf8.count, nil)
@@ -83,8 +100,12 @@ final class Router: WebSocketServerDelegate {
                         "binary frames are not part of neonsync.v1; send each message as a UTF-8 JSON text frame"))
                 }
                 perform(state.hub.apply(hubEvent, at: now), state: &state, server: server, since: arrived)
+                if !info.joined, state.hub.sessions[client] != nil || state.hub.watchers.contains(client) {
+                    state.connections[connection]?.joined = true
+                    server.setTimer(for: connection, after: nil)
+                }
             case let .rejected(rejection, connection):
-                guard let client = state.clients[connection] else { return }
+                guard let client = state.connections[connection]?.client else { return }
                 state.metrics.refusedFrame()
                 let error = switch rejection {
                 case let .messageTooBig(limit):
@@ -93,16 +114,95 @@ final class Router: WebSocketServerDelegate {
                     ProtocolError(.invalidUTF8, "a text frame was not valid UTF-8; the connection will close (1007)")
                 }
                 perform(state.hub.apply(.rejected(client, error), at: now), state: &state, server: server, since: arrived)
+            case let .timer(connection):
+                guard let info = state.connections[connection], !info.joined, let timeout = policy.helloTimeout else { return }
+                refuse(connection, ProtocolError(.helloTimeout,
+                    "no hello within \(timeout.components.seconds) s of connecting; send hello {room, name, role} first thing"),
+                       state: &state, server: server, at: now, since: arrived)
             case let .disconnected(connection, close):
-                guard let client = state.clients.removeValue(forKey: connection) else { return }
+                guard let info = state.connections.removeValue(forKey: connection) else { return }
+                let client = info.client
                 let outputs = state.hub.apply(.disconnected(client), at: now)
-                state.connections[client] = nil
+                state.clients[client] = nil
+                state.perAddress[info.address, default: 1] -= 1
+                if state.perAddress[info.address] == 0 { state.perAddress[info.address] = nil }
                 var fields = [LogField("initiatedByPeer", .bool(close.initiatedByPeer))]
                 if let code = close.code { fields.append(LogField("code", .int(Int(code)))) }
                 logger.log(LogRecord(.info, "disconnect", client: client, fields))
                 perform(outputs, state: &state, server: server, since: arrived)
             }
         }
+    }
+
+    /// A new connection: counted against its address's cap (over it, an
+    /// error and close 1008), then given the hello timeout.
+    private func connected(_ connection: ConnectionID, peer: String, state: inout State, server: WebSocketServer,
+                           at now: Duration) {
+        let client = ClientID("c\(connection.rawValue)")
+        state.connections[connection] = ConnectionInfo(client: client, address: peer, bucket: policy.bucket())
+        state.clients[client] = connection
+        state.perAddress[peer, default: 0] += 1
+        state.metrics.connected()
+        logger.log(LogRecord(.info, "connect", client: client, [LogField("peer", .string(peer))]))
+        let cap = policy.maxConnectionsPerAddress
+        if cap > 0, state.perAddress[peer, default: 0] > cap {
+            refuse(connection, ProtocolError(.tooManyConnections,
+                "\(peer) already has \(cap) connections open, this server's limit per address; close some, or ask the operator to raise --max-connections-per-ip"),
+                   state: &state, server: server, at: now, since: .now)
+        } else if let timeout = policy.helloTimeout {
+            server.setTimer(for: connection, after: timeout)
+        }
+    }
+
+    /// A message over the connection's rate is dropped: the first of a run
+    /// gets a `rate_limited` error, a long run closes the connection (1008).
+    private func overRate(_ connection: ConnectionID, state: inout State, server: WebSocketServer,
+                          at now: Duration, since arrived: ContinuousClock.Instant) {
+        guard let info = state.connections[connection] else { return }
+        let dropped = info.dropped + 1
+        state.connections[connection]?.dropped = dropped
+        state.metrics.received(bytes: 0, nil)
+        let rate = Int(policy.rate)
+        if dropped == 1 {
+            let error = ProtocolError(.rateLimited,
+                "more than \(rate) messages a second (bursts of \(Int(policy.burst))); this message and any more until you slow down are dropped")
+            perform(state.hub.apply(.rejected(info.client, error), at: now), state: &state, server: server, since: arrived)
+        } else if dropped == policy.dropsBeforeClose {
+            refuse(connection, ProtocolError(.rateLimited,
+                "\(dropped) messages in a row over \(rate) a second; closing this connection (1008)"),
+                   state: &state, server: server, at: now, since: arrived)
+        }
+    }
+
+    /// Whether a decoded message may reach the hub: with a secret, a hello
+    /// needs a token this server signed, unexpired, admitting its room and
+    /// role. Nil when it may.
+    private func admission(of message: ClientMessage) -> ProtocolError? {
+        guard let secret = policy.secret, case let .hello(room, _, role, _, _, token) = message else { return nil }
+        guard let token else {
+            return ProtocolError(.unauthorized,
+                "this server requires a room token; ask its operator for one (neonsyncd token) and pass it with --token")
+        }
+        switch RoomToken.verify(token, secret: secret, now: Int64(time(nil))) {
+        case let .failure(error):
+            return error
+        case let .success(granted):
+            guard granted.admits(room: room, role: role) else {
+                let scope = granted.room == Hub.everyRoom ? "every room" : "room \"\(granted.room)\""
+                return ProtocolError(.unauthorized,
+                    "the token admits \(scope) as \(granted.role.rawValue) or below, not room \"\(room)\" as \(role.rawValue); ask for a token for that room and role")
+            }
+            return nil
+        }
+    }
+
+    /// Answers `error` (through the hub: the client, its observers and the
+    /// log see it) and closes the connection with 1008 once it is written.
+    private func refuse(_ connection: ConnectionID, _ error: ProtocolError, state: inout State, server: WebSocketServer,
+                        at now: Duration, since arrived: ContinuousClock.Instant) {
+        guard let client = state.connections[connection]?.client else { return }
+        perform(state.hub.apply(.rejected(client, error), at: now), state: &state, server: server, since: arrived)
+        server.close(connection, code: CloseCode.policyViolation, reason: error.code.rawValue)
     }
 
     /// Carries out `outputs`; `arrived` is when the event that caused them
@@ -112,7 +212,7 @@ final class Router: WebSocketServerDelegate {
         for output in outputs {
             switch output {
             case let .send(message, client):
-                guard let connection = state.connections[client] else { continue }
+                guard let connection = state.clients[client] else { continue }
                 let bytes = codec.encode(message)
                 let encoded = frame(bytes)
                 server.send(encoded, to: connection)
@@ -126,7 +226,7 @@ final class Router: WebSocketServerDelegate {
                 var recipients: [ConnectionID] = []
                 recipients.reserveCapacity(members.count)
                 for member in members where member != except {
-                    if let connection = state.connections[member] { recipients.append(connection) }
+                    if let connection = state.clients[member] { recipients.append(connection) }
                 }
                 let watchers = state.hub.watchers
                 guard !recipients.isEmpty || !watchers.isEmpty else { continue }
@@ -174,7 +274,7 @@ final class Router: WebSocketServerDelegate {
     /// `room` envelope spliced around the same bytes (one frame for all).
     private func relay(_ message: [UInt8], seq: Int, room: String?, to client: ClientID?, observers: [ClientID],
                        state: inout State, server: WebSocketServer) {
-        let connections = observers.compactMap { state.connections[$0] }
+        let connections = observers.compactMap { state.clients[$0] }
         guard !connections.isEmpty else { return }
         let encoded = frame(codec.envelope(room: room, to: client, seq: seq, message: message))
         server.send(encoded, to: connections)

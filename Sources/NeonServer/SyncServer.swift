@@ -12,11 +12,17 @@ public final class SyncServer: Sendable {
         public var maxMessageBytes: Int
         public var limits: RoomLimits
         public var maxRooms: Int
+        /// Room tokens and per-connection limits.
+        public var access: AccessPolicy
+        /// Ping idle connections at half of it, close them after it; nil never.
+        public var idleTimeout: Duration?
 
         public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
-                    limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000) {
+                    limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000,
+                    access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60)) {
             self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
             self.limits = limits; self.maxRooms = maxRooms
+            self.access = access; self.idleTimeout = idleTimeout
         }
     }
 
@@ -47,10 +53,11 @@ public final class SyncServer: Sendable {
         }
         restoredRooms = snapshots.count
         router = Router(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms, restoring: snapshots),
-                        logger: logger, store: store)
+                        logger: logger, store: store, policy: configuration.access)
         transport = WebSocketServer(
             configuration: .init(host: configuration.host, port: configuration.port,
-                                 subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes),
+                                 subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
+                                 idleTimeout: configuration.idleTimeout),
             delegate: router)
         router.attach(transport)
     }
@@ -67,6 +74,7 @@ public final class SyncServer: Sendable {
             LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
             LogField("restoredRooms", .int(restoredRooms)),
+            LogField("tokens", .bool(configuration.access.secret != nil)),
         ]))
     }
 

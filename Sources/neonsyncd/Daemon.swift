@@ -7,7 +7,10 @@ enum Daemon {
     /// Runs the daemon and returns its exit status: 0 after a graceful
     /// stop or --help, 1 when the server cannot start, 2 for bad flags.
     static func run(_ arguments: [String]) -> Int32 {
-        let options: Options
+        if arguments.first == "token" {
+            return TokenCommand.run(Array(arguments.dropFirst()))
+        }
+        var options: Options
         do {
             options = try Options.parse(arguments)
         } catch {
@@ -17,6 +20,14 @@ enum Daemon {
         if options.showHelp {
             print(Options.help)
             return 0
+        }
+        if let file = options.secretFile {
+            do {
+                options.access.secret = try TokenSecret.load(path: file)
+            } catch {
+                standardError("neonsyncd: --secret-file: \(error.description)\n")
+                return 2
+            }
         }
         let logger: Logger
         do {
@@ -30,7 +41,8 @@ enum Daemon {
             let store = try SQLiteStore(directory: options.dataDirectory)
             server = try SyncServer(
                 configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
-                                     limits: options.limits, maxRooms: options.maxRooms),
+                                     limits: options.limits, maxRooms: options.maxRooms,
+                                     access: options.access, idleTimeout: options.idleTimeout),
                 logger: logger, store: store)
             try server.start()
         } catch {

@@ -12,6 +12,10 @@ struct Options {
     var limits = RoomLimits()
     var maxRooms = 10_000
     var dataDirectory = "neonsync-data"
+    var secretFile: String?
+    var insecureOpen = false
+    var access = AccessPolicy()
+    var idleTimeout: Duration? = .seconds(60)
     var showHelp = false
 
     static let help = """
@@ -39,7 +43,37 @@ struct Options {
       --max-members N      members per room (default 10000)
       --max-rooms N        rooms per server (default 10000)
       --draft-limit N      character limit of new rooms' drafts (default 280)
+
+    ACCESS AND LIMITS:
+      --secret-file FILE   require a room token in every hello, signed with
+                           this secret (at least 16 bytes, mode 600); mint
+                           tokens with neonsyncd token (see below)
+      --insecure-open      serve a non-loopback --host without a secret:
+                           anyone who reaches the port may join any room
+                           (without it, neonsyncd refuses to start that way)
+      --max-rate N         messages a second one connection may send on
+                           average (default 100, 0 for no limit); over it
+                           messages are dropped with error rate_limited and
+                           a long run closes the connection (1008)
+      --max-burst N        messages one connection may send at once above
+                           the rate (default 200)
+      --max-connections-per-ip N
+                           open connections per client address (default 64,
+                           0 for no limit; behind a local proxy every client
+                           has the proxy's address: use 0 there)
+      --hello-timeout S    seconds a new connection has to send its hello
+                           before error hello_timeout and close 1008
+                           (default 10, 0 to wait forever)
+      --idle-timeout S     ping a connection silent for S/2 seconds, close it
+                           when nothing (not even a pong) came for S
+                           (default 60, 0 to keep idle connections)
       -h, --help           show this help
+
+    neonsyncd token --secret-file FILE --room R --role ROLE [--ttl T]
+      prints a room token (the last line of output) admitting room R (* for
+      every room) as ROLE (presenter, reader or observer; a presenter token
+      also admits readers and observers, a reader token observers) for T
+      (e.g. 90s, 30m, 8h, 7d; default 8h). Clients pass it with --token.
 
     SIZE is a number of bytes with an optional K or M suffix (1024-based).
     On the same port GET /healthz answers 200 ok and GET /metrics serves
@@ -93,9 +127,29 @@ struct Options {
                 options.maxRooms = try integer(try value(for: flag), flag: flag, range: 1...10_000_000)
             case "--draft-limit":
                 options.limits.draftLimit = try integer(try value(for: flag), flag: flag, range: 1...1_000_000)
+            case "--secret-file": options.secretFile = try value(for: flag)
+            case "--insecure-open": options.insecureOpen = true
+            case "--max-rate":
+                options.access.rate = Double(try integer(try value(for: flag), flag: flag, range: 0...1_000_000))
+            case "--max-burst":
+                options.access.burst = Double(try integer(try value(for: flag), flag: flag, range: 1...1_000_000))
+            case "--max-connections-per-ip":
+                options.access.maxConnectionsPerAddress = try integer(try value(for: flag), flag: flag, range: 0...10_000_000)
+            case "--hello-timeout":
+                let seconds = try integer(try value(for: flag), flag: flag, range: 0...3600)
+                options.access.helloTimeout = seconds == 0 ? nil : .seconds(seconds)
+            case "--idle-timeout":
+                let seconds = try integer(try value(for: flag), flag: flag, range: 0...65535)
+                guard seconds != 1 else {
+                    throw Problem(description: "--idle-timeout 1 leaves no time to answer a ping; use 2 or more seconds, or 0 to keep idle connections")
+                }
+                options.idleTimeout = seconds == 0 ? nil : .seconds(seconds)
             default:
                 throw Problem(description: "unknown option \(arg); see neonsyncd --help")
             }
+        }
+        if options.secretFile == nil, !options.insecureOpen, !isLoopback(options.host) {
+            throw Problem(description: "--host \(options.host) would let anyone who reaches it join any room; give --secret-file FILE to require room tokens, or --insecure-open to serve it open anyway")
         }
         if options.limits.maxDocumentBytes > options.maxMessage {
             throw Problem(description: "--max-document (\(options.limits.maxDocumentBytes) bytes) is larger than --max-message (\(options.maxMessage) bytes), so no document that large could arrive; raise --max-message")
@@ -103,7 +157,12 @@ struct Options {
         return options
     }
 
-    private static func integer(_ text: String, flag: String, range: ClosedRange<Int>) throws(Problem) -> Int {
+    /// 127.0.0.0/8, ::1 and localhost: only this machine can connect.
+    static func isLoopback(_ host: String) -> Bool {
+        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+    }
+
+    static func integer(_ text: String, flag: String, range: ClosedRange<Int>) throws(Problem) -> Int {
         guard let n = Int(text), range.contains(n) else {
             throw Problem(description: "\(flag) \(text) is not a whole number in \(range.lowerBound)…\(range.upperBound)")
         }

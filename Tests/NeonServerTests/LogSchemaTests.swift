@@ -18,7 +18,8 @@ struct LogSchema {
 
     static let events: [String: LogSchema] = [
         "start": LogSchema(levels: ["info"], room: .absent, client: .absent,
-                           fields: ["host": .string, "port": .int, "protocol": .string, "version": .string, "restoredRooms": .int]),
+                           fields: ["host": .string, "port": .int, "protocol": .string, "version": .string, "restoredRooms": .int,
+                                    "tokens": .bool]),
         "start_failed": LogSchema(levels: ["error"], room: .absent, client: .absent, fields: ["error": .string]),
         "stop": LogSchema(levels: ["info"], room: .absent, client: .absent, fields: ["reason": .string]),
         "connect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["peer": .string]),

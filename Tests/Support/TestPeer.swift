@@ -49,8 +49,8 @@ public final class TestPeer: Sendable {
         return w
     }
 
-    public func error() async throws -> ProtocolError {
-        let m = try await next("error")
+    public func error(timeout: Duration = .seconds(5)) async throws -> ProtocolError {
+        let m = try await next("error", timeout: timeout)
         guard case let .error(e) = m.payload else { throw ServerProcessError("no error") }
         return e
     }

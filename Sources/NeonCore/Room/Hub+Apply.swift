@@ -18,7 +18,7 @@ extension Hub {
 
     private mutating func receive(_ message: ClientMessage, from id: ClientID,
                                   at time: Duration) -> [RoomOutput] {
-        if case let .hello(room, name, role, profile, draftRev) = message {
+        if case let .hello(room, name, role, profile, draftRev, _) = message {
             return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, draftRev: draftRev, at: time)
         }
         if watchers.contains(id) {

@@ -4,7 +4,10 @@ public enum ClientMessage: Equatable, Sendable {
     /// the draft's counting profile when this hello creates the room.
     /// `draftRev`: the draft revision a reconnecting client already has; the
     /// welcome then lists the edits it missed.
-    case hello(room: String, name: String, role: Role, profile: CountingProfile? = nil, draftRev: Int? = nil)
+    /// `token`: the room token a server with a secret requires (see
+    /// docs/PROTOCOL.md); the hub never sees it, the server checks it first.
+    case hello(room: String, name: String, role: Role, profile: CountingProfile? = nil, draftRev: Int? = nil,
+               token: String? = nil)
     /// Set the room's document (when it has none, or from the presenter).
     case document(title: String, format: DocumentFormat, text: String)
     /// The sender's own layout in rows plus the width-independent anchor.
@@ -38,7 +41,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, draftRev, key, title, format, text
+        case type, room, name, role, profile, draftRev, token, key, title, format, text
         case top, viewport, content, anchor, section, on, rev, ops, position
     }
 
@@ -51,7 +54,8 @@ extension ClientMessage: Codable {
                           name: try c.decode(String.self, forKey: .name),
                           role: try c.decode(Role.self, forKey: .role),
                           profile: try c.decodeIfPresent(CountingProfile.self, forKey: .profile),
-                          draftRev: try c.decodeIfPresent(Int.self, forKey: .draftRev))
+                          draftRev: try c.decodeIfPresent(Int.self, forKey: .draftRev),
+                          token: try c.decodeIfPresent(String.self, forKey: .token))
         case "document":
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
@@ -82,12 +86,13 @@ extension ClientMessage: Codable {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(type, forKey: .type)
         switch self {
-        case let .hello(room, name, role, profile, draftRev):
+        case let .hello(room, name, role, profile, draftRev, token):
             try c.encode(room, forKey: .room)
             try c.encode(name, forKey: .name)
             try c.encode(role, forKey: .role)
             try c.encodeIfPresent(profile, forKey: .profile)
             try c.encodeIfPresent(draftRev, forKey: .draftRev)
+            try c.encodeIfPresent(token, forKey: .token)
         case let .document(title, format, text):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)

@@ -23,6 +23,17 @@ public enum ErrorCode: String, Equatable, Hashable, Sendable, Codable, CaseItera
     case roomFull = "room_full"
     case serverFull = "server_full"
     case invalidUTF8 = "invalid_utf8"
+    // Added after v1's first codes: tokens and limits (docs/PROTOCOL.md).
+    /// The server requires a room token and the hello had none, or a bad one.
+    case unauthorized = "unauthorized"
+    /// The hello's room token is past its expiry.
+    case tokenExpired = "token_expired"
+    /// More messages per second than the server allows one connection.
+    case rateLimited = "rate_limited"
+    /// No hello within the server's hello timeout.
+    case helloTimeout = "hello_timeout"
+    /// More connections from one address than the server allows.
+    case tooManyConnections = "too_many_connections"
 }
 
 /// An `error` answer: a stable code and a sentence a person can act on.

@@ -55,6 +55,7 @@ extension WireCodec {
         "on": "true or false",
         "draftRev": "a whole number (the draft revision this client has)",
         "key": "a string that identifies this edit",
+        "token": "a string (a room token from `neonsyncd token`)",
         "position": "a whole number of characters (Unicode scalars) into the draft",
         "ops": "a list of retain counts (positive), insert strings and delete counts (negative)",
     ]

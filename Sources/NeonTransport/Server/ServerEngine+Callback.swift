@@ -40,6 +40,11 @@ extension ServerEngine {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             guard let session = RetainedSlot<Session>.load(user) else { return 0 }
             return session.flush(wsi, scratch: nil)
+        case LWS_CALLBACK_TIMER:
+            if let session = RetainedSlot<Session>.load(user), session.isEstablished, !session.isClosing {
+                delegate?.handle(.timer(session.id))
+            }
+            return 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
             RetainedSlot<Session>.load(user)?.recordPeerClose(UnsafeRawBufferPointer(start: input, count: length))
             return 0

@@ -7,6 +7,7 @@ enum ServerCommand: Sendable {
     case send(OutboundFrame, ConnectionID)
     case broadcast(OutboundFrame, [ConnectionID])
     case close(ConnectionID, code: UInt16, reason: String)
+    case timer(ConnectionID, Duration?)
     /// Close every connection with 1001, then leave the service loop.
     case shutdown
     /// Leave the service loop now (the grace period is over).
@@ -87,6 +88,10 @@ final class ServerEngine: @unchecked Sendable {
             }
         case .close(let id, let code, let reason):
             sessions[id]?.requestClose(code: code, reason: reason)
+        case .timer(let id, let delay):
+            guard let session = sessions[id], session.isEstablished, let wsi = session.wsi else { return }
+            let usecs = delay.map { max($0.components.seconds * 1_000_000 + $0.components.attoseconds / 1_000_000_000_000, 1) }
+            lws_set_timer_usecs(wsi, usecs ?? -1)
         case .shutdown:
             beginShutdown()
         case .exitNow:

@@ -20,6 +20,10 @@ extension WebSocketServer {
         public var shutdownGracePeriod: Duration
         /// TLS settings. Reserved: this build refuses to start with TLS.
         public var tls: TLSConfiguration?
+        /// A connection silent this long is pinged at half of it and closed
+        /// when no valid frame (a pong included) arrived for all of it; nil
+        /// keeps idle connections open forever. Whole seconds, 2…65535.
+        public var idleTimeout: Duration?
 
         public init(
             host: String = "127.0.0.1",
@@ -27,8 +31,10 @@ extension WebSocketServer {
             subprotocol: String = "neonsync.v1",
             maxMessageSize: Int = 1 << 20,
             shutdownGracePeriod: Duration = .seconds(1),
-            tls: TLSConfiguration? = nil
+            tls: TLSConfiguration? = nil,
+            idleTimeout: Duration? = nil
         ) {
+            self.idleTimeout = idleTimeout
             self.host = host
             self.port = port
             self.subprotocol = subprotocol

@@ -126,6 +126,13 @@ public final class WebSocketServer: Sendable {
         engine.submit(.close(connection, code: code, reason: reason))
     }
 
+    /// Sets (or with nil cancels) the connection's one timer: after
+    /// `delay` the delegate gets ``ServerEvent/timer(_:)`` for it. Setting it
+    /// again moves the deadline. Nothing happens for a connection that is gone.
+    public func setTimer(for connection: ConnectionID, after delay: Duration?) {
+        engine.submit(.timer(connection, delay))
+    }
+
     /// Frames and bytes waiting to be written to `connection`; `nil` if it is
     /// not open. Service thread only (call it from the delegate).
     public func queueDepth(of connection: ConnectionID) -> QueueDepth? {

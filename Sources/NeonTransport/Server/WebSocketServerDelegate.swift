@@ -11,6 +11,8 @@ public enum ServerEvent: Sendable, Equatable {
     case rejected(InboundRejection, from: ConnectionID)
     /// The connection is gone; sending to `ConnectionID` is now a no-op.
     case disconnected(ConnectionID, WebSocketClose)
+    /// A timer set with ``WebSocketServer/setTimer(for:after:)`` ran out.
+    case timer(ConnectionID)
 }
 
 /// Receives a ``WebSocketServer``'s events and answers its plain HTTP

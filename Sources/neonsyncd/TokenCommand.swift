@@ -1,0 +1,81 @@
+import Glibc
+import NeonCore
+import NeonServer
+
+/// `neonsyncd token`: mints a room token with the server's secret and
+/// prints it as the last line.
+enum TokenCommand {
+    static let usage = "usage: neonsyncd token --secret-file FILE --room R --role presenter|reader|observer [--ttl T]"
+
+    /// Returns the exit status: 0 with the token printed, 2 for bad flags
+    /// or an unusable secret.
+    static func run(_ arguments: [String]) -> Int32 {
+        var secretFile: String?
+        var room: String?
+        var role: Role?
+        var ttl: Int64 = 8 * 3600
+        var rest = arguments[...]
+        func fail(_ sentence: String) -> Int32 {
+            Daemon.standardError("neonsyncd token: \(sentence)\n\(usage)\n")
+            return 2
+        }
+        while let arg = rest.popFirst() {
+            if arg == "-h" || arg == "--help" {
+                print(usage)
+                print("  --ttl T  how long it admits: seconds, or a number with s, m, h or d (default 8h, at most 366d)")
+                print("  --room   a room name, or * for every room")
+                return 0
+            }
+            guard ["--secret-file", "--room", "--role", "--ttl"].contains(arg) else {
+                return fail("unknown option \(arg)")
+            }
+            guard let value = rest.popFirst() else { return fail("\(arg) needs a value") }
+            switch arg {
+            case "--secret-file": secretFile = value
+            case "--room": room = value
+            case "--role":
+                guard let parsed = Role(rawValue: value) else {
+                    return fail("--role \(value) is not a role; use presenter, reader or observer")
+                }
+                role = parsed
+            default:
+                guard let seconds = duration(value) else {
+                    return fail("--ttl \(value) is not a duration; use e.g. 90s, 30m, 8h or 7d (at most 366d)")
+                }
+                ttl = seconds
+            }
+        }
+        guard let secretFile else { return fail("--secret-file is required (the same file neonsyncd uses)") }
+        guard let room else { return fail("--room is required (a room name, or * for every room)") }
+        guard let role else { return fail("--role is required (presenter, reader or observer)") }
+        if room != Hub.everyRoom, room.isEmpty || room.count > Hub.maxRoomNameLength
+            || room.unicodeScalars.contains(where: { $0 == " " || $0.properties.generalCategory == .control }) {
+            return fail("--room \(room) is not a room name (1–\(Hub.maxRoomNameLength) characters, no spaces or control characters), nor *")
+        }
+        let secret: TokenSecret
+        do {
+            secret = try TokenSecret.load(path: secretFile)
+        } catch {
+            return fail(error.description)
+        }
+        let expires = Int64(time(nil)) + ttl
+        let scope = room == Hub.everyRoom ? "every room" : "room \(room)"
+        print("token for \(scope) as \(role.rawValue), valid for \(ttl) s (until unix time \(expires)):")
+        print(RoomToken(room: room, role: role, expires: expires).signed(with: secret))
+        return 0
+    }
+
+    /// `90`, `90s`, `30m`, `8h`, `7d` in seconds; nil when not a positive
+    /// duration of at most 366 days.
+    static func duration(_ text: String) -> Int64? {
+        let scales: [Character: Int64] = ["s": 1, "m": 60, "h": 3600, "d": 86_400]
+        var digits = Substring(text)
+        var scale: Int64 = 1
+        if let last = digits.last, let found = scales[last] {
+            scale = found
+            digits = digits.dropLast()
+        }
+        guard let n = Int64(digits), n > 0, n <= 366 * 86_400 / scale else { return nil }
+        return n * scale
+    }
+}

@@ -1,0 +1,241 @@
+import Foundation
+import NeonCore
+@testable import NeonServer
+import NeonTransport
+import Testing
+import NeonTestSupport
+
+/// A private secret file for one test.
+struct SecretFile {
+    let path = NSTemporaryDirectory() + "neonsync-secret-\(UUID().uuidString)"
+    let text = "e2e-secret-\(UUID().uuidString)"
+
+    init() throws {
+        try (text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
+    }
+
+    func token(_ room: String, _ role: Role, expires: Int64 = Int64(Date().timeIntervalSince1970) + 3600) throws -> String {
+        RoomToken(room: room, role: role, expires: expires).signed(with: try TokenSecret(Array(text.utf8)))
+    }
+
+    func remove() { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// Runs neonsyncd with `arguments` to its exit; returns status, stdout, stderr.
+func runDaemon(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let p = Process()
+    p.executableURL = ServerProcess.binary
+    p.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+}
+
+@Suite("neonsyncd: room tokens and limits", .serialized)
+struct AccessEndToEndTests {
+    @Test("with a secret every hello needs a token for its room and role; refusals close 1008 and change nothing")
+    func tokens() async throws {
+        let secret = try SecretFile()
+        defer { secret.remove() }
+        let server = try ServerProcess(["--secret-file", secret.path])
+        #expect(server.events("start").first?["tokens"] as? Bool == true)
+
+        let cases: [(ClientMessage, ErrorCode, String)] = [
+            (.hello(room: "talk", name: "eve", role: .reader), .unauthorized, "requires a room token"),
+            (.hello(room: "talk", name: "eve", role: .reader, token: "nst1.garbage"), .unauthorized, "not a NeonSync room token"),
+            (.hello(room: "talk", name: "eve", role: .presenter, token: try secret.token("talk", .reader)), .unauthorized, "not room \"talk\" as presenter"),
+            (.hello(room: "other", name: "eve", role: .reader, token: try secret.token("talk", .reader)), .unauthorized, "not room \"other\""),
+            (.hello(room: "talk", name: "eve", role: .reader, token: try secret.token("talk", .reader, expires: 1_000)), .tokenExpired, "expired"),
+            (.hello(room: "*", name: "eve", role: .observer, token: try secret.token("talk", .presenter)), .unauthorized, "not room \"*\""),
+        ]
+        for (hello, code, mention) in cases {
+            let eve = try await TestPeer.connect(server)
+            eve.send(hello)
+            let error = try await eve.error()
+            #expect(error.code == code && error.message.contains(mention), "\(error)")
+            let close = try await eve.client.waitForClose()
+            #expect(close.code == CloseCode.policyViolation)
+        }
+
+        let ada = try await TestPeer.connect(server)
+        ada.send(.hello(room: "talk", name: "ada", role: .presenter, token: try secret.token("talk", .presenter)))
+        _ = try await ada.next("welcome")
+        let bob = try await TestPeer.connect(server)
+        bob.send(.hello(room: "talk", name: "bob", role: .observer, token: try secret.token("talk", .reader)))
+        guard case let .welcome(welcome) = try await bob.next("welcome").payload else { return }
+        #expect(welcome.readers.map(\.name) == ["ada", "bob"], "no refused hello joined or created anything")
+        let ops = try await TestPeer.connect(server)
+        ops.send(.hello(room: "*", name: "ops", role: .observer, token: try secret.token("*", .observer)))
+        guard case let .overview(overview) = try await ops.next("overview").payload else { return }
+        #expect(overview.rooms.map(\.room) == ["talk"])
+        #expect(server.events("join").count == 2 && server.events("error").count == cases.count)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("neonsyncd token mints a token on its last line that the server takes; bad flags and loose secrets exit 2")
+    func tokenCommand() async throws {
+        let secret = try SecretFile()
+        defer { secret.remove() }
+        let minted = try runDaemon(["token", "--secret-file", secret.path, "--room", "talk", "--role", "reader", "--ttl", "2h"])
+        #expect(minted.status == 0)
+        let token = try #require(minted.out.split(separator: "\n").last.map(String.init))
+        #expect(minted.out.contains("valid for 7200 s"))
+        let server = try ServerProcess(["--secret-file", secret.path])
+        let bob = try await TestPeer.connect(server)
+        bob.send(.hello(room: "talk", name: "bob", role: .reader, token: token))
+        _ = try await bob.next("welcome")
+        #expect(server.stop() == 0)
+
+        for (args, mention) in [(["--room", "talk", "--role", "reader"], "--secret-file is required"),
+                                (["--secret-file", secret.path, "--role", "reader"], "--room is required"),
+                                (["--secret-file", secret.path, "--room", "talk", "--role", "admin"], "not a role"),
+                                (["--secret-file", secret.path, "--room", "a b", "--role", "reader"], "not a room name"),
+                                (["--secret-file", secret.path, "--room", "t", "--role", "reader", "--ttl", "5y"], "not a duration")] {
+            let result = try runDaemon(["token"] + args)
+            #expect(result.status == 2 && result.err.contains(mention), "\(args): \(result.err)")
+        }
+        chmod(secret.path, 0o640)
+        let loose = try runDaemon(["token", "--secret-file", secret.path, "--room", "t", "--role", "reader"])
+        #expect(loose.status == 2 && loose.err.contains("chmod 600"))
+        let serve = try runDaemon(["--port", "0", "--secret-file", secret.path])
+        #expect(serve.status == 2 && serve.err.contains("chmod 600"))
+    }
+
+    @Test("without a secret a non-loopback host is refused unless --insecure-open says so")
+    func openHost() throws {
+        let refused = try runDaemon(["--host", "0.0.0.0", "--port", "0"])
+        #expect(refused.status == 2 && refused.err.contains("--secret-file FILE") && refused.err.contains("--insecure-open"))
+        let server = try ServerProcess(["--host", "0.0.0.0", "--insecure-open"])
+        #expect(server.events("start").first?["host"] as? String == "0.0.0.0")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("over --max-rate messages are dropped with one rate_limited error; a long run closes 1008; others are unaffected")
+    func rateLimit() async throws {
+        let server = try ServerProcess(["--max-rate", "5", "--max-burst", "5"])
+        let ada = try await TestPeer.connect(server)
+        let bob = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "r", name: "ada", role: .reader)
+        _ = try await bob.hello(room: "r", name: "bob", role: .reader)
+        _ = try await ada.next("joined")
+        for index in 0..<8 { ada.send(.follow(on: index % 2 == 0)) }
+        var follows = 0
+        var errors: [ProtocolError] = []
+        while errors.isEmpty {
+            let message = try await ada.next()
+            if case let .error(error) = message.payload { errors.append(error) }
+            if message.type == "follow" { follows += 1 }
+        }
+        #expect((4...5).contains(follows), "4 more follows fit the burst of 5 after the hello (5 if a token came back meanwhile)")
+        #expect(errors.map(\.code) == [.rateLimited])
+        #expect(errors.first?.message.contains("more than 5 messages a second") == true)
+        for _ in 0..<40 { ada.send(.follow(on: false)) }
+        let close = try await ada.client.waitForClose()
+        #expect(close.code == CloseCode.policyViolation)
+        bob.send(.follow(on: true))
+        #expect(try await bob.next("follow").type == "follow", "the other reader is served")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("--max-connections-per-ip refuses the connection over the cap with an error and close 1008")
+    func perAddress() async throws {
+        let server = try ServerProcess(["--max-connections-per-ip", "2"])
+        let first = try await TestPeer.connect(server)
+        let second = try await TestPeer.connect(server)
+        let third = try await TestPeer.connect(server)
+        let error = try await third.error()
+        #expect(error.code == .tooManyConnections && error.message.contains("127.0.0.1 already has 2 connections"))
+        #expect(try await third.client.waitForClose().code == CloseCode.policyViolation)
+        _ = try await first.hello(room: "r", name: "ada", role: .reader)
+        second.close()
+        _ = try await second.client.waitForClose()
+        try await Task.sleep(for: .milliseconds(100))
+        let again = try await TestPeer.connect(server)
+        _ = try await again.hello(room: "r", name: "bob", role: .reader)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("a connection that sends no hello within --hello-timeout gets hello_timeout and close 1008; a joined one stays")
+    func helloTimeout() async throws {
+        let server = try ServerProcess(["--hello-timeout", "1"])
+        let joined = try await TestPeer.connect(server)
+        _ = try await joined.hello(room: "r", name: "ada", role: .reader)
+        let silent = try await TestPeer.connect(server)
+        let started = ContinuousClock.now
+        let error = try await silent.error(timeout: .seconds(5))
+        #expect(error.code == .helloTimeout && error.message.contains("no hello within 1 s"))
+        #expect(try await silent.client.waitForClose().code == CloseCode.policyViolation)
+        #expect(started.duration(to: .now) < .seconds(4))
+        try await Task.sleep(for: .milliseconds(1200))
+        joined.send(.follow(on: true))
+        #expect(try await joined.next("follow").type == "follow", "the joined reader was not timed out")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("with --idle-timeout a quiet client that answers pings stays; a socket that never answers is closed")
+    func idleTimeout() async throws {
+        let server = try ServerProcess(["--idle-timeout", "2"])
+        let quiet = try await TestPeer.connect(server)
+        _ = try await quiet.hello(room: "r", name: "ada", role: .reader)
+        let mute = try RawSocket(port: server.port)
+        try mute.handshake()
+        let started = Date()
+        let closedAfter = try mute.secondsUntilClosed(timeout: 8)
+        #expect(closedAfter != nil, "the silent socket was never closed")
+        #expect(Date().timeIntervalSince(started) >= 1.5)
+        quiet.send(.follow(on: true))
+        #expect(try await quiet.next("follow").type == "follow", "the client that answered pings is still connected")
+        #expect(server.stop() == 0)
+    }
+}
+
+/// A TCP socket that speaks just enough HTTP to become a WebSocket, then
+/// stays silent (never answers a ping).
+final class RawSocket {
+    let fd: Int32
+
+    init(port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var addr = sockaddr_in()
+        addr.sin_family = sa_family_t(AF_INET)
+        addr.sin_port = in_port_t(UInt16(port).bigEndian)
+        inet_pton(AF_INET, "127.0.0.1", &addr.sin_addr)
+        let status = withUnsafePointer(to: &addr) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard status == 0 else { throw ServerProcessError("connect failed") }
+    }
+
+    deinit { close(fd) }
+
+    func handshake() throws {
+        let request = "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: neonsync.v1\r\n\r\n"
+        _ = request.withCString { send(fd, $0, strlen($0), 0) }
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        let n = recv(fd, &buffer, buffer.count, 0)
+        guard n > 0, String(decoding: buffer[0..<n], as: UTF8.self).hasPrefix("HTTP/1.1 101") else {
+            throw ServerProcessError("no 101 Switching Protocols")
+        }
+    }
+
+    /// Reads (and ignores) until the server closes; the seconds that took,
+    /// or nil after `timeout`.
+    func secondsUntilClosed(timeout: TimeInterval) throws -> TimeInterval? {
+        let started = Date()
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while Date().timeIntervalSince(started) < timeout {
+            var pfd = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&pfd, 1, 200) > 0 else { continue }
+            if recv(fd, &buffer, buffer.count, 0) <= 0 { return Date().timeIntervalSince(started) }
+        }
+        return nil
+    }
+}
