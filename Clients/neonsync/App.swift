@@ -27,8 +27,12 @@ final class App<Model: ScreenModel> {
     private var backoff = ReconnectBackoff()
     /// Sent in every hello (the model never holds credentials).
     private let token: String?
-    /// Why the server will not have this client, when that ended it.
+    /// Why the screen ended on its own (the server refused this client,
+    /// or a wss:// server's certificate failed), to print once the
+    /// terminal is back.
     private(set) var refusal: String?
+    /// The exit status that goes with `refusal`.
+    private var refusalStatus: Int32 = 0
 
     init(model: Model, url: WebSocketURL, theme: Theme, mailbox: Mailbox, token: String? = nil) {
         self.model = model
@@ -91,7 +95,7 @@ final class App<Model: ScreenModel> {
             model.settle()
         }
         connection?.close(code: CloseCode.normal, reason: "bye")
-        return refusal == nil ? 0 : 3
+        return refusal == nil ? 0 : refusalStatus
     }
 
     private func deliver(_ event: AppEvent) {
@@ -106,6 +110,7 @@ final class App<Model: ScreenModel> {
                     let message = try codec.decodeServer(Array(text.utf8))
                     if case let .error(error) = message.payload, Self.isFinal(error) {
                         refusal = "the server refused this client: \(error.message) (\(error.code.rawValue))"
+                        refusalStatus = 3
                         running = false
                         return
                     }
@@ -121,6 +126,10 @@ final class App<Model: ScreenModel> {
             case let .failed(reason):
                 perform(model.disconnected("cannot reach \(url): \(reason)", at: now))
                 scheduleReconnect()
+            case let .untrusted(rejection):
+                refusal = Client.untrustedSentence(rejection, url: url)
+                refusalStatus = ExitStatus.untrustedServer
+                running = false
             }
         case .network:
             break

@@ -4,6 +4,12 @@ import NeonCore
 import NeonTransport
 import NeonTUI
 
+/// Exit statuses every connecting command shares (tail adds its own).
+enum ExitStatus {
+    /// The wss:// server's certificate failed verification.
+    static let untrustedServer: Int32 = 5
+}
+
 /// neonsync: options → (file) → terminal → the app loop → restore.
 enum Client {
     static func run(_ arguments: [String]) -> Int32 {
@@ -22,11 +28,24 @@ enum Client {
             standardError("neonsync: --server \(options.server): \(error.description)\n")
             return 2
         }
-        if options.tail {
-            return tail(options, url: url)
-        }
         if options.replay {
             return replay(options)
+        }
+        if options.trust == .insecureAcceptAnything {
+            standardError(insecureWarning)
+        }
+        // Every connection failure reaches the user as this client's own
+        // sentence; libwebsockets' log lines would only draw over the screen.
+        TransportLog.route([])
+        let network: WebSocketClientContext
+        do {
+            network = try WebSocketClientContext(configuration: .init(serverTrust: options.trust))
+        } catch {
+            standardError("neonsync: --ca: \(error.description)\n")
+            return 2
+        }
+        if options.tail {
+            return tail(options, url: url, network: network)
         }
         if let room = options.room, let problem = roomProblem(room) {
             standardError("neonsync: \(problem)\n")
@@ -53,7 +72,7 @@ enum Client {
         let size = Terminal.size()
         let mailbox: Mailbox
         do {
-            mailbox = try Mailbox()
+            mailbox = try Mailbox(network: network)
         } catch {
             Terminal.restore()
             standardError("neonsync: \(error.description)\n")
@@ -76,8 +95,8 @@ enum Client {
         return finish(App(model: model, url: url, theme: theme, mailbox: mailbox, token: options.token))
     }
 
-    /// Runs a screen; a refusal that ended it is printed once the terminal
-    /// is restored (status 3).
+    /// Runs a screen; a refusal that ended it (status 3 for the server's,
+    /// 5 for a certificate) is printed once the terminal is restored.
     private static func finish<Model: ScreenModel>(_ app: App<Model>) -> Int32 {
         let status = app.run()
         if let refusal = app.refusal {
@@ -87,11 +106,36 @@ enum Client {
         return status
     }
 
+    /// Printed on every start with --insecure.
+    static let insecureWarning = """
+    neonsync: WARNING: --insecure: the server's TLS certificate is NOT checked.
+    neonsync: WARNING: anyone between you and the server can pose as it and read or change everything.
+    neonsync: WARNING: for a self-signed server, pass --ca FILE with its CA certificate instead.
+
+    """
+
+    /// What to tell the user when a wss:// server's certificate is refused.
+    static func untrustedSentence(_ rejection: CertificateRejection, url: WebSocketURL) -> String {
+        let host = url.host
+        switch rejection.kind {
+        case .untrustedIssuer:
+            return "cannot connect to \(url): the server's certificate is not trusted (\(rejection.detail)); pass --ca FILE with the CA that signed it, or --insecure for testing"
+        case .hostnameMismatch:
+            return "cannot connect to \(url): the server's certificate was not issued for \(host) (\(rejection.detail)); connect with a host name the certificate holds, or pass --insecure for testing"
+        case .expired:
+            return "cannot connect to \(url): the server's certificate has expired; the server needs a new one (--insecure skips the check for testing)"
+        case .notYetValid:
+            return "cannot connect to \(url): the server's certificate is not valid yet; check this machine's clock"
+        case .other:
+            return "cannot connect to \(url): the server's certificate failed verification (\(rejection.detail)); pass --insecure for testing"
+        }
+    }
+
     /// `neonsync tail`: no terminal; the server judges the room name, so a
     /// refused one exits 3 with its sentence.
-    private static func tail(_ options: ClientOptions, url: WebSocketURL) -> Int32 {
+    private static func tail(_ options: ClientOptions, url: WebSocketURL, network: WebSocketClientContext) -> Int32 {
         do {
-            let mailbox = try Mailbox()
+            let mailbox = try Mailbox(network: network)
             return TailCommand(room: options.room ?? "lobby", name: options.name, json: options.json,
                                url: url, mailbox: mailbox, token: options.token).run()
         } catch {

@@ -1,6 +1,7 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonTransport
 
 /// `neonsync` subcommands and their flags.
 struct ClientOptions {
@@ -30,6 +31,8 @@ struct ClientOptions {
     var server: String
     /// `--token T`: the room token a server with a secret requires.
     var token: String?
+    /// How a wss:// server's certificate is checked (--ca, --insecure).
+    var trust: ServerTrust = .systemStore
 
     static let usage = """
     neonsync — read, present, follow and draft together from terminals, and
@@ -56,7 +59,8 @@ struct ClientOptions {
           observer; --json prints the protocol messages verbatim. Needs no
           terminal and reconnects by itself. Exit status: 0 stopped by
           SIGINT/SIGTERM, 2 bad usage, 3 the server refused to join the room,
-          4 the server could not be reached within 5 s of starting
+          4 the server could not be reached within 5 s of starting, 5 the
+          server's TLS certificate failed verification
       neonsync monitor [ROOM] [--name N] [--server URL]
           a live dashboard as an observer: readers with role, progress bar,
           tab and follow state, the draft's ring, and a feed of joins, leaves,
@@ -73,8 +77,15 @@ struct ClientOptions {
     OPTIONS:
       --room R       room name (letters, digits, - _ .; at most 64 characters)
       --name N       the name others see (default: $USER)
-      --server URL   ws://HOST:PORT/ of neonsyncd (default \(defaultServer),
-                     or $\(serverEnvironment))
+      --server URL   ws://HOST:PORT/ or wss://HOST:PORT/ of neonsyncd (default
+                     \(defaultServer), or $\(serverEnvironment)); wss://
+                     checks the server's certificate against the system's CA
+                     store and the host name in the URL
+      --ca FILE      wss:// only: trust the CA certificate(s) in FILE (PEM),
+                     e.g. the CA of a self-signed setup, instead of the
+                     system's store
+      --insecure     wss:// only: do not check the server's certificate at
+                     all (testing only; warns on every start)
       --token T      room token for a server that requires one (from its
                      operator's neonsyncd token; or $\(tokenEnvironment)); a
                      refused or expired token ends the client with status 3
@@ -82,6 +93,11 @@ struct ClientOptions {
       --speed X      replay only: how many times faster than real time (> 0)
       --summary      replay only: print the summary instead of the screen
       -h, --help     show this help (also: neonsync COMMAND --help)
+
+    Every command that connects takes --server, --ca and --insecure. A wss://
+    server whose certificate fails verification ends the command with a
+    sentence saying why and exit status 5 (no reconnecting: trying again
+    cannot help until the trust settings change).
 
     KEYS (press ? inside for the full list):
       j/k ↓/↑ scroll · space/PgDn b/PgUp page · g/Home G/End · Tab/Shift-Tab 1–9 tabs
@@ -158,6 +174,15 @@ struct ClientOptions {
                     throw Problem(description: "--token needs a value (a room token from neonsyncd token); see neonsync --help")
                 }
                 options.token = value
+            case "--ca" where options.replay, "--insecure" where options.replay:
+                throw Problem(description: "\(arg) belongs to the commands that connect to a server, not to neonsync replay; see neonsync --help")
+            case "--ca":
+                guard let value = rest.popFirst() else {
+                    throw Problem(description: "--ca needs a FILE of PEM CA certificates; see neonsync --help")
+                }
+                options.trust = .certificates(path: value)
+            case "--insecure":
+                options.trust = .insecureAcceptAnything
             case "--room", "--name", "--server":
                 guard let value = rest.popFirst() else {
                     throw Problem(description: "\(arg) needs a value; see neonsync --help")
@@ -171,6 +196,9 @@ struct ClientOptions {
                 }
                 positional.append(arg)
             }
+        }
+        if arguments.contains("--ca"), arguments.contains("--insecure") {
+            throw Problem(description: "--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
         }
         if options.monitor, positional.isEmpty {
             return options

@@ -14,8 +14,12 @@ final class Mailbox: Sendable {
     private let queue = Mutex<[AppEvent]>([])
     let readFD: Int32
     private let writeFD: Int32
+    /// The client context connections are opened on; `nil` for commands
+    /// that never connect (replay).
+    private let network: WebSocketClientContext?
 
-    init() throws(ClientError) {
+    init(network: WebSocketClientContext? = nil) throws(ClientError) {
+        self.network = network
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
             throw ClientError("cannot create a wake-up pipe: \(String(cString: strerror(errno)))")
@@ -38,7 +42,8 @@ final class Mailbox: Sendable {
     /// with `generation` so the events of a replaced connection can be told
     /// apart and dropped.
     func connect(to url: WebSocketURL, generation: Int) throws(TransportError) -> ClientConnection {
-        try WebSocketClientContext.shared().connect(to: url, subprotocol: "neonsync.v1") { [self] _, event in
+        guard let network else { throw .notRunning }
+        return try network.connect(to: url, subprotocol: "neonsync.v1") { [self] _, event in
             post(.network(generation: generation, event))
         }
     }

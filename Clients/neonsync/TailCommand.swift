@@ -19,6 +19,8 @@ final class TailCommand {
         static let refused: Int32 = 3
         /// No welcome within `firstContact` of starting.
         static let unreachable: Int32 = 4
+        /// The wss:// server's certificate failed verification.
+        static let untrusted = ExitStatus.untrustedServer
     }
 
     /// How long the first connection may take, retries included, before
@@ -106,6 +108,9 @@ final class TailCommand {
                 lost(close.reason.isEmpty ? "connection closed (\(close.code.map(String.init) ?? "no code"))" : close.reason)
             case let .failed(reason):
                 lost(reason)
+            case let .untrusted(rejection):
+                Client.standardError("neonsync tail: \(Client.untrustedSentence(rejection, url: url))\n")
+                status = Exit.untrusted
             }
         case .network, .resized:
             break

@@ -2,6 +2,7 @@
 #define NEON_CLIBWEBSOCKETS_SHIM_H
 
 #include <libwebsockets.h>
+#include <openssl/x509v3.h>
 #include <sys/prctl.h>
 
 /* LWS_PRE is a macro expression (_LWS_PAD(...)); Swift imports only simple
@@ -18,6 +19,18 @@ static inline uint64_t neon_lws_option_explicit_vhosts(void) {
 }
 static inline uint64_t neon_lws_option_disable_ipv6(void) {
     return (uint64_t)LWS_SERVER_OPTION_DISABLE_IPV6;
+}
+static inline uint64_t neon_lws_option_do_ssl_global_init(void) {
+    return (uint64_t)LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
+}
+static inline uint64_t neon_lws_option_disable_os_ca_certs(void) {
+    return (uint64_t)LWS_SERVER_OPTION_DISABLE_OS_CA_CERTS;
+}
+
+/* SSL_OP_NO_* are SSL_OP_BIT(n) function-like macros, which do not import:
+ * the options that turn off SSLv3, TLS 1.0 and TLS 1.1. */
+static inline long neon_ssl_options_no_legacy_protocols(void) {
+    return (long)(SSL_OP_NO_SSLv3 | SSL_OP_NO_TLSv1 | SSL_OP_NO_TLSv1_1);
 }
 
 /* pthread_setname_np needs _GNU_SOURCE and prctl is variadic, so neither

@@ -59,6 +59,12 @@ final class Router: WebSocketServerDelegate {
         return HTTPResponse(status: 200, contentType: PrometheusText.contentType, body: Array(text.utf8))
     }
 
+    func refused(_ handshake: RefusedHandshake) {
+        logger.log(LogRecord(.warn, "origin_refused", [
+            LogField("peer", .string(handshake.peer)), LogField("origin", .string(handshake.origin)),
+        ]))
+    }
+
     func handle(_ event: ServerEvent) {
         guard let server = transport.withLock({ $0 }) else { return }
         let arrived = ContinuousClock.now

@@ -16,13 +16,19 @@ public final class SyncServer: Sendable {
         public var access: AccessPolicy
         /// Ping idle connections at half of it, close them after it; nil never.
         public var idleTimeout: Duration?
+        /// Certificate and key to serve wss:// and HTTPS; `nil` for ws://.
+        public var tls: TLSConfiguration?
+        /// Which browser origins may open connections (none by default).
+        public var origins: OriginPolicy
 
         public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
                     limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000,
-                    access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60)) {
+                    access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60),
+                    tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers) {
             self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
             self.limits = limits; self.maxRooms = maxRooms
             self.access = access; self.idleTimeout = idleTimeout
+            self.tls = tls; self.origins = origins
         }
     }
 
@@ -57,7 +63,8 @@ public final class SyncServer: Sendable {
         transport = WebSocketServer(
             configuration: .init(host: configuration.host, port: configuration.port,
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
-                                 idleTimeout: configuration.idleTimeout),
+                                 idleTimeout: configuration.idleTimeout,
+                                 tls: configuration.tls, origins: configuration.origins),
             delegate: router)
         router.attach(transport)
     }
@@ -75,6 +82,8 @@ public final class SyncServer: Sendable {
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
             LogField("restoredRooms", .int(restoredRooms)),
             LogField("tokens", .bool(configuration.access.secret != nil)),
+            LogField("tls", .bool(configuration.tls != nil)),
+            LogField("origins", .string(configuration.origins.allowed.sorted().joined(separator: " "))),
         ]))
     }
 

@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import NeonServer
+import NeonTransport
 
 /// neonsyncd: flags → configuration → serve until SIGINT/SIGTERM.
 enum Daemon {
@@ -42,7 +43,8 @@ enum Daemon {
             server = try SyncServer(
                 configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
                                      limits: options.limits, maxRooms: options.maxRooms,
-                                     access: options.access, idleTimeout: options.idleTimeout),
+                                     access: options.access, idleTimeout: options.idleTimeout,
+                                     tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins)),
                 logger: logger, store: store)
             try server.start()
         } catch {

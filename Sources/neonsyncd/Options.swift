@@ -1,5 +1,6 @@
 import NeonCore
 import NeonServer
+import NeonTransport
 
 /// neonsyncd's command line: every flag, its default and its help.
 struct Options {
@@ -16,7 +17,16 @@ struct Options {
     var insecureOpen = false
     var access = AccessPolicy()
     var idleTimeout: Duration? = .seconds(60)
+    var tlsCertificate: String?
+    var tlsKey: String?
+    var allowedOrigins: [String] = []
     var showHelp = false
+
+    /// The TLS files, when both flags were given.
+    var tls: TLSConfiguration? {
+        guard let tlsCertificate, let tlsKey else { return nil }
+        return TLSConfiguration(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
+    }
 
     static let help = """
     neonsyncd — the NeonSync live-sync server (WebSocket protocol neonsync.v1)
@@ -30,6 +40,17 @@ struct Options {
       --data DIR           where rooms, documents and acknowledged drafts are
                            kept (SQLite, WAL); created if missing
                            (default ./neonsync-data)
+      --tls-cert FILE      serve wss:// (and HTTPS for /healthz and /metrics) on
+                           the same port with this PEM certificate chain;
+                           needs --tls-key (TLS 1.2 and later only)
+      --tls-key FILE       the certificate's PEM private key, unencrypted
+      --allow-origin ORIGIN
+                           let web pages from ORIGIN (scheme://host[:port],
+                           e.g. https://app.example.com) open connections;
+                           repeatable; * allows every origin. Handshakes
+                           with any other Origin header get 403; programs
+                           that send no Origin (the terminal clients) are
+                           never affected. Default: no web page may connect
       --log FILE|-         append JSON log lines to FILE, or - for standard
                            output (default -)
       --log-level LEVEL    debug, info, warn or error (default info)
@@ -79,6 +100,9 @@ struct Options {
     On the same port GET /healthz answers 200 ok and GET /metrics serves
     Prometheus metrics. SIGINT/SIGTERM stop the server gracefully (close
     frames, exit 0); SIGHUP reopens the --log file.
+    Exit status: 0 stopped, 1 cannot start (port taken, store unusable, TLS
+    certificate or key missing, unreadable, not PEM or not a pair), 2 bad
+    flags.
     Protocol: docs/PROTOCOL.md; log events: docs/LOGS.md.
     """
 
@@ -106,6 +130,14 @@ struct Options {
             case "--host": options.host = try value(for: flag)
             case "--data": options.dataDirectory = try value(for: flag)
             case "--log-content": options.logContent = true
+            case "--tls-cert": options.tlsCertificate = try value(for: flag)
+            case "--tls-key": options.tlsKey = try value(for: flag)
+            case "--allow-origin":
+                let v = try value(for: flag)
+                guard OriginPolicy.normalized(v) != nil else {
+                    throw Problem(description: "--allow-origin \(v) is not an origin; write scheme://host[:port] with no path, e.g. https://app.example.com, or * for every origin")
+                }
+                options.allowedOrigins.append(v)
             case "--port":
                 options.port = try integer(try value(for: flag), flag: flag, range: 0...65535)
             case "--log":
@@ -147,6 +179,10 @@ struct Options {
             default:
                 throw Problem(description: "unknown option \(arg); see neonsyncd --help")
             }
+        }
+        if (options.tlsCertificate == nil) != (options.tlsKey == nil) {
+            let missing = options.tlsCertificate == nil ? "--tls-cert" : "--tls-key"
+            throw Problem(description: "--tls-cert and --tls-key go together: add \(missing) to serve wss://, or drop the other to serve ws://")
         }
         if options.secretFile == nil, !options.insecureOpen, !isLoopback(options.host) {
             throw Problem(description: "--host \(options.host) would let anyone who reaches it join any room; give --secret-file FILE to require room tokens, or --insecure-open to serve it open anyway")

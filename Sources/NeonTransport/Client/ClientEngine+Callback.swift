@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Glibc
 
 /// The lws protocol callback of every client context; finds its engine
 /// through the context user pointer.
@@ -11,7 +12,7 @@ func clientCallback(
           let engine = lws_context_user(context)
     else { return 0 }
     return Unmanaged<ClientEngine>.fromOpaque(engine).takeUnretainedValue()
-        .handle(wsi, reason, input, length)
+        .handle(wsi, reason, user, input, length)
 }
 
 extension ClientEngine {
@@ -32,7 +33,9 @@ extension ClientEngine {
         info.port = Int32(url.port)
         info.path = UnsafePointer(memory.string(url.path))
         info.host = UnsafePointer(memory.string(url.hostHeader))
-        info.origin = info.host
+        if url.isSecure {
+            info.ssl_connection = Self.tlsFlags(configuration.serverTrust)
+        }
         info.protocol = connection.subprotocol.map { UnsafePointer(memory.string($0)) }
         info.local_protocol_name = UnsafePointer(protocolName)
         info.ietf_version_or_minus_one = -1
@@ -53,7 +56,7 @@ extension ClientEngine {
     /// Dispatches one lws callback on the service thread.
     func handle(
         _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
-        _ input: UnsafeMutableRawPointer?, _ length: Int
+        _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
         if reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED {
             for command in inbox.drain() {
@@ -65,6 +68,8 @@ extension ClientEngine {
         let client = Unmanaged<ClientSession>.fromOpaque(raw).takeUnretainedValue()
         let session = client.session
         switch reason {
+        case LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION:
+            return verifyServerCertificate(client, store: user.map(OpaquePointer.init), preverified: length != 0)
         case LWS_CALLBACK_CLIENT_ESTABLISHED:
             session.wsi = wsi
             session.isEstablished = true
@@ -98,14 +103,68 @@ extension ClientEngine {
         case LWS_CALLBACK_CLIENT_CONNECTION_ERROR:
             let detail = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
             release(client, wsi)
-            finish(client, .failed(detail.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed"))
+            if let rejection = client.certificateRejection {
+                finish(client, .untrusted(rejection))
+            } else {
+                finish(client, .failed(detail.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed"))
+            }
         case LWS_CALLBACK_WSI_DESTROY:
             release(client, wsi)
-            finish(client, session.isEstablished ? .closed(session.closeOutcome) : .failed("connection closed before the handshake"))
+            if session.isEstablished {
+                finish(client, .closed(session.closeOutcome))
+            } else if let rejection = client.certificateRejection {
+                finish(client, .untrusted(rejection))
+            } else {
+                finish(client, .failed("connection closed before the handshake"))
+            }
         default:
             break
         }
         return 0
+    }
+
+    /// The `LCCSCF_*` flags of a `wss://` connection. With verification
+    /// off, lws is told to accept what it would otherwise refuse, and
+    /// ``verifyServerCertificate(_:store:preverified:)`` accepts the rest.
+    static func tlsFlags(_ trust: ServerTrust) -> Int32 {
+        var flags = LCCSCF_USE_SSL.rawValue
+        if trust == .insecureAcceptAnything {
+            flags |= LCCSCF_ALLOW_SELFSIGNED.rawValue | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK.rawValue
+                | LCCSCF_ALLOW_EXPIRED.rawValue | LCCSCF_ALLOW_INSECURE.rawValue
+        }
+        return Int32(bitPattern: flags)
+    }
+
+    /// LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION, once per
+    /// certificate of the server's chain: `store` is OpenSSL's
+    /// X509_STORE_CTX, `preverified` OpenSSL's own verdict. Returns 0 to
+    /// accept, 1 to abandon the handshake (remembering why, for the
+    /// connection's `.untrusted` event).
+    private func verifyServerCertificate(_ client: ClientSession, store: OpaquePointer?, preverified: Bool) -> Int32 {
+        guard !preverified, let store else { return 0 }
+        let code = X509_STORE_CTX_get_error(store)
+        if code == X509_V_OK {
+            return 0
+        }
+        if configuration.serverTrust == .insecureAcceptAnything
+            || (code == X509_V_ERR_HOSTNAME_MISMATCH && Self.leaf(in: store, names: client.connection.url.host)) {
+            X509_STORE_CTX_set_error(store, X509_V_OK)
+            return 0
+        }
+        if client.certificateRejection == nil {
+            client.certificateRejection = CertificateRejection(code: code)
+        }
+        return 1
+    }
+
+    /// `true` when `host` is an IP address and the certificate being
+    /// checked lists it as an IP address. lws hands OpenSSL every host as
+    /// a DNS name, which never matches an IP address entry.
+    private static func leaf(in store: OpaquePointer, names host: String) -> Bool {
+        guard let certificate = X509_STORE_CTX_get_current_cert(store) else { return false }
+        var probe = in6_addr()
+        let isAddress = inet_pton(AF_INET, host, &probe) == 1 || inet_pton(AF_INET6, host, &probe) == 1
+        return isAddress && X509_check_ip_asc(certificate, host, 0) == 1
     }
 
     /// Drops the +1 reference lws held through the opaque user data.

@@ -23,8 +23,11 @@ final class ClientSession {
     let memory = CMemory()
     /// `true` while lws holds our +1 reference as the wsi's opaque user data.
     var retainedByLWS = false
-    /// Set once the final event (`.closed`/`.failed`) was delivered.
+    /// Set once the final event (`.closed`/`.failed`/`.untrusted`) was
+    /// delivered.
     var finished = false
+    /// The first reason the server's certificate was refused, if it was.
+    var certificateRejection: CertificateRejection?
 
     init(connection: ClientConnection, handler: @escaping ClientConnection.Handler, maxMessageSize: Int) {
         self.connection = connection
@@ -78,6 +81,11 @@ final class ClientEngine: @unchecked Sendable {
         info.protocols = memory.protocols(entry)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.connect_timeout_secs = UInt32(clamping: configuration.connectTimeoutSeconds)
+        info.options = neon_lws_option_do_ssl_global_init()
+        if case .certificates(let path) = configuration.serverTrust {
+            info.client_ssl_ca_filepath = UnsafePointer(memory.string(path))
+            info.options |= neon_lws_option_disable_os_ca_certs()
+        }
         guard let context = lws_create_context(&info) else {
             startup.finish(.failure(.contextCreationFailed("lws_create_context returned NULL for a client context")))
             return

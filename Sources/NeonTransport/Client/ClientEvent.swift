@@ -12,11 +12,17 @@ public enum ClientEvent: Sendable, Equatable {
     /// The connection never opened (refused, handshake rejected, timed out,
     /// context stopped). Last event.
     case failed(String)
+    /// A `wss://` connection was abandoned during the TLS handshake because
+    /// the server's certificate failed verification. Last event; connecting
+    /// again fails the same way until the trust settings or the server's
+    /// certificate change.
+    case untrusted(CertificateRejection)
 
-    /// `true` for the last event of a connection (`.closed`, `.failed`).
+    /// `true` for the last event of a connection (`.closed`, `.failed`,
+    /// `.untrusted`).
     public var isFinal: Bool {
         switch self {
-        case .closed, .failed: true
+        case .closed, .failed, .untrusted: true
         case .connected, .received, .rejected: false
         }
     }

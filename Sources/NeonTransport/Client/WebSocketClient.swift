@@ -24,13 +24,13 @@ public final class WebSocketClient: Sendable {
     /// Connects and completes the WebSocket handshake.
     ///
     /// - Parameters:
-    ///   - url: `ws://host:port/path`.
+    ///   - url: `ws://host:port/path` or `wss://host:port/path`.
     ///   - subprotocol: sent as `Sec-WebSocket-Protocol` when given.
     ///   - context: the client context to use; ``WebSocketClientContext/shared()`` by default.
     ///   - timeout: how long to wait for the handshake.
     /// - Throws: ``TransportError/invalidURL(_:reason:)``,
-    ///   ``TransportError/tlsUnsupported(_:)``,
     ///   ``TransportError/connectFailed(url:reason:)``,
+    ///   ``TransportError/untrustedServer(url:_:)``,
     ///   ``TransportError/timedOut(_:)``.
     public static func connect(
         url: String,
@@ -54,6 +54,8 @@ public final class WebSocketClient: Sendable {
             return WebSocketClient(connection: connection, mailbox: mailbox)
         case .success(.failed(let reason)):
             throw .connectFailed(url: parsed.description, reason: reason)
+        case .success(.untrusted(let rejection)):
+            throw .untrustedServer(url: parsed.description, rejection)
         case .success(let event):
             connection.close()
             throw .connectFailed(url: parsed.description, reason: "unexpected first event \(event)")
@@ -99,6 +101,8 @@ public final class WebSocketClient: Sendable {
                 throw .closed(close)
             case .failed(let reason):
                 throw .connectFailed(url: connection.url.description, reason: reason)
+            case .untrusted(let rejection):
+                throw .untrustedServer(url: connection.url.description, rejection)
             case .connected, .rejected:
                 continue
             }
@@ -116,6 +120,8 @@ public final class WebSocketClient: Sendable {
                 return close
             case .failed(let reason):
                 throw .connectFailed(url: connection.url.description, reason: reason)
+            case .untrusted(let rejection):
+                throw .untrustedServer(url: connection.url.description, rejection)
             case .connected, .received, .rejected:
                 continue
             }

@@ -10,19 +10,35 @@ extension WebSocketClientContext {
         /// How long ``WebSocketClientContext/stop()`` waits for connections
         /// to close after sending them 1001.
         public var shutdownGracePeriod: Duration
-        /// CA bundle for `wss://`. Reserved: this build refuses `wss://`.
-        public var trustedCertificatesPath: String?
+        /// How `wss://` connections check the server's certificate.
+        public var serverTrust: ServerTrust
 
         public init(
             maxMessageSize: Int = 16 << 20,
             connectTimeoutSeconds: Int = 10,
             shutdownGracePeriod: Duration = .seconds(1),
-            trustedCertificatesPath: String? = nil
+            serverTrust: ServerTrust = .systemStore
         ) {
             self.maxMessageSize = maxMessageSize
             self.connectTimeoutSeconds = connectTimeoutSeconds
             self.shutdownGracePeriod = shutdownGracePeriod
-            self.trustedCertificatesPath = trustedCertificatesPath
+            self.serverTrust = serverTrust
         }
     }
+}
+
+/// How a client context's `wss://` connections check the server's
+/// certificate. In every mode the connection is encrypted; only
+/// ``insecureAcceptAnything`` skips checking who is at the other end.
+public enum ServerTrust: Sendable, Equatable {
+    /// The certificate must chain to a CA in the system's store
+    /// (`/etc/ssl/certs`) and name the host connected to. The default.
+    case systemStore
+    /// The certificate must chain to a certificate in this PEM file (a
+    /// private CA, or the server's own self-signed certificate) and name
+    /// the host connected to. The system's store is not consulted.
+    case certificates(path: String)
+    /// No check at all: anyone on the path can pose as the server and read
+    /// and change the traffic. For testing only.
+    case insecureAcceptAnything
 }

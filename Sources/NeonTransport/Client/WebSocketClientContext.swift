@@ -24,9 +24,12 @@ public final class WebSocketClientContext: Sendable {
     let engine: ClientEngine
 
     /// Creates the context and starts its service thread.
+    ///
+    /// - Throws: ``TransportError/tlsTrustFile(path:reason:)`` when the
+    ///   configured CA file cannot be read or holds no certificate.
     public init(configuration: Configuration = Configuration()) throws(TransportError) {
-        if configuration.trustedCertificatesPath != nil {
-            throw .tlsUnsupported("a CA bundle for wss:// was configured")
+        if case .certificates(let path) = configuration.serverTrust {
+            try TLSFiles.checkTrust(path)
         }
         self.configuration = configuration
         engine = ClientEngine(configuration: configuration)
@@ -71,16 +74,12 @@ public final class WebSocketClientContext: Sendable {
     /// Opens a connection to `url`, asking for `subprotocol` when given.
     /// Returns at once; `handler` gets `.connected` or `.failed` first.
     ///
-    /// - Throws: ``TransportError/tlsUnsupported(_:)`` for `wss://`,
-    ///   ``TransportError/notRunning`` after ``stop()``.
+    /// - Throws: ``TransportError/notRunning`` after ``stop()``.
     public func connect(
         to url: WebSocketURL,
         subprotocol: String? = nil,
         handler: @escaping ClientConnection.Handler
     ) throws(TransportError) -> ClientConnection {
-        if url.isSecure {
-            throw .tlsUnsupported("cannot open \(url)")
-        }
         let id = ConnectionID(rawValue: engine.lastID.add(1, ordering: .relaxed).newValue)
         let connection = ClientConnection(id: id, url: url, subprotocol: subprotocol, engine: engine)
         guard engine.submit(.connect(connection, handler)) else {

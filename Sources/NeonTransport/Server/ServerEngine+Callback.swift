@@ -27,6 +27,8 @@ extension ServerEngine {
                 perform(command)
             }
             return 0
+        case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
+            return confirmUpgrade(wsi)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             return shuttingDown ? 1 : 0
         case LWS_CALLBACK_ESTABLISHED:
@@ -65,6 +67,33 @@ extension ServerEngine {
         }
     }
 
+    /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: a handshake whose `Origin` the
+    /// policy does not allow is answered 403 and never becomes a
+    /// connection. Returning 1 tells lws the response was written.
+    private func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
+        let origin = Self.header(WSI_TOKEN_ORIGIN, of: wsi)
+        guard !configuration.origins.allows(origin) else { return 0 }
+        delegate?.refused(RefusedHandshake(peer: Self.peer(of: wsi), origin: origin ?? ""))
+        _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_FORBIDDEN.rawValue), "origin not allowed")
+        return 1
+    }
+
+    /// A request header's value; `nil` when the request has none.
+    static func header(_ token: lws_token_indexes, of wsi: OpaquePointer) -> String? {
+        let length = lws_hdr_total_length(wsi, token)
+        guard length > 0 else { return nil }
+        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
+        let copied = lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token)
+        guard copied >= 0 else { return nil }
+        return String(decoding: buffer[..<Int(copied)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// The remote IP address, or "" when lws cannot tell.
+    static func peer(of wsi: OpaquePointer) -> String {
+        var peer = [CChar](repeating: 0, count: 64)
+        return lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
+    }
+
     private func opened(_ wsi: OpaquePointer, slot: UnsafeMutableRawPointer) {
         lastID += 1
         let session = Session(id: ConnectionID(rawValue: lastID), maxMessageSize: configuration.maxMessageSize)
@@ -72,9 +101,7 @@ extension ServerEngine {
         session.isEstablished = true
         RetainedSlot.store(session, in: slot)
         sessions[session.id] = session
-        var peer = [CChar](repeating: 0, count: 64)
-        let name = lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
-        delegate?.handle(.connected(session.id, peer: name))
+        delegate?.handle(.connected(session.id, peer: Self.peer(of: wsi)))
         if shuttingDown {
             session.requestClose(code: CloseCode.goingAway, reason: "server shutting down")
         }

@@ -4,12 +4,15 @@ import Glibc
 extension ServerEngine {
     /// Creates the context and the listening vhost on the service thread.
     func createContext(memory: CMemory) throws(TransportError) -> (context: OpaquePointer, port: Int) {
-        if configuration.tls != nil {
-            throw .tlsUnsupported("wss:// serving was configured")
+        if let tls = configuration.tls {
+            try TLSFiles.checkServer(tls)
         }
         TransportLog.applyDefaultLevels()
         var info = lws_context_creation_info()
         info.options = neon_lws_option_explicit_vhosts()
+        if configuration.tls != nil {
+            info.options |= neon_lws_option_do_ssl_global_init()
+        }
         info.user = Unmanaged.passUnretained(self).toOpaque()
         guard let context = lws_create_context(&info) else {
             throw .contextCreationFailed("lws_create_context returned NULL")
@@ -23,6 +26,16 @@ extension ServerEngine {
         vhostInfo.options = neon_lws_option_fail_upon_unable_to_bind()
         if interface.isIPv4 {
             vhostInfo.options |= neon_lws_option_disable_ipv6()
+        }
+        if let tls = configuration.tls {
+            // Every connection on the port speaks TLS; HTTP/1.1 only, so
+            // WebSocket upgrades and /healthz take the same path as ws://.
+            // lws reads the TLS option from the vhost's info too.
+            vhostInfo.options |= neon_lws_option_do_ssl_global_init()
+            vhostInfo.ssl_cert_filepath = UnsafePointer(memory.string(tls.certificatePath))
+            vhostInfo.ssl_private_key_filepath = UnsafePointer(memory.string(tls.privateKeyPath))
+            vhostInfo.ssl_options_set = neon_ssl_options_no_legacy_protocols()
+            vhostInfo.alpn = UnsafePointer(memory.string("http/1.1"))
         }
         var neonsync = lws_protocols()
         neonsync.name = UnsafePointer(memory.string(configuration.subprotocol))

@@ -70,11 +70,6 @@ extension ServerEngine {
     }
 
     private static func query(of wsi: OpaquePointer) -> String {
-        let length = lws_hdr_total_length(wsi, WSI_TOKEN_HTTP_URI_ARGS)
-        guard length > 0 else { return "" }
-        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
-        let copied = lws_hdr_copy(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS)
-        guard copied > 0 else { return "" }
-        return String(decoding: buffer[..<Int(copied)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        header(WSI_TOKEN_HTTP_URI_ARGS, of: wsi) ?? ""
     }
 }

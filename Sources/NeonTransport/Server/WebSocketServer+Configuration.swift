@@ -18,12 +18,16 @@ extension WebSocketServer {
         /// How long ``WebSocketServer/stop()`` waits for connections to
         /// flush and acknowledge their 1001 close frames.
         public var shutdownGracePeriod: Duration
-        /// TLS settings. Reserved: this build refuses to start with TLS.
+        /// Certificate and key to serve `wss://` (and HTTPS for the plain
+        /// HTTP endpoints) on the same port; `nil` serves `ws://`.
         public var tls: TLSConfiguration?
         /// A connection silent this long is pinged at half of it and closed
         /// when no valid frame (a pong included) arrived for all of it; nil
         /// keeps idle connections open forever. Whole seconds, 2…65535.
         public var idleTimeout: Duration?
+        /// Which browser pages may open WebSocket connections; handshakes
+        /// from other origins are answered 403.
+        public var origins: OriginPolicy
 
         public init(
             host: String = "127.0.0.1",
@@ -32,7 +36,8 @@ extension WebSocketServer {
             maxMessageSize: Int = 1 << 20,
             shutdownGracePeriod: Duration = .seconds(1),
             tls: TLSConfiguration? = nil,
-            idleTimeout: Duration? = nil
+            idleTimeout: Duration? = nil,
+            origins: OriginPolicy = .noBrowsers
         ) {
             self.idleTimeout = idleTimeout
             self.host = host
@@ -41,20 +46,33 @@ extension WebSocketServer {
             self.maxMessageSize = maxMessageSize
             self.shutdownGracePeriod = shutdownGracePeriod
             self.tls = tls
+            self.origins = origins
         }
     }
 }
 
-/// Certificate and key for serving `wss://`. Kept in the configuration
-/// types so TLS can be wired without changing them; not supported yet.
+/// Certificate and key for serving `wss://` and HTTPS. Only TLS 1.2 and
+/// later are offered.
 public struct TLSConfiguration: Sendable, Equatable {
-    /// PEM certificate chain file.
+    /// PEM certificate chain file: the server's certificate first, then
+    /// any intermediate CA certificates.
     public var certificatePath: String
-    /// PEM private key file.
+    /// PEM private key file, unencrypted (a passphrase cannot be asked for).
     public var privateKeyPath: String
 
     public init(certificatePath: String, privateKeyPath: String) {
         self.certificatePath = certificatePath
         self.privateKeyPath = privateKeyPath
+    }
+
+    /// Checks that both files can be read, hold a PEM certificate and an
+    /// unencrypted PEM private key, and that the key belongs to the
+    /// certificate. ``WebSocketServer/start()`` runs the same check.
+    ///
+    /// - Throws: ``TransportError/tlsCertificate(path:reason:)``,
+    ///   ``TransportError/tlsPrivateKey(path:reason:)``,
+    ///   ``TransportError/tlsKeyMismatch(certificate:key:)``.
+    public func validate() throws(TransportError) {
+        try TLSFiles.checkServer(self)
     }
 }

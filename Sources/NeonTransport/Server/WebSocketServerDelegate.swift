@@ -32,10 +32,17 @@ public protocol WebSocketServerDelegate: AnyObject, Sendable {
     /// Answers a plain HTTP request on the WebSocket port. The default
     /// implementation answers 404 for every path.
     func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// A WebSocket handshake was answered 403 because the configured
+    /// ``OriginPolicy`` does not allow its `Origin`; no connection was
+    /// made. The default implementation does nothing.
+    func refused(_ handshake: RefusedHandshake)
 }
 
 extension WebSocketServerDelegate {
     public func respond(to request: HTTPRequest) -> HTTPResponse {
         .notFound
     }
+
+    public func refused(_ handshake: RefusedHandshake) {}
 }

@@ -16,8 +16,19 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case notRunning
     /// A WebSocket URL could not be parsed.
     case invalidURL(String, reason: String)
-    /// TLS was asked for; this build does not support it yet.
-    case tlsUnsupported(String)
+    /// The TLS certificate file cannot be used (missing, unreadable, no
+    /// PEM certificate in it).
+    case tlsCertificate(path: String, reason: String)
+    /// The TLS private key file cannot be used (missing, unreadable, no
+    /// PEM key in it, protected by a passphrase).
+    case tlsPrivateKey(path: String, reason: String)
+    /// The private key does not belong to the certificate.
+    case tlsKeyMismatch(certificate: String, key: String)
+    /// The file of trusted CA certificates cannot be used.
+    case tlsTrustFile(path: String, reason: String)
+    /// The server's certificate failed verification, so the TLS handshake
+    /// was abandoned (trying again will not help).
+    case untrustedServer(url: String, CertificateRejection)
     /// A client connection failed before the WebSocket handshake completed.
     case connectFailed(url: String, reason: String)
     /// An operation did not complete within its time limit.
@@ -47,8 +58,16 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
             return "the transport is not running (not started yet, or already stopped)"
         case .invalidURL(let url, let reason):
             return "invalid WebSocket URL \"\(url)\": \(reason)"
-        case .tlsUnsupported(let what):
-            return "\(what): TLS is not supported by this build yet; use ws:// behind a TLS proxy"
+        case .tlsCertificate(let path, let reason):
+            return "cannot use the TLS certificate \(path): \(reason)"
+        case .tlsPrivateKey(let path, let reason):
+            return "cannot use the TLS private key \(path): \(reason)"
+        case .tlsKeyMismatch(let certificate, let key):
+            return "the TLS private key \(key) does not belong to the certificate \(certificate); give the key that was made together with that certificate"
+        case .tlsTrustFile(let path, let reason):
+            return "cannot use the CA file \(path): \(reason)"
+        case .untrustedServer(let url, let rejection):
+            return "cannot connect to \(url): \(rejection)"
         case .connectFailed(let url, let reason):
             return "cannot connect to \(url): \(reason)"
         case .timedOut(let what):
