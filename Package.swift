@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport"], path: "Clients/neonsync"),
         .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient"]),
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
-        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport"]),
+        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTestSupport"]),
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
         .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore"]),

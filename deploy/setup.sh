@@ -9,6 +9,7 @@ APT_PACKAGES=(
   pkg-config
   libwebsockets-dev        # the WebSocket/HTTP engine (NeonTransport)
   libssl-dev               # TLS through OpenSSL
+  openssl                  # the CLI the TLS tests make a throwaway CA with
   libsqlite3-dev           # the embedded store
   libwebsockets-test-server # the C peer for relay benchmarks
   tmux                     # terminal end-to-end tests

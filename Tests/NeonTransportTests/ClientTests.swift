@@ -17,13 +17,6 @@ struct ClientTests {
         }
     }
 
-    @Test("wss:// URLs are refused until TLS is supported")
-    func secureRefused() async {
-        await #expect(throws: TransportError.tlsUnsupported("cannot open wss://example.invalid/")) {
-            _ = try await WebSocketClient.connect(url: "wss://example.invalid/")
-        }
-    }
-
     @Test("A client handler sees connected, messages and closed in order")
     func handlerEventOrder() async throws {
         let hub = TestHub()

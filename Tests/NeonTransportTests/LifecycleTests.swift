@@ -79,11 +79,4 @@ struct LifecycleTests {
         server.stop()
         #expect(throws: TransportError.alreadyRunning) { try server.start() }
     }
-
-    @Test("TLS settings are refused with a clear error until TLS is supported")
-    func tlsRefused() {
-        let tls = TLSConfiguration(certificatePath: "/tmp/cert.pem", privateKeyPath: "/tmp/key.pem")
-        let server = WebSocketServer(configuration: .init(tls: tls), delegate: TestHub())
-        #expect(throws: TransportError.tlsUnsupported("wss:// serving was configured")) { try server.start() }
-    }
 }

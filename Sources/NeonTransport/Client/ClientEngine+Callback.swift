@@ -126,7 +126,7 @@ extension ClientEngine {
     /// The `LCCSCF_*` flags of a `wss://` connection. With verification
     /// off, lws is told to accept what it would otherwise refuse, and
     /// ``verifyServerCertificate(_:store:preverified:)`` accepts the rest.
-    static func tlsFlags(_ trust: ServerTrust) -> Int32 {
+    static func tlsFlags(_ trust: ServerTrust?) -> Int32 {
         var flags = LCCSCF_USE_SSL.rawValue
         if trust == .insecureAcceptAnything {
             flags |= LCCSCF_ALLOW_SELFSIGNED.rawValue | LCCSCF_SKIP_SERVER_CERT_HOSTNAME_CHECK.rawValue

@@ -81,7 +81,9 @@ final class ClientEngine: @unchecked Sendable {
         info.protocols = memory.protocols(entry)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.connect_timeout_secs = UInt32(clamping: configuration.connectTimeoutSeconds)
-        info.options = neon_lws_option_do_ssl_global_init()
+        if configuration.serverTrust != nil {
+            info.options = neon_lws_option_do_ssl_global_init()
+        }
         if case .certificates(let path) = configuration.serverTrust {
             info.client_ssl_ca_filepath = UnsafePointer(memory.string(path))
             info.options |= neon_lws_option_disable_os_ca_certs()

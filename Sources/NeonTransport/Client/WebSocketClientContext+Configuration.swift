@@ -10,14 +10,21 @@ extension WebSocketClientContext {
         /// How long ``WebSocketClientContext/stop()`` waits for connections
         /// to close after sending them 1001.
         public var shutdownGracePeriod: Duration
-        /// How `wss://` connections check the server's certificate.
-        public var serverTrust: ServerTrust
+        /// How `wss://` connections check the server's certificate; `nil`
+        /// makes a context for `ws://` only, which refuses `wss://` URLs.
+        ///
+        /// libwebsockets 4.1 re-registers its OpenSSL bookkeeping whenever
+        /// a TLS-capable context is created, which fails TLS handshakes then
+        /// in progress in other contexts of the process. So TLS is opt-in:
+        /// a process should make its TLS-capable contexts before it starts
+        /// connecting (one per process is the usual case).
+        public var serverTrust: ServerTrust?
 
         public init(
             maxMessageSize: Int = 16 << 20,
             connectTimeoutSeconds: Int = 10,
             shutdownGracePeriod: Duration = .seconds(1),
-            serverTrust: ServerTrust = .systemStore
+            serverTrust: ServerTrust? = nil
         ) {
             self.maxMessageSize = maxMessageSize
             self.connectTimeoutSeconds = connectTimeoutSeconds

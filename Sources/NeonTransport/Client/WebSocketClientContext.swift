@@ -60,8 +60,8 @@ public final class WebSocketClientContext: Sendable {
 
     private static let sharedContext = Mutex<WebSocketClientContext?>(nil)
 
-    /// A process-wide context, started on first use and never stopped;
-    /// the default for ``WebSocketClient``.
+    /// A process-wide context for `ws://`, started on first use and never
+    /// stopped; the default for ``WebSocketClient``.
     public static func shared() throws(TransportError) -> WebSocketClientContext {
         try sharedContext.withLock { shared throws(TransportError) in
             if let shared { return shared }
@@ -74,12 +74,17 @@ public final class WebSocketClientContext: Sendable {
     /// Opens a connection to `url`, asking for `subprotocol` when given.
     /// Returns at once; `handler` gets `.connected` or `.failed` first.
     ///
-    /// - Throws: ``TransportError/notRunning`` after ``stop()``.
+    /// - Throws: ``TransportError/tlsNotConfigured(_:)`` for `wss://` on a
+    ///   context made without a ``ServerTrust``,
+    ///   ``TransportError/notRunning`` after ``stop()``.
     public func connect(
         to url: WebSocketURL,
         subprotocol: String? = nil,
         handler: @escaping ClientConnection.Handler
     ) throws(TransportError) -> ClientConnection {
+        if url.isSecure, configuration.serverTrust == nil {
+            throw .tlsNotConfigured(url.description)
+        }
         let id = ConnectionID(rawValue: engine.lastID.add(1, ordering: .relaxed).newValue)
         let connection = ClientConnection(id: id, url: url, subprotocol: subprotocol, engine: engine)
         guard engine.submit(.connect(connection, handler)) else {

@@ -24,6 +24,9 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     case tlsPrivateKey(path: String, reason: String)
     /// The private key does not belong to the certificate.
     case tlsKeyMismatch(certificate: String, key: String)
+    /// A `wss://` URL was given to a client context made without a
+    /// ``ServerTrust`` (a context for `ws://` only).
+    case tlsNotConfigured(String)
     /// The file of trusted CA certificates cannot be used.
     case tlsTrustFile(path: String, reason: String)
     /// The server's certificate failed verification, so the TLS handshake
@@ -64,6 +67,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
             return "cannot use the TLS private key \(path): \(reason)"
         case .tlsKeyMismatch(let certificate, let key):
             return "the TLS private key \(key) does not belong to the certificate \(certificate); give the key that was made together with that certificate"
+        case .tlsNotConfigured(let url):
+            return "cannot open \(url): this client context was made for ws:// only; give its configuration a serverTrust (.systemStore checks against the system's CA store)"
         case .tlsTrustFile(let path, let reason):
             return "cannot use the CA file \(path): \(reason)"
         case .untrustedServer(let url, let rejection):
