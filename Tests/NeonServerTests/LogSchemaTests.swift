@@ -19,7 +19,7 @@ struct LogSchema {
     static let events: [String: LogSchema] = [
         "start": LogSchema(levels: ["info"], room: .absent, client: .absent,
                            fields: ["host": .string, "port": .int, "protocol": .string, "version": .string, "restoredRooms": .int,
-                                    "tokens": .bool]),
+                                    "tokens": .bool, "tls": .bool, "origins": .string]),
         "start_failed": LogSchema(levels: ["error"], room: .absent, client: .absent, fields: ["error": .string]),
         "stop": LogSchema(levels: ["info"], room: .absent, client: .absent, fields: ["reason": .string]),
         "connect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["peer": .string]),
@@ -42,6 +42,8 @@ struct LogSchema {
                            fields: ["draftLevel": .string, "fromLevel": .string, "count": .int, "remaining": .int, "limit": .int]),
         "error": LogSchema(levels: ["warn"], room: .optional, client: .required, fields: ["code": .string, "message": .string]),
         "store_failed": LogSchema(levels: ["error"], room: .absent, client: .absent, fields: ["error": .string]),
+        "origin_refused": LogSchema(levels: ["warn"], room: .absent, client: .absent,
+                                    fields: ["peer": .string, "origin": .string]),
     ]
 
     /// Every problem of one log line against the table; empty when it fits.
@@ -140,7 +142,8 @@ struct LogSchemaTests {
 
         let lines = server.logLines + failed
         let events = Set(lines.compactMap { ServerProcess.json($0)?["event"] as? String })
-        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed"]))
+        // origin_refused lines are checked against the table in TLSEndToEndTests.
+        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused"]))
         for line in lines {
             for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }
             #expect(!line.contains("Nobody outside") && !line.contains("private draft"), "content leaked: \(line)")

@@ -74,7 +74,15 @@ extension ServerEngine {
         let origin = Self.header(WSI_TOKEN_ORIGIN, of: wsi)
         guard !configuration.origins.allows(origin) else { return 0 }
         delegate?.refused(RefusedHandshake(peer: Self.peer(of: wsi), origin: origin ?? ""))
-        _ = lws_return_http_status(wsi, UInt32(HTTP_STATUS_FORBIDDEN.rawValue), "origin not allowed")
+        // Written by hand: lws_return_http_status answers an upgrade
+        // request with an HTTP/1.0 status line, which WebSocket clients
+        // (RFC 6455 wants HTTP/1.1) reject as malformed instead of as 403.
+        let body = "origin not allowed\n"
+        let response = OutboundFrame(binary: Array((
+            "HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\n"
+            + "content-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n" + body).utf8))
+        let start = response.payloadStart.assumingMemoryBound(to: UInt8.self)
+        _ = lws_write(wsi, start, response.count, LWS_WRITE_HTTP_HEADERS)
         return 1
     }
 
