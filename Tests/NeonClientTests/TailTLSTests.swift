@@ -75,6 +75,32 @@ struct TailTLSTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("The reader over wss://: with --ca it shows the document; without, the screen ends with the sentence and exit 5")
+    func readerScreen() throws {
+        let server = try tlsServer()
+        let tmux = try Tmux()
+        let client = TerminalEndToEndTests.client
+        let url = "wss://localhost:\(server.port)/"
+        try tmux.start("ada", columns: 100, rows: 30,
+                       command: "\(client) read \(TerminalEndToEndTests.guide) --room vault --name ada --server \(url) --ca \(files.ca)")
+        try tmux.waitFor("ada", "Welcome to NeonSync")
+        // The pause keeps the pane alive until the test has read it.
+        try tmux.start("eve", columns: 100, rows: 30,
+                       command: "\(client) join vault --name eve --server \(url); status=$?; sleep 3; (exit $status)")
+        let screen = try tmux.waitUntil("eve", "the sentence after the screen ended") { screen in
+            screen.joined().contains("--insecure for testing")
+        }
+        // Compared without spaces: the terminal wraps the sentence at one.
+        let sentence = "neonsync: cannot connect to \(url): the server's certificate is not trusted (unable to get local issuer certificate); pass --ca FILE with the CA that signed it, or --insecure for testing"
+        #expect(screen.joined().filter { $0 != " " }.contains(sentence.filter { $0 != " " }))
+        _ = try tmux.waitUntil("eve", "eve's client to exit") { _ in (try? tmux.exitStatus("eve")) != nil }
+        #expect(try tmux.exitStatus("eve") == 5)
+        #expect(server.events("join").count == 1)
+        try tmux.sendKeys("ada", "q")
+        _ = try tmux.waitUntil("ada", "ada's client to exit") { _ in (try? tmux.exitStatus("ada")) == 0 }
+        #expect(server.stop() == 0)
+    }
+
     @Test("Bad --ca and --insecure usage exits 2 with a sentence")
     func badFlags() throws {
         let missing = files.directory + "/nothing.pem"
