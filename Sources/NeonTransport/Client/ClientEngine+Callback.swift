@@ -1,5 +1,4 @@
 import CLibWebSockets
-import Glibc
 
 /// The lws protocol callback of every client context; finds its engine
 /// through the context user pointer.
@@ -146,8 +145,7 @@ extension ClientEngine {
         if code == X509_V_OK {
             return 0
         }
-        if configuration.serverTrust == .insecureAcceptAnything
-            || (code == X509_V_ERR_HOSTNAME_MISMATCH && Self.leaf(in: store, names: client.connection.url.host)) {
+        if configuration.serverTrust == .insecureAcceptAnything {
             X509_STORE_CTX_set_error(store, X509_V_OK)
             return 0
         }
@@ -155,16 +153,6 @@ extension ClientEngine {
             client.certificateRejection = CertificateRejection(code: code)
         }
         return 1
-    }
-
-    /// `true` when `host` is an IP address and the certificate being
-    /// checked lists it as an IP address. lws hands OpenSSL every host as
-    /// a DNS name, which never matches an IP address entry.
-    private static func leaf(in store: OpaquePointer, names host: String) -> Bool {
-        guard let certificate = X509_STORE_CTX_get_current_cert(store) else { return false }
-        var probe = in6_addr()
-        let isAddress = inet_pton(AF_INET, host, &probe) == 1 || inet_pton(AF_INET6, host, &probe) == 1
-        return isAddress && X509_check_ip_asc(certificate, host, 0) == 1
     }
 
     /// Drops the +1 reference lws held through the opaque user data.
