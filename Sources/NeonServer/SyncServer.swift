@@ -63,8 +63,8 @@ public final class SyncServer: Sendable {
         transport = WebSocketServer(
             configuration: .init(host: configuration.host, port: configuration.port,
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
-                                 idleTimeout: configuration.idleTimeout,
-                                 tls: configuration.tls, origins: configuration.origins),
+                                 tls: configuration.tls, idleTimeout: configuration.idleTimeout,
+                                 origins: configuration.origins),
             delegate: router)
         router.attach(transport)
     }
