@@ -117,6 +117,7 @@ struct TailTLSTests {
         for (arguments, sentence) in cases {
             let process = try TailProcess(arguments)
             #expect(process.exitStatus() == 2)
+            try process.waitForError(containing: sentence, timeout: 5)
             #expect(process.errorLines == [sentence])
         }
     }

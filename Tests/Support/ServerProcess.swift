@@ -22,7 +22,9 @@ public final class ServerProcess: Sendable {
     public init(_ extra: [String] = []) throws {
         let process = Process()
         process.executableURL = Self.binary
-        var arguments = ["--port", "0", "--log", "-", "--log-level", "debug"] + extra
+        // A loaded CI machine can take seconds between a test's connect and
+        // its hello; tests of the timeout pass their own (the last flag wins).
+        var arguments = ["--port", "0", "--log", "-", "--log-level", "debug", "--hello-timeout", "60"] + extra
         if let flag = extra.firstIndex(of: "--data"), flag + 1 < extra.count {
             dataDirectory = extra[flag + 1]
             ownsData = false
