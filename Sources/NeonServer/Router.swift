@@ -54,6 +54,7 @@ final class Router: WebSocketServerDelegate {
             for connection in state.connections.keys {
                 if let depth = server?.queueDepth(of: connection) { gauges.add(depth) }
             }
+            gauges.coalescedFrames = server?.coalescedFrames ?? 0
             return state.metrics.exposition(gauges)
         }
         return HTTPResponse(status: 200, contentType: PrometheusText.contentType, body: Array(text.utf8))
@@ -134,6 +135,13 @@ final class Router: WebSocketServerDelegate {
                 if state.perAddress[info.address] == 0 { state.perAddress[info.address] = nil }
                 var fields = [LogField("initiatedByPeer", .bool(close.initiatedByPeer))]
                 if let code = close.code { fields.append(LogField("code", .int(Int(code)))) }
+                if close.code == CloseCode.tooSlow, !close.initiatedByPeer {
+                    state.metrics.closedTooSlow()
+                    logger.log(LogRecord(.warn, "too_slow", client: client, [
+                        LogField("code", .int(Int(CloseCode.tooSlow))),
+                        LogField("maxOutbound", .int(server.configuration.maxOutboundBytes)),
+                    ]))
+                }
                 logger.log(LogRecord(.info, "disconnect", client: client, fields))
                 perform(outputs, state: &state, server: server, since: arrived)
             }
@@ -237,13 +245,15 @@ final class Router: WebSocketServerDelegate {
                 let watchers = state.hub.watchers
                 guard !recipients.isEmpty || !watchers.isEmpty else { continue }
                 let bytes = codec.encode(message)
+                let key = message.payload.coalescingKey
                 if !recipients.isEmpty {
-                    let encoded = frame(bytes)
+                    let encoded = frame(bytes, coalescingKey: key)
                     server.send(encoded, to: recipients)
                     state.metrics.broadcast(fanOut: arrived.duration(to: .now))
                     state.metrics.sent(message, bytes: encoded.count, recipients: recipients.count)
                 }
-                relay(bytes, seq: message.seq, room: room, to: nil, observers: watchers, state: &state, server: server)
+                relay(bytes, seq: message.seq, room: room, to: nil, observers: watchers, coalescingKey: key,
+                      state: &state, server: server)
             case let .log(record):
                 logger.log(record)
             case let .persist(record):
@@ -278,17 +288,22 @@ final class Router: WebSocketServerDelegate {
 
     /// Sends an encoded room message to `observers` outside the room, in a
     /// `room` envelope spliced around the same bytes (one frame for all).
+    /// A latest-wins message keeps its coalescing key, prefixed so an
+    /// envelope only ever replaces an envelope.
     private func relay(_ message: [UInt8], seq: Int, room: String?, to client: ClientID?, observers: [ClientID],
-                       state: inout State, server: WebSocketServer) {
+                       coalescingKey: String? = nil, state: inout State, server: WebSocketServer) {
         let connections = observers.compactMap { state.clients[$0] }
         guard !connections.isEmpty else { return }
-        let encoded = frame(codec.envelope(room: room, to: client, seq: seq, message: message))
+        let encoded = frame(codec.envelope(room: room, to: client, seq: seq, message: message),
+                            coalescingKey: coalescingKey.map { "relay:" + $0 })
         server.send(encoded, to: connections)
         state.metrics.relayed(bytes: encoded.count, recipients: connections.count)
     }
 
-    /// Wraps encoded bytes into a frame that any number of connections share.
-    private func frame(_ bytes: [UInt8]) -> OutboundFrame {
-        bytes.withUnsafeBytes { OutboundFrame(kind: .text, copying: $0) }
+    /// Wraps encoded bytes into a frame that any number of connections
+    /// share. A latest-wins message passes its coalescing key, so a newer
+    /// one replaces it in a slow connection's backlog.
+    private func frame(_ bytes: [UInt8], coalescingKey: String? = nil) -> OutboundFrame {
+        bytes.withUnsafeBytes { OutboundFrame(kind: .text, copying: $0, coalescingKey: coalescingKey) }
     }
 }

@@ -20,15 +20,19 @@ public final class SyncServer: Sendable {
         public var tls: TLSConfiguration?
         /// Which browser origins may open connections (none by default).
         public var origins: OriginPolicy
+        /// Most bytes that may wait unsent to one connection before it is
+        /// closed with 4008 (too slow); see `WebSocketServer.Configuration`.
+        public var maxOutboundBytes: Int
 
         public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
                     limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000,
                     access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60),
-                    tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers) {
+                    tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers,
+                    maxOutboundBytes: Int = 8 * 1024 * 1024) {
             self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
             self.limits = limits; self.maxRooms = maxRooms
             self.access = access; self.idleTimeout = idleTimeout
-            self.tls = tls; self.origins = origins
+            self.tls = tls; self.origins = origins; self.maxOutboundBytes = maxOutboundBytes
         }
     }
 
@@ -64,7 +68,7 @@ public final class SyncServer: Sendable {
             configuration: .init(host: configuration.host, port: configuration.port,
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
                                  tls: configuration.tls, idleTimeout: configuration.idleTimeout,
-                                 origins: configuration.origins),
+                                 origins: configuration.origins, maxOutboundBytes: configuration.maxOutboundBytes),
             delegate: router)
         router.attach(transport)
     }

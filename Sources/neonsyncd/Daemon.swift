@@ -38,13 +38,15 @@ enum Daemon {
             return 2
         }
         let server: SyncServer
+        let store: SQLiteStore
         do {
-            let store = try SQLiteStore(directory: options.dataDirectory)
+            store = try SQLiteStore(directory: options.dataDirectory)
             server = try SyncServer(
                 configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
                                      limits: options.limits, maxRooms: options.maxRooms,
                                      access: options.access, idleTimeout: options.idleTimeout,
-                                     tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins)),
+                                     tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins),
+                                     maxOutboundBytes: options.maxOutbound),
                 logger: logger, store: store)
             try server.start()
         } catch {
@@ -53,6 +55,7 @@ enum Daemon {
         }
         let sources = installSignalHandlers(server: server, logger: logger)
         server.waitUntilStopped()
+        store.close()
         withExtendedLifetime(sources) {}
         return 0
     }

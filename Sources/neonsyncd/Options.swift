@@ -12,6 +12,7 @@ struct Options {
     var maxMessage = 8 * 1024 * 1024
     var limits = RoomLimits()
     var maxRooms = 10_000
+    var maxOutbound = 8 * 1024 * 1024
     var dataDirectory = "neonsync-data"
     var secretFile: String?
     var insecureOpen = false
@@ -88,6 +89,13 @@ struct Options {
       --idle-timeout S     ping a connection silent for S/2 seconds, close it
                            when nothing (not even a pong) came for S
                            (default 60, 0 to keep idle connections)
+      --max-outbound SIZE  most message bytes that may wait unsent to one
+                           connection (default 8M: two documents of the
+                           default --max-document). Position updates replace
+                           their unsent predecessor and never pile up; a
+                           reader whose backlog of other messages would pass
+                           this is closed with 4008 (too slow) and resyncs
+                           when it reconnects
       -h, --help           show this help
 
     neonsyncd token --secret-file FILE --room R --role ROLE [--ttl T]
@@ -157,6 +165,7 @@ struct Options {
                 options.limits.maxMembers = try integer(try value(for: flag), flag: flag, range: 1...1_000_000)
             case "--max-rooms":
                 options.maxRooms = try integer(try value(for: flag), flag: flag, range: 1...10_000_000)
+            case "--max-outbound": options.maxOutbound = try size(try value(for: flag), flag: flag)
             case "--draft-limit":
                 options.limits.draftLimit = try integer(try value(for: flag), flag: flag, range: 1...1_000_000)
             case "--secret-file": options.secretFile = try value(for: flag)

@@ -138,16 +138,17 @@ struct RoomReadingTests {
         #expect(e.message.contains("11 bytes") && e.message.contains("10 bytes"))
     }
 
-    @Test("a scroll broadcasts NeonCore's numbers with the anchor's section")
+    @Test("a scroll broadcasts NeonCore's numbers with the anchor's section, at the current seq (a latest-wins update)")
     func scroll() throws {
         var r = room()
         let seq = r.seq
         let anchor = Anchor(block: 3, offset: 4)
         let out = r.apply(.scrolled(bob, top: 29, viewport: 20, content: 120, anchor: anchor), at: .seconds(1))
         let expectedSection = r.parsed!.blocks[3].section
-        #expect(out.broadcasts.first == ServerMessage(seq: seq + 1, .progress(ProgressInfo(
+        #expect(out.broadcasts.first == ServerMessage(seq: seq, .progress(ProgressInfo(
             id: bob, progress: 0.29, percent: 29, atBottom: false, section: expectedSection, anchor: anchor))))
         #expect(r.members[bob]?.percent == 29)
+        #expect(r.seq == seq)
     }
 
     @Test("bad positions and anchors are refused, state unchanged", arguments: [
@@ -343,14 +344,14 @@ struct RoomDurabilityTests {
 
 @Suite("Room reducer: draft cursors")
 struct RoomCursorTests {
-    @Test("a cursor move at the current revision goes to the others, not stored, seq + 1")
+    @Test("a cursor move at the current revision goes to the others, not stored, at the current seq")
     func broadcast() {
         var r = room()
         _ = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("abc")])), at: .zero)
         let seq = r.seq
         let before = r
         let out = r.apply(.cursorMoved(bob, position: 2, rev: 1), at: .zero)
-        #expect(out == [.broadcast(ServerMessage(seq: seq + 1, .cursor(CursorInfo(id: bob, position: 2, rev: 1))), room: "notes", except: bob)])
+        #expect(out == [.broadcast(ServerMessage(seq: seq, .cursor(CursorInfo(id: bob, position: 2, rev: 1))), room: "notes", except: bob)])
         #expect(r.draft == before.draft && r.members == before.members)
     }
 
@@ -415,5 +416,33 @@ struct RoomResyncTests {
         let old = hub.apply(.received(eve, .edit(rev: 1, ops: TextOperation([.insert("X"), .retain(2)]), key: "k3")), at: .zero)
         #expect(old.sent(to: eve).contains { $0.payload == .ack(rev: 3) })
         #expect(hub.rooms["d"]?.draft.text == "Xabc")
+    }
+}
+
+@Suite("Room reducer: sequence numbers and latest-wins updates")
+struct RoomSequenceTests {
+    @Test("progress, tab, follow and cursor carry a coalescing key per reader; ordered messages have none")
+    func keys() {
+        let anchor = Anchor(block: 0, offset: 0)
+        #expect(ServerMessage.Payload.progress(ProgressInfo(id: bob, progress: 0, percent: 0, atBottom: false, section: 0, anchor: anchor)).coalescingKey == "progress:c2")
+        #expect(ServerMessage.Payload.tab(TabInfo(id: bob, section: 1, source: .selected)).coalescingKey == "tab:c2")
+        #expect(ServerMessage.Payload.follow(FollowInfo(id: ada, on: true)).coalescingKey == "follow:c1")
+        #expect(ServerMessage.Payload.cursor(CursorInfo(id: ada, position: 0, rev: 0)).coalescingKey == "cursor:c1")
+        #expect(ServerMessage.Payload.edit(EditInfo(rev: 1, ops: TextOperation([.insert("a")]), by: ada)).coalescingKey == nil)
+        #expect(ServerMessage.Payload.ack(rev: 1).coalescingKey == nil)
+        #expect(ServerMessage.Payload.joined(ReaderInfo(id: ada, name: "ada", role: .reader)).coalescingKey == nil)
+    }
+
+    @Test("scrolls do not advance seq, so the next ordered broadcast is exactly one more than the last")
+    func seqCountsOrderedOnly() {
+        var r = room()
+        let seq = r.seq
+        for top in 0 ..< 5 {
+            _ = r.apply(.scrolled(bob, top: top * 20, viewport: 20, content: 120, anchor: Anchor(block: 0, offset: 0)), at: .seconds(1))
+        }
+        #expect(r.seq == seq)
+        let out = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("x")])), at: .seconds(2))
+        let edit = out.broadcasts.first { if case .edit = $0.payload { true } else { false } }
+        #expect(edit?.seq == seq + 1)
     }
 }

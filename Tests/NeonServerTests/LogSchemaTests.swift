@@ -25,6 +25,8 @@ struct LogSchema {
         "connect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["peer": .string]),
         "disconnect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["initiatedByPeer": .bool],
                                 optional: ["code": .int]),
+        "too_slow": LogSchema(levels: ["warn"], room: .absent, client: .required,
+                              fields: ["code": .int, "maxOutbound": .int]),
         "join": LogSchema(levels: ["info"], room: .required, client: .required,
                           fields: ["name": .string, "role": .string, "members": .int]),
         "watch": LogSchema(levels: ["info"], room: .absent, client: .required,
@@ -142,8 +144,9 @@ struct LogSchemaTests {
 
         let lines = server.logLines + failed
         let events = Set(lines.compactMap { ServerProcess.json($0)?["event"] as? String })
-        // origin_refused lines are checked against the table in TLSEndToEndTests.
-        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused"]))
+        // origin_refused lines are checked against the table in TLSEndToEndTests,
+        // too_slow lines in SlowReaderTests.
+        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused", "too_slow"]))
         for line in lines {
             for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }
             #expect(!line.contains("Nobody outside") && !line.contains("private draft"), "content leaked: \(line)")

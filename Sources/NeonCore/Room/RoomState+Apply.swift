@@ -240,9 +240,13 @@ extension RoomState {
 
     // MARK: - Helpers
 
-    /// Stamps the next sequence number on a room-wide message.
+    /// Stamps the next sequence number on a room-wide ordered message; a
+    /// latest-wins position update (see `coalescingKey`) carries the current
+    /// one, so skipping an obsolete update leaves no gap.
     private mutating func broadcast(_ payload: ServerMessage.Payload, except: ClientID?) -> RoomOutput {
-        seq += 1
+        if payload.coalescingKey == nil {
+            seq += 1
+        }
         return .broadcast(ServerMessage(seq: seq, payload), room: name, except: except)
     }
 

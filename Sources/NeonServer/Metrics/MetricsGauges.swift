@@ -9,6 +9,8 @@ struct MetricsGauges: Equatable, Sendable {
     var readers: [Role: Int]
     var queuedFrames: Int
     var queuedBytes: Int
+    /// Superseded position updates the transport dropped since start.
+    var coalescedFrames = 0
 
     init(connections: Int = 0, rooms: Int = 0, readers: [Role: Int] = [:], queuedFrames: Int = 0, queuedBytes: Int = 0) {
         self.connections = connections; self.rooms = rooms; self.readers = readers

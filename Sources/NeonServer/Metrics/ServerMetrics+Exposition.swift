@@ -44,6 +44,12 @@ extension ServerMetrics {
         out.sample("neonsync_outbound_queue_frames", gauges.queuedFrames)
         out.family("neonsync_outbound_queue_bytes", .gauge, help: "Payload bytes queued and not yet written, over all connections.")
         out.sample("neonsync_outbound_queue_bytes", gauges.queuedBytes)
+        out.family("neonsync_coalesced_frames_total", .counter,
+                   help: "Position updates dropped unsent because a newer one for the same reader replaced them (slow connections).")
+        out.sample("neonsync_coalesced_frames_total", gauges.coalescedFrames)
+        out.family("neonsync_slow_closes_total", .counter,
+                   help: "Connections closed with 4008 because more than --max-outbound bytes waited unsent to them.")
+        out.sample("neonsync_slow_closes_total", slowCloses)
         out.histogram("neonsync_store_commit_seconds", storeCommit, help: "Time of one store write (a room, a document or an acked revision).")
         return out.text
     }

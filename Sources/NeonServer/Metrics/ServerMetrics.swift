@@ -20,8 +20,13 @@ struct ServerMetrics: Equatable, Sendable {
     private(set) var errors: [ErrorCode: Int] = [:]
     private(set) var fanOut = Histogram.fanOut
     private(set) var storeCommit = Histogram.storeCommit
+    private(set) var slowCloses = 0
 
     mutating func connected() { connections += 1 }
+
+    /// A connection was closed with 4008 because its backlog of unsent
+    /// messages went past the limit.
+    mutating func closedTooSlow() { slowCloses += 1 }
 
     /// A frame of `bytes` arrived; `message` is what it decoded to, `nil` when it did not decode.
     mutating func received(bytes: Int, _ message: ClientMessage?) {

@@ -104,7 +104,8 @@ extension ServerEngine {
 
     private func opened(_ wsi: OpaquePointer, slot: UnsafeMutableRawPointer) {
         lastID += 1
-        let session = Session(id: ConnectionID(rawValue: lastID), maxMessageSize: configuration.maxMessageSize)
+        let session = Session(id: ConnectionID(rawValue: lastID), maxMessageSize: configuration.maxMessageSize,
+                              maxBacklog: configuration.maxOutboundBytes)
         session.wsi = wsi
         session.isEstablished = true
         RetainedSlot.store(session, in: slot)
@@ -137,6 +138,7 @@ extension ServerEngine {
         session.wsi = nil
         session.isEstablished = false
         session.queue.removeAll()
+        retiredCoalesced += session.queue.coalesced
         sessions[session.id] = nil
         delegate?.handle(.disconnected(session.id, session.closeOutcome))
         if shuttingDown, sessions.isEmpty {

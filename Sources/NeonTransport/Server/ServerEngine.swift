@@ -41,6 +41,8 @@ final class ServerEngine: @unchecked Sendable {
     var lastID: UInt64 = 0
     var shuttingDown = false
     var exitRequested = false
+    /// Frames coalesced away on connections that have closed.
+    var retiredCoalesced = 0
 
     init(configuration: WebSocketServer.Configuration, delegate: any WebSocketServerDelegate) {
         self.configuration = configuration

@@ -28,6 +28,13 @@ extension WebSocketServer {
         /// Which browser pages may open WebSocket connections; handshakes
         /// from other origins are answered 403.
         public var origins: OriginPolicy
+        /// Most bytes of messages that may wait unsent to one connection.
+        /// A message always goes into an empty backlog; one that would take
+        /// a backlog past this closes the connection with
+        /// ``CloseCode/tooSlow`` and frees the backlog. Frames with a
+        /// ``OutboundFrame/coalescingKey`` replace their waiting
+        /// predecessor, so position updates alone never reach it.
+        public var maxOutboundBytes: Int
 
         public init(
             host: String = "127.0.0.1",
@@ -37,7 +44,8 @@ extension WebSocketServer {
             shutdownGracePeriod: Duration = .seconds(1),
             tls: TLSConfiguration? = nil,
             idleTimeout: Duration? = nil,
-            origins: OriginPolicy = .noBrowsers
+            origins: OriginPolicy = .noBrowsers,
+            maxOutboundBytes: Int = 8 << 20
         ) {
             self.idleTimeout = idleTimeout
             self.host = host
@@ -47,6 +55,7 @@ extension WebSocketServer {
             self.shutdownGracePeriod = shutdownGracePeriod
             self.tls = tls
             self.origins = origins
+            self.maxOutboundBytes = maxOutboundBytes
         }
     }
 }

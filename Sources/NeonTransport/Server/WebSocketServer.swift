@@ -140,6 +140,14 @@ public final class WebSocketServer: Sendable {
         return engine.sessions[connection]?.queue.depth
     }
 
+    /// Frames dropped since start because a newer frame with the same
+    /// ``OutboundFrame/coalescingKey`` replaced them before they were
+    /// written. Service thread only (call it from the delegate).
+    public var coalescedFrames: Int {
+        precondition(engine.thread.isCurrent, "coalescedFrames must be read on the service thread")
+        return engine.sessions.values.reduce(engine.retiredCoalesced) { $0 + $1.queue.coalesced }
+    }
+
     /// `true` when the caller is running on this server's service thread.
     public var isServiceThread: Bool {
         engine.thread.isCurrent

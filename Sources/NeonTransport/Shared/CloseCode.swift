@@ -14,6 +14,10 @@ public enum CloseCode {
     public static let messageTooBig: UInt16 = 1009
     /// 1011: the endpoint hit an unexpected condition.
     public static let internalError: UInt16 = 1011
+    /// 4008 (application range): the peer read too slowly; more than the
+    /// configured backlog waited unsent, so the backlog was dropped.
+    /// The client should reconnect and resync.
+    public static let tooSlow: UInt16 = 4008
 }
 
 /// How a WebSocket connection ended.

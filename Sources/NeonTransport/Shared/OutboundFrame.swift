@@ -22,6 +22,12 @@ public final class OutboundFrame: @unchecked Sendable {
 
     /// Text or binary.
     public let kind: Kind
+    /// For a latest-wins message (a reader's position, say): frames with the
+    /// same key supersede each other. Queuing this frame to a connection
+    /// drops a frame with the same key that is still waiting there, so a
+    /// slow connection gets the newest and its backlog stays bounded.
+    /// `nil` (the default) for ordered frames, which are never dropped.
+    public let coalescingKey: String?
     /// Payload size in bytes (the headroom is not counted).
     public let count: Int
     /// Headroom plus payload; the payload starts at `headroom`.
@@ -37,10 +43,12 @@ public final class OutboundFrame: @unchecked Sendable {
     public init<E: Error>(
         kind: Kind,
         count: Int,
+        coalescingKey: String? = nil,
         initializingPayloadWith body: (UnsafeMutableRawBufferPointer) throws(E) -> Void
     ) throws(E) {
         precondition(count >= 0, "OutboundFrame count must not be negative")
         self.kind = kind
+        self.coalescingKey = coalescingKey
         self.count = count
         storage = UnsafeMutableRawPointer.allocate(
             byteCount: Self.headroom + max(count, 1), alignment: 16)
@@ -74,9 +82,10 @@ public final class OutboundFrame: @unchecked Sendable {
         }
     }
 
-    /// A frame of the given kind holding a copy of `bytes`.
-    public convenience init(kind: Kind, copying bytes: UnsafeRawBufferPointer) {
-        self.init(kind: kind, count: bytes.count) { destination in
+    /// A frame of the given kind holding a copy of `bytes`; see
+    /// ``coalescingKey`` for `coalescingKey`.
+    public convenience init(kind: Kind, copying bytes: UnsafeRawBufferPointer, coalescingKey: String? = nil) {
+        self.init(kind: kind, count: bytes.count, coalescingKey: coalescingKey) { destination in
             if bytes.count > 0 { destination.copyMemory(from: bytes) }
         }
     }

@@ -12,40 +12,94 @@ public struct QueueDepth: Sendable, Equatable {
 }
 
 /// FIFO of frames waiting for a connection's next WRITEABLE callback.
-/// Service thread only.
+/// A frame with a ``OutboundFrame/coalescingKey`` replaces the waiting
+/// frame with the same key: the old one leaves its place (a hole that is
+/// skipped) and the new one joins at the tail, so every frame still goes out
+/// after everything queued before it. Service thread only.
 struct OutboundQueue {
     private var frames: [OutboundFrame?] = []
     private var head = 0
+    /// How many entries were dropped from the front of `frames` so far:
+    /// `frames[i]` has the absolute position `base + i`.
+    private var base = 0
+    /// The absolute position of the waiting frame for each coalescing key.
+    private var keyed: [String: Int] = [:]
+    private(set) var count = 0
     private(set) var bytes = 0
+    /// Frames dropped because a newer frame with the same key replaced them.
+    private(set) var coalesced = 0
 
-    var isEmpty: Bool { head == frames.count }
-    var count: Int { frames.count - head }
+    var isEmpty: Bool { count == 0 }
     var depth: QueueDepth { QueueDepth(frames: count, bytes: bytes) }
 
     var first: OutboundFrame? { isEmpty ? nil : frames[head] }
 
     mutating func append(_ frame: OutboundFrame) {
+        if let key = frame.coalescingKey {
+            if let position = keyed[key], let old = frames[position - base] {
+                frames[position - base] = nil
+                count -= 1
+                bytes -= old.count
+                coalesced += 1
+            }
+            keyed[key] = base + frames.count
+        }
         frames.append(frame)
+        count += 1
         bytes += frame.count
+        skipHoles()
+        if frames.count - head > 64, frames.count - head > 4 * count {
+            compact()
+        }
     }
 
     mutating func removeFirst() {
-        guard let frame = frames[head] else { return }
+        guard !isEmpty, let frame = frames[head] else { return }
+        if let key = frame.coalescingKey, keyed[key] == base + head {
+            keyed[key] = nil
+        }
         bytes -= frame.count
+        count -= 1
         frames[head] = nil
         head += 1
+        skipHoles()
         if head == frames.count {
             frames.removeAll(keepingCapacity: frames.count <= 64)
+            base += head
             head = 0
         } else if head >= 64, head * 2 >= frames.count {
             frames.removeFirst(head)
+            base += head
             head = 0
         }
     }
 
     mutating func removeAll() {
+        base += frames.count
         frames.removeAll()
+        keyed.removeAll()
         head = 0
+        count = 0
         bytes = 0
+    }
+
+    /// Drops the holes, so a stalled connection that keeps getting newer
+    /// positions holds one entry per key, not one per update.
+    private mutating func compact() {
+        let live = frames[head...].compactMap { $0 }
+        base += frames.count
+        frames = live
+        head = 0
+        keyed.removeAll(keepingCapacity: true)
+        for (index, frame) in live.enumerated() {
+            if let key = frame.coalescingKey { keyed[key] = base + index }
+        }
+    }
+
+    /// Moves `head` past the holes replaced frames left.
+    private mutating func skipHoles() {
+        while head < frames.count, frames[head] == nil {
+            head += 1
+        }
     }
 }

@@ -21,9 +21,16 @@ final class Session {
     private(set) var localClose: WebSocketClose?
     /// The close frame the peer sent first.
     var peerClose: WebSocketClose?
+    /// Most bytes that may wait unsent in `queue` (see ``enqueue(_:)``).
+    let maxBacklog: Int
+    /// Set when the backlog went past `maxBacklog` and was dropped: the
+    /// connection is closing with ``CloseCode/tooSlow``, whether or not the
+    /// peer ever reads that close frame.
+    private(set) var abandoned: WebSocketClose?
 
-    init(id: ConnectionID, maxMessageSize: Int) {
+    init(id: ConnectionID, maxMessageSize: Int, maxBacklog: Int = .max) {
         self.id = id
+        self.maxBacklog = maxBacklog
         assembler = MessageAssembler(limit: maxMessageSize)
     }
 
@@ -33,16 +40,43 @@ final class Session {
 
     /// How the connection ended, for the closed event.
     var closeOutcome: WebSocketClose {
-        localClose ?? peerClose ?? WebSocketClose(code: nil, initiatedByPeer: true)
+        localClose ?? abandoned ?? peerClose ?? WebSocketClose(code: nil, initiatedByPeer: true)
     }
 
     /// Queues `frame`; arms a WRITEABLE callback when the queue was empty.
+    ///
+    /// A frame always joins an empty queue, however large. When it would
+    /// take a non-empty backlog past `maxBacklog` bytes the peer is not
+    /// reading fast enough: the backlog is dropped and the connection
+    /// closes with ``CloseCode/tooSlow`` (see ``abandonBacklog()``).
     func enqueue(_ frame: OutboundFrame) {
         guard !isClosing else { return }
         let wasEmpty = queue.isEmpty
         queue.append(frame)
+        if queue.bytes > maxBacklog, queue.count > 1 {
+            abandonBacklog()
+            return
+        }
         if wasEmpty, isEstablished, let wsi {
             lws_callback_on_writable(wsi)
+        }
+    }
+
+    /// Seconds a connection whose backlog was dropped gets to take its
+    /// close frame before the socket is closed without one.
+    static let abandonedCloseTimeout: Int32 = 3
+
+    /// Frees the backlog at once and closes with ``CloseCode/tooSlow``: the
+    /// close frame goes out as soon as the socket takes it, and a peer that
+    /// still reads nothing is cut off after ``abandonedCloseTimeout``.
+    private func abandonBacklog() {
+        queue.removeAll()
+        let reason = "too slow: more than \(maxBacklog) bytes waited unsent; reconnect and resync"
+        abandoned = WebSocketClose(code: CloseCode.tooSlow, reason: reason, initiatedByPeer: false)
+        pendingClose = (CloseCode.tooSlow, reason)
+        if isEstablished, let wsi {
+            lws_callback_on_writable(wsi)
+            lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, Self.abandonedCloseTimeout)
         }
     }
 

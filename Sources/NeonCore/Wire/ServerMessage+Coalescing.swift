@@ -1,0 +1,19 @@
+extension ServerMessage.Payload {
+    /// For the latest-wins messages — a reader's place (`progress`), tab,
+    /// follow state and draft cursor — the key a newer message of the same
+    /// kind from the same reader shares with the one it makes obsolete.
+    /// `nil` for ordered messages, which must all arrive in order.
+    ///
+    /// A server may skip an obsolete message that a slow connection has not
+    /// been sent yet; a position update therefore does not advance the
+    /// room's `seq` (see docs/PROTOCOL.md, "Sequence numbers").
+    public var coalescingKey: String? {
+        switch self {
+        case let .progress(info): "progress:\(info.id.rawValue)"
+        case let .tab(info): "tab:\(info.id.rawValue)"
+        case let .follow(info): "follow:\(info.id.rawValue)"
+        case let .cursor(info): "cursor:\(info.id.rawValue)"
+        case .welcome, .joined, .left, .document, .edit, .ack, .limit, .error: nil
+        }
+    }
+}
