@@ -1,5 +1,6 @@
 import NeonTransport
 import Testing
+import NeonTestSupport
 
 @Suite("Plain HTTP is answered on the WebSocket port")
 struct HTTPEndpointTests {

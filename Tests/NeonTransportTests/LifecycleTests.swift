@@ -1,6 +1,7 @@
 import Glibc
 import NeonTransport
 import Testing
+import NeonTestSupport
 
 @Suite("Starting and stopping")
 struct LifecycleTests {

@@ -1,5 +1,6 @@
 import NeonTransport
 import Testing
+import NeonTestSupport
 
 @Suite("Inbound messages are reassembled and limited")
 struct MessageLimitTests {

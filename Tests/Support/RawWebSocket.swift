@@ -1,23 +1,23 @@
 /// A hand-rolled WebSocket client over ``RawSocket`` that can send what the
 /// real client never does: fragmented messages and invalid UTF-8.
-final class RawWebSocket {
-    struct Frame: Equatable {
-        var fin: Bool
-        var opcode: UInt8
-        var payload: [UInt8]
+public final class RawWebSocket {
+    public struct Frame: Equatable {
+        public var fin: Bool
+        public var opcode: UInt8
+        public var payload: [UInt8]
 
         /// The close code of a close frame.
-        var closeCode: UInt16? {
+        public var closeCode: UInt16? {
             guard opcode == 0x8, payload.count >= 2 else { return nil }
             return UInt16(payload[0]) << 8 | UInt16(payload[1])
         }
     }
 
-    let socket: RawSocket
+    public let socket: RawSocket
 
     /// Connects and completes the upgrade; fails unless the answer is 101.
-    init(port: Int, subprotocol: String? = "neonsync.v1") throws {
-        socket = try RawSocket(port: port)
+    public init(port: Int, subprotocol: String? = "neonsync.v1", receiveBuffer: Int32? = nil) throws {
+        socket = try RawSocket(port: port, receiveBuffer: receiveBuffer)
         var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol {
@@ -31,7 +31,7 @@ final class RawWebSocket {
     }
 
     /// Sends one masked frame (clients must mask).
-    func send(fin: Bool = true, opcode: UInt8, _ payload: [UInt8]) throws {
+    public func send(fin: Bool = true, opcode: UInt8, _ payload: [UInt8]) throws {
         var frame: [UInt8] = [(fin ? 0x80 : 0) | opcode]
         switch payload.count {
         case ..<126:
@@ -49,8 +49,24 @@ final class RawWebSocket {
         try socket.write(frame)
     }
 
+    /// Sends one text message in one frame.
+    public func send(text: String) throws {
+        try send(opcode: 0x1, Array(text.utf8))
+    }
+
+    /// Reads frames until a close frame, which it returns; `nil` when the
+    /// stream ends (or stalls 5 s) without one. `frames` gets every other
+    /// frame's payload, as text.
+    public func readUntilClose(_ frames: inout [String]) -> Frame? {
+        while let frame = try? receive() {
+            if frame.opcode == 0x8 { return frame }
+            frames.append(String(decoding: frame.payload, as: UTF8.self))
+        }
+        return nil
+    }
+
     /// Sends `payload` as one message split into frames of `size` bytes.
-    func sendFragmented(opcode: UInt8, _ payload: [UInt8], fragmentSize size: Int) throws {
+    public func sendFragmented(opcode: UInt8, _ payload: [UInt8], fragmentSize size: Int) throws {
         var offset = 0
         var first = true
         repeat {
@@ -62,7 +78,7 @@ final class RawWebSocket {
     }
 
     /// Reads one unmasked server frame.
-    func receive() throws -> Frame {
+    public func receive() throws -> Frame {
         let header = try socket.read(exactly: 2)
         var length = Int(header[1] & 0x7F)
         if length == 126 {

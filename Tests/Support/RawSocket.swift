@@ -2,20 +2,27 @@ import Glibc
 
 /// A blocking TCP client on 127.0.0.1 for speaking raw HTTP and raw
 /// WebSocket frames at the server. Every read times out after 5 s.
-final class RawSocket {
-    struct Failure: Error, CustomStringConvertible {
-        let description: String
+/// With a small `receiveBuffer` and no reads it is the slowest reader
+/// there is: the server's writes back up after a few kilobytes.
+public final class RawSocket {
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(description: String) { self.description = description }
     }
 
     private let fd: Int32
     /// Bytes read but not yet consumed.
     private var pending: [UInt8] = []
 
-    init(port: Int) throws {
+    public init(port: Int, receiveBuffer: Int32? = nil) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: \(errno)") }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
         setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBuffer {
+            setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port)).bigEndian
@@ -35,7 +42,7 @@ final class RawSocket {
         Glibc.close(fd)
     }
 
-    func write(_ bytes: [UInt8]) throws {
+    public func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let sent = bytes[offset...].withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -44,7 +51,7 @@ final class RawSocket {
         }
     }
 
-    func write(_ text: String) throws {
+    public func write(_ text: String) throws {
         try write(Array(text.utf8))
     }
 
@@ -58,7 +65,7 @@ final class RawSocket {
     }
 
     /// Takes exactly `count` bytes.
-    func read(exactly count: Int) throws -> [UInt8] {
+    public func read(exactly count: Int) throws -> [UInt8] {
         while pending.count < count {
             guard fill() else { throw Failure(description: "stream ended after \(pending.count) of \(count) bytes") }
         }
@@ -68,7 +75,7 @@ final class RawSocket {
     }
 
     /// Takes an HTTP head (through the blank line) as text.
-    func readHead() throws -> String {
+    public func readHead() throws -> String {
         let marker: [UInt8] = Array("\r\n\r\n".utf8)
         while true {
             if let end = (0..<max(0, pending.count - 3)).first(where: { Array(pending[$0..<$0 + 4]) == marker }) {
@@ -80,8 +87,13 @@ final class RawSocket {
         }
     }
 
+    /// Closes the socket at once, before the object goes away.
+    public func shutdown() {
+        _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
+    }
+
     /// `true` if the peer closed the stream (reads return 0) within the timeout.
-    func waitForEndOfStream() -> Bool {
+    public func waitForEndOfStream() -> Bool {
         pending.removeAll()
         while fill() {
             pending.removeAll()
@@ -91,7 +103,7 @@ final class RawSocket {
 }
 
 /// Parses `HTTP/1.1 200 OK` status lines and a `Content-Length` body.
-func httpRequest(port: Int, _ request: String, on socket: RawSocket? = nil) throws -> (status: Int, head: String, body: String) {
+public func httpRequest(port: Int, _ request: String, on socket: RawSocket? = nil) throws -> (status: Int, head: String, body: String) {
     let socket = try socket ?? RawSocket(port: port)
     try socket.write(request)
     let head = try socket.readHead()
