@@ -1,5 +1,8 @@
 import Foundation
+import NeonCore
 @testable import NeonServer
+import NeonTestSupport
+import Synchronization
 import Testing
 
 /// The draft text at `revision` in the SIGKILL test: a different text at
@@ -106,5 +109,105 @@ private final class AppendingChild {
 
     var diedOfSIGKILL: Bool {
         process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+    }
+}
+
+/// What one writer saw acknowledged: the revision its edit became and the
+/// whole draft text at that revision (its local text right after the ack).
+private struct Acknowledged: Sendable, Equatable {
+    var revision: Int
+    var text: String
+}
+
+/// Counts acks over all writers, so the test can kill the server after a
+/// chosen number of them.
+private final class AckCounter: Sendable {
+    private let count = Mutex(0)
+    func add() { count.withLock { $0 += 1 } }
+    var value: Int { count.withLock { $0 } }
+}
+
+/// A writer on the real protocol: appends `w<id>.<n>|` to the end of the
+/// draft, one edit in flight at a time (NeonCore's OTClient), transforming
+/// the others' edits in, until the connection dies. Returns every ack with
+/// the text it implies.
+private func write(as id: Int, to server: ServerProcess, counter: AckCounter) async -> [Acknowledged] {
+    var acknowledged: [Acknowledged] = []
+    do {
+        let peer = try await TestPeer.connect(server)
+        let welcome = try await peer.hello(room: "crash", name: "w\(id)", role: .reader)
+        var text = welcome.draft.text
+        var client = OTClient(revision: welcome.draft.rev)
+        for n in 0 ..< 10_000 {
+            let length = text.unicodeScalars.count
+            let edit = TextOperation(length == 0 ? [.insert("w\(id).\(n)|")] : [.retain(length), .insert("w\(id).\(n)|")])
+            text = try edit.apply(to: text)
+            let revision = client.revision
+            guard let operation = try client.applyLocal(edit) else { return acknowledged }
+            peer.send(.edit(rev: revision, ops: operation, key: "w\(id).\(n)"))
+            var waiting = true
+            while waiting {
+                let message = try await peer.next(timeout: .seconds(10))
+                switch message.payload {
+                case let .edit(info):
+                    text = try client.applyServer(info.ops).apply(to: text)
+                case let .ack(rev):
+                    _ = try client.serverAck()
+                    acknowledged.append(Acknowledged(revision: rev, text: text))
+                    counter.add()
+                    waiting = false
+                case let .error(error):
+                    Issue.record("writer \(id): \(error.message)")
+                    return acknowledged
+                default:
+                    break
+                }
+            }
+        }
+    } catch {
+        // The server was killed: what was acknowledged so far is the result.
+    }
+    return acknowledged
+}
+
+@Suite("neonsyncd under SIGKILL during a load run", .serialized)
+struct ServerCrashTests {
+    @Test("three writers edit the draft; neonsyncd is SIGKILLed at a random moment and restarted on its data, five times; every acked revision is kept with its exact text")
+    func killDuringLoad() async throws {
+        let directory = try TemporaryDirectory()
+        var everyAck: [Acknowledged] = []
+        for round in 1 ... 5 {
+            let server = try ServerProcess(["--data", directory.path])
+            let counter = AckCounter()
+            let killAfter = Int.random(in: 10 ... 100)
+            let delay = UInt32.random(in: 0 ... 5000)
+            async let first = write(as: round * 10 + 1, to: server, counter: counter)
+            async let second = write(as: round * 10 + 2, to: server, counter: counter)
+            async let third = write(as: round * 10 + 3, to: server, counter: counter)
+            let deadline = ContinuousClock.now + .seconds(30)
+            while counter.value < killAfter, ContinuousClock.now < deadline {
+                try await Task.sleep(for: .milliseconds(1))
+            }
+            usleep(delay)
+            #expect(server.stop(signal: SIGKILL) == SIGKILL)
+            let acks = await first + second + third
+            #expect(acks.count >= killAfter, "round \(round): only \(acks.count) acks before the kill")
+            everyAck += acks
+
+            let store = try SQLiteStore(directory: directory.path)
+            let room = try #require(try store.loadRooms().first)
+            store.close()
+            #expect(room.recentEdits.first?.revision == 1, "the test keeps under \(SQLiteStore.keptRevisions) revisions, so all are stored")
+            var texts = [""]
+            for edit in room.recentEdits {
+                #expect(edit.revision == texts.count)
+                texts.append(try WireCodec().decodeOperation(edit.operationJSON).apply(to: texts.last!))
+            }
+            #expect(texts.last == room.draftText && texts.count - 1 == room.draftRevision)
+            let lost = everyAck.filter { $0.revision >= texts.count || texts[$0.revision] != $0.text }
+            #expect(lost.isEmpty, "acked but not stored as acked: \(lost.prefix(3))")
+            print("SIGKILL round \(round): killed \(delay) µs after \(killAfter) acks; \(acks.count) acked this round, \(everyAck.count) in all; stored revision \(room.draftRevision); none lost: \(lost.isEmpty)")
+        }
+        #expect(Set(everyAck.map(\.revision)).count == everyAck.count, "no revision was acked twice")
     }
 }

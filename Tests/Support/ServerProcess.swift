@@ -88,6 +88,11 @@ public final class ServerProcess: Sendable {
         return nil
     }
 
+    /// Sends a signal and returns at once.
+    public func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
     /// Sends a signal and waits (bounded) for the exit status.
     public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32? {
         kill(process.processIdentifier, signal)

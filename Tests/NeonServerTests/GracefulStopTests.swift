@@ -1,0 +1,64 @@
+import Foundation
+import NeonCore
+import NeonTestSupport
+import NeonTransport
+import Testing
+
+@Suite("neonsyncd stops gracefully on SIGTERM", .serialized)
+struct GracefulStopTests {
+    @Test("with a stalled reader connected, SIGTERM closes the others with 1001 and exits 0 within 2 s; the draft is kept")
+    func sigtermWithStalledReader() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServerProcess(["--data", directory.path])
+        let ada = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "stop", name: "ada", role: .presenter)
+        let bob = try await TestPeer.connect(server)
+        _ = try await bob.hello(room: "stop", name: "bob", role: .reader)
+        let sloth = try stalledReader(server, room: "stop")
+        _ = try await ada.next("joined")
+        // Back the stalled reader up: 6 MiB of documents against at most
+        // 4 MiB of kernel buffers, under the 8 MiB --max-outbound default.
+        for version in 1 ... 6 {
+            ada.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20)))
+            _ = try await ada.next("document")
+        }
+        ada.send(.edit(rev: 0, ops: TextOperation([.insert("kept across the stop")])))
+        _ = try await ada.next("ack")
+
+        let started = ContinuousClock.now
+        let status = server.stop(signal: SIGTERM, timeout: 10)
+        let elapsed = started.duration(to: .now)
+        print("SIGTERM with a stalled reader: exited \(status.map(String.init) ?? "no") after \(elapsed)")
+        #expect(status == 0)
+        #expect(elapsed < .seconds(2))
+        #expect(try await bob.client.waitForClose().code == CloseCode.goingAway)
+        #expect(server.events("stop").first?["reason"] as? String == "SIGTERM")
+        withExtendedLifetime(sloth) {}
+
+        let restarted = try ServerProcess(["--data", directory.path])
+        let carol = try await TestPeer.connect(restarted)
+        let welcome = try await carol.hello(room: "stop", name: "carol", role: .reader)
+        #expect(welcome.draft.text == "kept across the stop" && welcome.draft.rev == 1)
+        #expect(welcome.document?.title == "v6")
+    }
+
+    @Test("while a stalled reader holds the stop open, new WebSocket connections are refused")
+    func stopsAccepting() async throws {
+        let server = try ServerProcess()
+        let ada = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "stop", name: "ada", role: .presenter)
+        let sloth = try stalledReader(server, room: "stop")
+        _ = try await ada.next("joined")
+        for version in 1 ... 6 {
+            ada.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20)))
+            _ = try await ada.next("document")
+        }
+        #expect(throws: Never.self, "upgrades work before the stop") { _ = try RawWebSocket(port: server.port) }
+        server.signal(SIGTERM)
+        _ = server.waitForLog { $0["event"] as? String == "stop" }
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(throws: RawSocket.Failure.self) { try RawWebSocket(port: server.port) }
+        #expect(server.stop(signal: SIGTERM) == 0)
+        withExtendedLifetime(sloth) {}
+    }
+}
