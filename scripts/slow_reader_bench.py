@@ -10,9 +10,10 @@ Starts NEONSYNCD on a free loopback port and, in one room:
   `progress` broadcast (the latency every reader sees);
 - scrollers that scroll as fast as they can, or --scroll-rate times a second
   each (their reads drained by a thread);
-- typists that edit the end of the shared draft as fast as the protocol
-  allows (one edit in flight each, the next on its ack), typing a piece and
-  taking it back so the draft stays small.
+- typists that edit the end of a draft as fast as the protocol allows (one
+  edit in flight each, the next on its ack), typing a piece and taking it
+  back so the draft stays small: the first in the bench room, the others in
+  rooms of their own;
 After --base seconds a stalled reader joins over a socket with a 4 KiB
 receive buffer and reads nothing for --stall seconds. Every 5 s it prints the
 server's RSS, its outbound backlog, coalesced updates, 4008 closes and the
@@ -113,9 +114,9 @@ def _mask(payload, mask):
     return (int.from_bytes(payload, "big") ^ int.from_bytes(key, "big")).to_bytes(n, "big")
 
 
-def join(port, name, role="reader", rcvbuf=None):
+def join(port, name, role="reader", rcvbuf=None, room="bench"):
     ws = WS(port, rcvbuf)
-    ws.send({"type": "hello", "room": "bench", "name": name, "role": role})
+    ws.send({"type": "hello", "room": room, "name": name, "role": role})
     if rcvbuf:
         return ws, None
     while True:
@@ -150,7 +151,11 @@ def scroller(port, index, stop, counter, rate):
 
 
 def typist(port, index, stop, counter, resyncs):
-    ws, welcome = join(port, f"typist{index}")
+    # Typist 0 edits the bench room's draft; the others type in rooms of
+    # their own (load on the server, not on the stalled reader), so no two
+    # typists take back the same characters.
+    room = "bench" if index == 0 else f"typing-{index}"
+    ws, welcome = join(port, f"typist{index}", room=room)
     rev, length = welcome["draft"]["rev"], len(welcome["draft"]["text"])
     piece = f"t{index} "
     n = 0
@@ -173,10 +178,9 @@ def typist(port, index, stop, counter, resyncs):
                 length += change
                 break
             elif m["type"] == "error":
-                # Two typists took back the same characters, so this one's
-                # idea of the draft's length is off: resync like a client.
+                # This typist's idea of the draft is off: resync like a client.
                 ws.sock.close()
-                ws, welcome = join(port, f"typist{index}")
+                ws, welcome = join(port, f"typist{index}", room=room)
                 rev, length = welcome["draft"]["rev"], len(welcome["draft"]["text"])
                 with resyncs.get_lock():
                     resyncs.value += 1
