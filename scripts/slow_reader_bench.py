@@ -254,7 +254,7 @@ def main():
     log = os.path.join(data, "server.log")
     server = subprocess.Popen([args.server, "--port", "0", "--data", data, "--log", log,
                                "--max-outbound", args.max_outbound, "--max-draft", "10000000",
-                               "--max-members", "100"])
+                               "--max-members", "100", "--max-rate", "0", "--max-connections-per-ip", "0"])
     port = None
     for _ in range(100):
         time.sleep(0.05)

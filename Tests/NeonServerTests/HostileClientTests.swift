@@ -133,7 +133,7 @@ struct HostileClientTests {
 
     @Test("many small fragmented messages: 2,000 hellos in 10 fragments each are all reassembled and answered")
     func fragmentedMessages() async throws {
-        let (server, owner) = try await target()
+        let (server, owner) = try await target(["--max-rate", "0"])
         let raw = try RawWebSocket(port: server.port)
         var stream: [UInt8] = []
         for _ in 0 ..< 2000 {
@@ -151,25 +151,39 @@ struct HostileClientTests {
         try await expectServes(server, owner, after: "2,000 hellos in 20,000 fragments on one connection")
     }
 
-    @Test("5,000 hellos on one connection: one welcome, the rest refused with already_joined or a limit, never a crash")
+    @Test("5,000 hellos at once on one connection: one welcome, already_joined within the burst, then rate_limited and close 1008")
     func thousandsOfHellos() async throws {
         let (server, owner) = try await target()
         let raw = try RawWebSocket(port: server.port)
-        var stream: [UInt8] = []
-        for _ in 0 ..< 5000 {
-            stream += maskedFragments(hello, pieces: 1)
-        }
-        try raw.socket.write(stream)
-        var welcomes = 0, refused = 0, closed = false
-        while welcomes + refused < 5000, let frame = try? raw.receive() {
-            if frame.opcode == 0x8 { closed = true; break }
+        try? raw.socket.write((0 ..< 5000).flatMap { _ in maskedFragments(hello, pieces: 1) })
+        var welcomes = 0, refused = 0, limited = 0
+        var close: RawWebSocket.Frame?
+        while welcomes + refused + limited < 5000, let frame = try? raw.receive() {
+            if frame.opcode == 0x8 { close = frame; break }
             let text = String(decoding: frame.payload, as: UTF8.self)
-            if text.contains(#""type":"welcome""#) { welcomes += 1 } else if text.contains(#""type":"error""#) { refused += 1 }
+            if text.contains(#""type":"welcome""#) { welcomes += 1 }
+            if text.contains("already_joined") { refused += 1 }
+            if text.contains("rate_limited") { limited += 1 }
         }
-        print("5,000 hellos: \(welcomes) welcome, \(refused) refused\(closed ? ", then closed" : "")")
+        print("5,000 hellos: \(welcomes) welcome, \(refused) already_joined, \(limited) rate_limited, close \(close?.closeCode.map(String.init) ?? "none")")
         #expect(welcomes == 1)
-        #expect(refused == 4999 || closed)
+        #expect(refused >= 1 && limited >= 1)
+        #expect(close?.closeCode == CloseCode.policyViolation)
         try await expectServes(server, owner, after: "5,000 hellos on one connection")
+    }
+
+    @Test("5,000 hellos on one connection with no rate limit: one welcome and 4,999 already_joined")
+    func thousandsOfHellosUnlimited() async throws {
+        let (server, owner) = try await target(["--max-rate", "0"])
+        let raw = try RawWebSocket(port: server.port)
+        try raw.socket.write((0 ..< 5000).flatMap { _ in maskedFragments(hello, pieces: 1) })
+        var welcomes = 0, refused = 0
+        while welcomes + refused < 5000, let frame = try? raw.receive(), frame.opcode == 0x1 {
+            let text = String(decoding: frame.payload, as: UTF8.self)
+            if text.contains(#""type":"welcome""#) { welcomes += 1 } else if text.contains("already_joined") { refused += 1 }
+        }
+        #expect(welcomes == 1 && refused == 4999)
+        try await expectServes(server, owner, after: "5,000 hellos on one connection, no rate limit")
     }
 
     @Test("a reconnect storm: 1,000 clients connect, join and drop without a close frame, 25 at a time")

@@ -33,7 +33,7 @@ struct SlowReaderTests {
 
     @Test("a stalled reader that resumes gets every ordered message and the latest position, not every position")
     func coalescesPositions() async throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(["--max-rate", "0"])
         let ada = try await TestPeer.connect(server)
         _ = try await ada.hello(room: "slow", name: "ada", role: .presenter)
         ada.send(.document(title: "Bulk", format: .text, text: bulkText(bytes: 2 << 20)))

@@ -177,7 +177,7 @@ struct ServerCrashTests {
         let directory = try TemporaryDirectory()
         var everyAck: [Acknowledged] = []
         for round in 1 ... 5 {
-            let server = try ServerProcess(["--data", directory.path])
+            let server = try ServerProcess(["--data", directory.path, "--max-rate", "0"])
             let counter = AckCounter()
             let killAfter = Int.random(in: 10 ... 100)
             let delay = UInt32.random(in: 0 ... 5000)

@@ -1,3 +1,4 @@
+import NeonTestSupport
 import NeonTransport
 import Synchronization
 import Testing

@@ -92,6 +92,22 @@ public final class RawSocket {
         _ = Glibc.shutdown(fd, Int32(SHUT_RDWR))
     }
 
+    /// Reads (and ignores) until the peer closes; the seconds that took, or
+    /// nil after `timeout`. Never answers a ping.
+    public func secondsUntilClosed(timeout: Double) -> Double? {
+        let started = ContinuousClock.now
+        var buffer = [UInt8](repeating: 0, count: 1024)
+        while started.duration(to: .now) < .seconds(timeout) {
+            var descriptor = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&descriptor, 1, 200) > 0 else { continue }
+            if recv(fd, &buffer, buffer.count, 0) <= 0 {
+                let elapsed = started.duration(to: .now).components
+                return Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
+            }
+        }
+        return nil
+    }
+
     /// `true` if the peer closed the stream (reads return 0) within the timeout.
     public func waitForEndOfStream() -> Bool {
         pending.removeAll()

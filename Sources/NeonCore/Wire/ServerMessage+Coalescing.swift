@@ -13,7 +13,8 @@ extension ServerMessage.Payload {
         case let .tab(info): "tab:\(info.id.rawValue)"
         case let .follow(info): "follow:\(info.id.rawValue)"
         case let .cursor(info): "cursor:\(info.id.rawValue)"
-        case .welcome, .joined, .left, .document, .edit, .ack, .limit, .error: nil
+        case let .room(envelope): envelope.message.payload.coalescingKey.map { "relay:" + $0 }
+        case .welcome, .joined, .left, .document, .edit, .ack, .limit, .error, .overview: nil
         }
     }
 }
