@@ -89,9 +89,11 @@ struct SlowReaderTests {
         _ = try await ada.next("joined")
         _ = try await bob.next("joined")
 
-        // Ten 1 MiB documents: more than the kernel's socket buffers (4 MiB
-        // at most here) plus the 64 KiB backlog.
-        for version in 1 ... 10 {
+        // Six 1 MiB documents: more than the kernel took on this machine
+        // (under 2 MiB with a 4 KiB receive buffer) plus the 64 KiB backlog;
+        // few enough that reading starts well within the 5 s the server
+        // gives the close frame.
+        for version in 1 ... 6 {
             ada.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20, tag: "v\(version)")))
             let echo = try await ada.next("document")
             let seen = try await bob.next("document")
@@ -103,7 +105,7 @@ struct SlowReaderTests {
         #expect(close?.closeCode == CloseCode.tooSlow)
         let reason = String(decoding: close?.payload.dropFirst(2) ?? [], as: UTF8.self)
         #expect(reason.hasPrefix("too slow"), "close reason: \(reason)")
-        #expect(frames.count < 11, "the backlog was dropped: \(frames.count) frames arrived")
+        #expect(frames.count < 7, "the backlog was dropped: \(frames.count) frames arrived")
 
         let slow = try #require(server.waitForLog { $0["event"] as? String == "too_slow" })
         #expect(slow["code"] as? Int == 4008 && slow["maxOutbound"] as? Int == 65536)
@@ -117,7 +119,7 @@ struct SlowReaderTests {
 
         let back = try await TestPeer.connect(server)
         let welcome = try await back.hello(room: "slow", name: "sloth", role: .reader)
-        #expect(welcome.document?.title == "v10")
+        #expect(welcome.document?.title == "v6")
         bob.send(.scroll(top: 5, viewport: 20, content: 100_000, anchor: Anchor(block: 0, offset: 0)))
         guard case let .progress(info) = try await bob.next("progress").payload else { return }
         #expect(info.id == welcome.readers.first { $0.name == "bob" }?.id)

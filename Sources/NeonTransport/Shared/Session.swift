@@ -64,7 +64,7 @@ final class Session {
 
     /// Seconds a connection whose backlog was dropped gets to take its
     /// close frame before the socket is closed without one.
-    static let abandonedCloseTimeout: Int32 = 3
+    static let abandonedCloseTimeout: Int32 = 5
 
     /// Frees the backlog at once and closes with ``CloseCode/tooSlow``: the
     /// close frame goes out as soon as the socket takes it, and a peer that
