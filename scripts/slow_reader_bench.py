@@ -5,7 +5,8 @@ and type at full speed.
 Usage: slow_reader_bench.py NEONSYNCD [--base S] [--stall S] [--scrollers N]
                             [--typists N] [--scroll-rate N] [--max-outbound SIZE]
 
-Starts NEONSYNCD on a free loopback port and, in one room:
+Starts NEONSYNCD on a free loopback port (no rate, per-address or idle
+limits, so that only the slow-reader handling acts) and, in one room:
 - a probe reader that scrolls every 20 ms and times the round trip of its own
   `progress` broadcast (the latency every reader sees);
 - scrollers that scroll as fast as they can, or --scroll-rate times a second
@@ -61,10 +62,10 @@ class WS:
             raise ConnectionError(head.decode(errors="replace"))
         self.lock = threading.Lock()
 
-    def send(self, obj):
-        payload = json.dumps(obj, separators=(",", ":")).encode()
+    def send(self, obj, opcode=0x1):
+        payload = obj if opcode != 0x1 else json.dumps(obj, separators=(",", ":")).encode()
         n = len(payload)
-        header = bytes([0x81])
+        header = bytes([0x80 | opcode])
         if n < 126:
             header += bytes([0x80 | n])
         elif n < 65536:
@@ -99,6 +100,9 @@ class WS:
             self._need(at + n)
             payload, self.buf = self.buf[at:at + n], self.buf[at + n:]
             opcode = b0 & 0x0F
+            if opcode == 0x9:
+                self.send(payload, opcode=0xA)
+                continue
             if opcode == 0x8:
                 code = struct.unpack("!H", payload[:2])[0] if len(payload) >= 2 else None
                 raise ConnectionError(f"close {code} {payload[2:].decode(errors='replace')}")
@@ -254,7 +258,8 @@ def main():
     log = os.path.join(data, "server.log")
     server = subprocess.Popen([args.server, "--port", "0", "--data", data, "--log", log,
                                "--max-outbound", args.max_outbound, "--max-draft", "10000000",
-                               "--max-members", "100", "--max-rate", "0", "--max-connections-per-ip", "0"])
+                               "--max-members", "100", "--max-rate", "0", "--max-connections-per-ip", "0",
+                               "--idle-timeout", "0"])
     port = None
     for _ in range(100):
         time.sleep(0.05)
