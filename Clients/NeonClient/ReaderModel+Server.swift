@@ -17,10 +17,6 @@ extension ReaderModel {
 
     /// A message from the server.
     public mutating func receive(_ message: ServerMessage, at time: Duration) -> [ClientCommand] {
-        if let gap = sequenceGap(message) {
-            note("missed \(gap) update(s); resyncing", error: true, at: time)
-            return [.reconnect]
-        }
         var draftCommands: [ClientCommand] = []
         switch message.payload {
         case .welcome:
@@ -129,17 +125,5 @@ extension ReaderModel {
     private mutating func update(_ id: ClientID, _ change: (inout ReaderInfo) -> Void) {
         guard let index = readers.firstIndex(where: { $0.id == id }) else { return }
         change(&readers[index])
-    }
-
-    /// How many broadcasts were missed, when a broadcast skips ahead.
-    private mutating func sequenceGap(_ message: ServerMessage) -> Int? {
-        let broadcast: Bool
-        switch message.payload {
-        case .welcome, .ack, .error, .overview, .room: broadcast = false
-        default: broadcast = true
-        }
-        defer { lastSeq = max(lastSeq, message.seq) }
-        guard broadcast, connection == .joined, message.seq > lastSeq + 1 else { return nil }
-        return message.seq - lastSeq - 1
     }
 }

@@ -38,7 +38,6 @@ public struct ReaderModel: Sendable {
     public internal(set) var rows: Int
     public internal(set) var connection: ConnectionState = .connecting
     public internal(set) var me: ClientID?
-    public internal(set) var lastSeq: Int = 0
 
     public internal(set) var document: Document?
     /// The document as it came from the room, to tell a reconnect's welcome

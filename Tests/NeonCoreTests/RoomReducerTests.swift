@@ -138,17 +138,16 @@ struct RoomReadingTests {
         #expect(e.message.contains("11 bytes") && e.message.contains("10 bytes"))
     }
 
-    @Test("a scroll broadcasts NeonCore's numbers with the anchor's section, at the current seq (a latest-wins update)")
+    @Test("a scroll broadcasts NeonCore's numbers with the anchor's section, seq + 1")
     func scroll() throws {
         var r = room()
         let seq = r.seq
         let anchor = Anchor(block: 3, offset: 4)
         let out = r.apply(.scrolled(bob, top: 29, viewport: 20, content: 120, anchor: anchor), at: .seconds(1))
         let expectedSection = r.parsed!.blocks[3].section
-        #expect(out.broadcasts.first == ServerMessage(seq: seq, .progress(ProgressInfo(
+        #expect(out.broadcasts.first == ServerMessage(seq: seq + 1, .progress(ProgressInfo(
             id: bob, progress: 0.29, percent: 29, atBottom: false, section: expectedSection, anchor: anchor))))
         #expect(r.members[bob]?.percent == 29)
-        #expect(r.seq == seq)
     }
 
     @Test("bad positions and anchors are refused, state unchanged", arguments: [
@@ -344,14 +343,14 @@ struct RoomDurabilityTests {
 
 @Suite("Room reducer: draft cursors")
 struct RoomCursorTests {
-    @Test("a cursor move at the current revision goes to the others, not stored, at the current seq")
+    @Test("a cursor move at the current revision goes to the others, not stored, seq + 1")
     func broadcast() {
         var r = room()
         _ = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("abc")])), at: .zero)
         let seq = r.seq
         let before = r
         let out = r.apply(.cursorMoved(bob, position: 2, rev: 1), at: .zero)
-        #expect(out == [.broadcast(ServerMessage(seq: seq, .cursor(CursorInfo(id: bob, position: 2, rev: 1))), room: "notes", except: bob)])
+        #expect(out == [.broadcast(ServerMessage(seq: seq + 1, .cursor(CursorInfo(id: bob, position: 2, rev: 1))), room: "notes", except: bob)])
         #expect(r.draft == before.draft && r.members == before.members)
     }
 
@@ -433,16 +432,18 @@ struct RoomSequenceTests {
         #expect(ServerMessage.Payload.joined(ReaderInfo(id: ada, name: "ada", role: .reader)).coalescingKey == nil)
     }
 
-    @Test("scrolls do not advance seq, so the next ordered broadcast is exactly one more than the last")
-    func seqCountsOrderedOnly() {
+    @Test("every broadcast advances seq by one, latest-wins ones included (protocol v1)")
+    func seqCountsEveryBroadcast() {
         var r = room()
         let seq = r.seq
+        var stamped: [Int] = []
         for top in 0 ..< 5 {
-            _ = r.apply(.scrolled(bob, top: top * 20, viewport: 20, content: 120, anchor: Anchor(block: 0, offset: 0)), at: .seconds(1))
+            let out = r.apply(.scrolled(bob, top: top * 20, viewport: 20, content: 120, anchor: Anchor(block: 0, offset: 0)), at: .seconds(1))
+            stamped += out.broadcasts.map(\.seq)
         }
-        #expect(r.seq == seq)
         let out = r.apply(.draftEdited(ada, rev: 0, ops: TextOperation([.insert("x")])), at: .seconds(2))
-        let edit = out.broadcasts.first { if case .edit = $0.payload { true } else { false } }
-        #expect(edit?.seq == seq + 1)
+        stamped += out.broadcasts.map(\.seq)
+        #expect(stamped == Array(seq + 1 ... seq + stamped.count))
+        #expect(r.seq == seq + stamped.count)
     }
 }

@@ -240,13 +240,11 @@ extension RoomState {
 
     // MARK: - Helpers
 
-    /// Stamps the next sequence number on a room-wide ordered message; a
-    /// latest-wins position update (see `coalescingKey`) carries the current
-    /// one, so skipping an obsolete update leaves no gap.
+    /// Stamps the next sequence number on a room-wide message (every
+    /// broadcast, protocol v1; a slow connection may skip latest-wins ones,
+    /// see `coalescingKey`).
     private mutating func broadcast(_ payload: ServerMessage.Payload, except: ClientID?) -> RoomOutput {
-        if payload.coalescingKey == nil {
-            seq += 1
-        }
+        seq += 1
         return .broadcast(ServerMessage(seq: seq, payload), room: name, except: except)
     }
 

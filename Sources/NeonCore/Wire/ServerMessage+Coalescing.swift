@@ -5,8 +5,8 @@ extension ServerMessage.Payload {
     /// `nil` for ordered messages, which must all arrive in order.
     ///
     /// A server may skip an obsolete message that a slow connection has not
-    /// been sent yet; a position update therefore does not advance the
-    /// room's `seq` (see docs/PROTOCOL.md, "Sequence numbers").
+    /// been sent yet; that connection then sees a gap in `seq` where only
+    /// such messages were (see docs/PROTOCOL.md, "Sequence numbers").
     public var coalescingKey: String? {
         switch self {
         case let .progress(info): "progress:\(info.id.rawValue)"

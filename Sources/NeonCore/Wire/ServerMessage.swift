@@ -1,7 +1,7 @@
 /// A message from the server. Every one carries the room's `seq`, which
-/// increases by one per ordered broadcast; latest-wins updates (see
-/// `coalescingKey`) and messages to one client carry the current value
-/// (see docs/PROTOCOL.md).
+/// increases by one per broadcast; messages to one client carry the current
+/// value (see docs/PROTOCOL.md). A slow connection may be spared latest-wins
+/// broadcasts a newer one made obsolete (see `coalescingKey`).
 public struct ServerMessage: Equatable, Sendable {
     public enum Payload: Equatable, Sendable {
         case welcome(Welcome)
