@@ -155,7 +155,7 @@ extension DraftModel: ScreenModel {
         case let .error(e):
             note(e.message, error: true, at: time)
             if e.code == .editRejected { return [.reconnect] }
-        case .document, .progress, .tab, .follow, .overview, .room:
+        case .document, .progress, .tab, .follow, .overview, .room, .relay:
             break
         }
         return []

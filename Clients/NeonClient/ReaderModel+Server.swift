@@ -23,7 +23,7 @@ extension ReaderModel {
             draftCommands = composer.receive(message, at: time)
         case .joined, .left:
             _ = composer.receive(message, at: time)
-        case .edit, .ack, .cursor:
+        case .edit, .ack, .cursor, .relay:
             return composer.receive(message, at: time)
         case .limit:
             _ = composer.receive(message, at: time)
@@ -54,7 +54,7 @@ extension ReaderModel {
             update(f.id) { $0.following = f.on }
         case let .limit(l):
             note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
-        case .edit, .ack, .cursor, .overview, .room:
+        case .edit, .ack, .cursor, .overview, .room, .relay:
             break
         case let .error(e):
             return failed(e, at: time)

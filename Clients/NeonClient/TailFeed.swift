@@ -42,7 +42,7 @@ public struct TailFeed: Equatable, Sendable {
             return "limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))"
         case let .error(error):
             return "error \(error.code.rawValue): \(error.message)"
-        case .cursor, .ack:
+        case .cursor, .ack, .relay:
             return nil
         case let .overview(overview):
             let rooms = overview.rooms.count == 1 ? "1 room" : "\(overview.rooms.count) rooms"

@@ -13,6 +13,9 @@ enum ExitStatus {
 /// neonsync: options → (file) → terminal → the app loop → restore.
 enum Client {
     static func run(_ arguments: [String]) -> Int32 {
+        if arguments.first == "bench" {
+            return BenchCommand.run(Array(arguments.dropFirst()))
+        }
         let options: ClientOptions
         do {
             guard let parsed = try ClientOptions.parse(arguments) else { return 0 }

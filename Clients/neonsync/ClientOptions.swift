@@ -73,6 +73,10 @@ struct ClientOptions {
           real time (default 1), every room in it unless --room R; with
           --summary print per room how far each reader read, the time spent
           in each section and the limit events, with no terminal needed
+      neonsync bench SCENARIO [...]
+          load-generate against a server and print latency percentiles and
+          throughput (follow, coread, draft, relay, connect); see
+          neonsync bench --help
 
     OPTIONS:
       --room R       room name (letters, digits, - _ .; at most 64 characters)

@@ -176,6 +176,20 @@ struct RoomReadingTests {
         #expect(r == before)
     }
 
+    @Test("a relay goes to the whole room, sender included, with the next seq; nothing is logged or kept")
+    func relay() {
+        var r = room(with: [(ada, "ada", .reader), (bob, "bob", .reader), (eve, "eve", .observer)], document: false)
+        let seq = r.seq
+        let before = r
+        let out = r.apply(.relayed(bob, data: "hello room"), at: .zero)
+        #expect(out == [.broadcast(ServerMessage(seq: seq + 1, .relay(RelayInfo(id: bob, data: "hello room"))), room: "notes", except: nil)])
+        #expect(r.seq == seq + 1)
+        var unchanged = r
+        unchanged.seq = before.seq
+        #expect(unchanged == before)
+        #expect(r.apply(.relayed(eve, data: "x"), at: .zero).errorCodes == [.notAllowed])
+    }
+
     @Test("scrolling without a document is refused")
     func noDocument() {
         var r = room(document: false)

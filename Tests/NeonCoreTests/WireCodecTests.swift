@@ -85,6 +85,17 @@ struct WireCodecTests {
         }
     }
 
+    @Test("relay carries its data both ways unchanged, with the sender's id and the room's seq")
+    func relay() throws {
+        #expect(try decode(#"{"type":"relay","data":"any text"}"#).get() == .relay(data: "any text"))
+        let e = failure(#"{"type":"relay","data":7}"#)
+        #expect(e?.code == .invalidMessage && e?.message.contains("\"data\" in \"relay\" must be a string") == true, "\(e?.message ?? "none")")
+        let message = ServerMessage(seq: 12, .relay(RelayInfo(id: ClientID("c3"), data: "b0.1.99;xx \"quoted\"")))
+        let text = String(decoding: codec.encode(message), as: UTF8.self)
+        #expect(text.contains(#""type":"relay""#) && text.contains(#""seq":12"#) && text.contains(#""id":"c3""#))
+        #expect(try codec.decodeServer(Array(text.utf8)) == message)
+    }
+
     @Test("a welcome writes null for a missing document and presenter")
     func welcomeNulls() throws {
         let w = Welcome(you: ClientID("c1"), room: "r", document: nil, readers: [], presenter: nil,

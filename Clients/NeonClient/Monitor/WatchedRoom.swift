@@ -91,7 +91,7 @@ public struct WatchedRoom: Equatable, Sendable {
             return ("limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))", .limit(info.level))
         case let .error(error):
             return ("error \(error.code.rawValue): \(error.message)", .error)
-        case .welcome, .cursor, .ack, .overview, .room:
+        case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }
     }

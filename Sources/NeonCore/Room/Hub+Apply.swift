@@ -40,6 +40,7 @@ extension Hub {
         case let .follow(on): event = .followChanged(id, on: on)
         case let .edit(rev, ops, key): event = .draftEdited(id, rev: rev, ops: ops, key: key)
         case let .cursor(position, rev): event = .cursorMoved(id, position: position, rev: rev)
+        case let .relay(data): event = .relayed(id, data: data)
         }
         return rooms[room]?.apply(event, at: time) ?? []
     }

@@ -59,6 +59,8 @@ public enum RoomEvent: Equatable, Sendable {
     case followChanged(ClientID, on: Bool)
     case draftEdited(ClientID, rev: Int, ops: TextOperation, key: String? = nil)
     case cursorMoved(ClientID, position: Int, rev: Int)
+    /// A member sent an application message for the room.
+    case relayed(ClientID, data: String)
 }
 
 /// The limits a room enforces; each is a server flag.

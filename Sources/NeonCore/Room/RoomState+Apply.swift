@@ -16,6 +16,7 @@ extension RoomState {
         case let .followChanged(id, on): return follow(id, on: on)
         case let .draftEdited(id, rev, ops, key): return edit(ops, rev: rev, key: key, by: id)
         case let .cursorMoved(id, position, rev): return moveCursor(id, to: position, rev: rev)
+        case let .relayed(id, data): return relay(data, from: id)
         }
     }
 
@@ -236,6 +237,18 @@ extension RoomState {
             return refuse(id, .invalidMessage, "cursor position \(position) is outside the draft, which has \(draft.length) characters")
         }
         return [broadcast(.cursor(CursorInfo(id: id, position: position, rev: rev)), except: id)]
+    }
+
+    // MARK: - Relay
+
+    /// Passes a member's application message to the whole room, sender
+    /// included, unchanged; nothing is kept or logged.
+    private mutating func relay(_ data: String, from id: ClientID) -> [RoomOutput] {
+        guard let member = members[id] else { return unknown(id) }
+        if member.role == .observer {
+            return refuse(id, .notAllowed, "observers watch and cannot send to the room; join as a reader to relay messages")
+        }
+        return [broadcast(.relay(RelayInfo(id: id, data: data)), except: nil)]
     }
 
     // MARK: - Helpers

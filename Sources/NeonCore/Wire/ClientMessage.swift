@@ -22,6 +22,10 @@ public enum ClientMessage: Equatable, Sendable {
     case edit(rev: Int, ops: TextOperation, key: String? = nil)
     /// The sender's cursor in the draft moved (in scalars, at revision `rev`).
     case cursor(position: Int, rev: Int)
+    /// An application message for everyone in the room, the sender too, as
+    /// it is: not stored, not logged, not interpreted (server-relayed
+    /// signalling; also the broadcast path of the relay benchmark).
+    case relay(data: String)
 
     /// The wire `type` of this message.
     public var type: String {
@@ -33,16 +37,17 @@ public enum ClientMessage: Equatable, Sendable {
         case .follow: "follow"
         case .edit: "edit"
         case .cursor: "cursor"
+        case .relay: "relay"
         }
     }
 
-    static let types = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor"]
+    static let types = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay"]
 }
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
         case type, room, name, role, profile, draftRev, token, key, title, format, text
-        case top, viewport, content, anchor, section, on, rev, ops, position
+        case top, viewport, content, anchor, section, on, rev, ops, position, data
     }
 
     public init(from decoder: any Decoder) throws {
@@ -76,6 +81,8 @@ extension ClientMessage: Codable {
         case "cursor":
             self = .cursor(position: try c.decode(Int.self, forKey: .position),
                            rev: try c.decode(Int.self, forKey: .rev))
+        case "relay":
+            self = .relay(data: try c.decode(String.self, forKey: .data))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown type")
@@ -113,6 +120,8 @@ extension ClientMessage: Codable {
         case let .cursor(position, rev):
             try c.encode(position, forKey: .position)
             try c.encode(rev, forKey: .rev)
+        case let .relay(data):
+            try c.encode(data, forKey: .data)
         }
     }
 }

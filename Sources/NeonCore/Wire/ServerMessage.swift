@@ -20,6 +20,7 @@ public struct ServerMessage: Equatable, Sendable {
         case overview(Overview)
         /// Another room's message relayed to an observer (see `RoomEnvelope`).
         indirect case room(RoomEnvelope)
+        case relay(RelayInfo)
     }
 
     public var seq: Int
@@ -46,6 +47,7 @@ public struct ServerMessage: Equatable, Sendable {
         case .error: "error"
         case .overview: "overview"
         case .room: "room"
+        case .relay: "relay"
         }
     }
 }
@@ -68,6 +70,7 @@ extension ServerMessage: Codable {
         case let .cursor(v): try v.encode(to: encoder)
         case let .ack(rev): try c.encode(rev, forKey: .rev)
         case let .limit(v): try v.encode(to: encoder)
+        case let .relay(v): try v.encode(to: encoder)
         case let .error(e):
             try c.encode(e.code.rawValue, forKey: .code)
             try c.encode(e.message, forKey: .message)
@@ -94,6 +97,7 @@ extension ServerMessage: Codable {
         case "cursor": payload = .cursor(try CursorInfo(from: decoder))
         case "ack": payload = .ack(rev: try c.decode(Int.self, forKey: .rev))
         case "limit": payload = .limit(try LimitInfo(from: decoder))
+        case "relay": payload = .relay(try RelayInfo(from: decoder))
         case "error":
             let code = try c.decode(String.self, forKey: .code)
             guard let known = ErrorCode(rawValue: code) else {

@@ -164,3 +164,11 @@ public struct FollowInfo: Codable, Equatable, Sendable {
 
     public init(id: ClientID, on: Bool) { self.id = id; self.on = on }
 }
+
+/// A member's application message for the room (`relay`), passed on as sent.
+public struct RelayInfo: Codable, Equatable, Sendable {
+    public var id: ClientID
+    public var data: String
+
+    public init(id: ClientID, data: String) { self.id = id; self.data = data }
+}

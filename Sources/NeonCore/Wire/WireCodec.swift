@@ -57,6 +57,7 @@ extension WireCodec {
         "key": "a string that identifies this edit",
         "token": "a string (a room token from `neonsyncd token`)",
         "position": "a whole number of characters (Unicode scalars) into the draft",
+        "data": "a string (the message to relay to the room)",
         "ops": "a list of retain counts (positive), insert strings and delete counts (negative)",
     ]
 

@@ -7,9 +7,9 @@ import NeonCore
 struct ServerMetrics: Equatable, Sendable {
     /// `type` label values of inbound messages; `invalid` counts frames that
     /// did not decode into a message.
-    static let inboundTypes = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "invalid"]
+    static let inboundTypes = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay", "invalid"]
     static let outboundTypes = ["welcome", "joined", "left", "document", "progress", "tab", "follow", "edit",
-                                "cursor", "ack", "limit", "error", "overview", "room"]
+                                "cursor", "ack", "limit", "error", "relay", "overview", "room"]
 
     private(set) var connections = 0
     private(set) var messagesIn = Array(repeating: 0, count: inboundTypes.count)
@@ -46,7 +46,8 @@ struct ServerMetrics: Equatable, Sendable {
         if case let .error(error) = message.payload { errors[error.code, default: 0] += recipients }
     }
 
-    /// A message was relayed in a `room` envelope (`bytes` once) to `recipients` observers.
+    /// A message was relayed in a `room` envelope (`bytes` once) to `recipients` observers
+    /// (`room` is the last outbound type).
     mutating func relayed(bytes: Int, recipients: Int) {
         messagesOut[Self.outboundTypes.count - 1] += recipients
         bytesOut += bytes * recipients
@@ -71,6 +72,7 @@ struct ServerMetrics: Equatable, Sendable {
         case .follow: 4
         case .edit: 5
         case .cursor: 6
+        case .relay: 7
         }
     }
 
@@ -88,8 +90,9 @@ struct ServerMetrics: Equatable, Sendable {
         case .ack: 9
         case .limit: 10
         case .error: 11
-        case .overview: 12
-        case .room: 13
+        case .relay: 12
+        case .overview: 13
+        case .room: 14
         }
     }
 }

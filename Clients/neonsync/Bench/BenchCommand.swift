@@ -1,0 +1,89 @@
+import Glibc
+import NeonClient
+import NeonTransport
+
+/// `neonsync bench SCENARIO`: flags → descriptor limit → one client context
+/// of connections → the scenario → a table and a JSON line on standard
+/// output.
+enum BenchCommand {
+    static func run(_ arguments: [String]) -> Int32 {
+        let options: BenchOptions
+        do {
+            guard let parsed = try BenchOptions.parse(arguments) else { return 0 }
+            options = parsed
+        } catch {
+            Client.standardError("neonsync bench: \(error.description)\n")
+            return 2
+        }
+        let url: WebSocketURL
+        do {
+            url = try WebSocketURL(parsing: options.server)
+        } catch {
+            Client.standardError("neonsync bench: --server \(options.server): \(error.description)\n")
+            return 2
+        }
+        let connections = options.scenario == .draft ? options.count + options.editors
+            : options.scenario == .follow ? options.count + 1 : options.count
+        if let problem = raiseDescriptorLimit(to: connections + 64) {
+            Client.standardError("neonsync bench: \(problem)\n")
+            return 2
+        }
+        signal(SIGPIPE, SIG_IGN)
+        let baselineRSS = options.serverPID.flatMap { ServerSampler(pid: $0).residentKiB() }
+        if let pid = options.serverPID, baselineRSS == nil {
+            Client.standardError("neonsync bench: no process \(pid) to sample (/proc/\(pid)/status is not readable); check --server-pid\n")
+            return 2
+        }
+        let display = BenchDisplay(scenario: options.scenario.rawValue)
+        let fleet: BenchFleet
+        do {
+            fleet = try BenchFleet(url: url, peer: options.peer, display: display)
+        } catch {
+            Client.standardError("neonsync bench: \(error.description)\n")
+            return 1
+        }
+        let room = options.room ?? "bench-\(getpid())"
+        let report: BenchReport
+        do throws(BenchFailure) {
+            switch options.scenario {
+            case .follow, .coread:
+                report = try ScrollBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
+            case .draft:
+                report = try DraftBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
+            case .relay:
+                report = try RelayBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
+            case .connect:
+                report = try ConnectBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
+            }
+        } catch {
+            fleet.stop()
+            display.finish()
+            Client.standardError("neonsync bench \(options.scenario.rawValue): \(error.description); is the server at \(options.server) running and speaking \(options.peer.rawValue)?\n")
+            return 1
+        }
+        display.finish()
+        print("neonsync bench \(options.scenario.rawValue) → \(options.server) (\(options.peer.rawValue))")
+        print(report.table)
+        print(report.json)
+        return fleet.problem == nil ? 0 : 1
+    }
+
+    /// Raises this process's soft limit on open descriptors to what
+    /// `needed` connections take (up to the hard limit); a sentence when
+    /// the hard limit is too low.
+    private static func raiseDescriptorLimit(to needed: Int) -> String? {
+        var limit = rlimit()
+        guard getrlimit(RLIMIT_NOFILE_VALUE, &limit) == 0 else { return nil }
+        if limit.rlim_cur >= rlim_t(needed) { return nil }
+        guard limit.rlim_max >= rlim_t(needed) else {
+            return "\(needed) descriptors are needed but the hard limit is \(limit.rlim_max); raise it (ulimit -Hn, or LimitNOFILE for a service) or use fewer connections"
+        }
+        limit.rlim_cur = limit.rlim_max
+        if setrlimit(RLIMIT_NOFILE_VALUE, &limit) != 0 {
+            return "cannot raise the descriptor limit to \(limit.rlim_max): \(String(cString: strerror(errno)))"
+        }
+        return nil
+    }
+
+    private static let RLIMIT_NOFILE_VALUE = __rlimit_resource_t(RLIMIT_NOFILE.rawValue)
+}

@@ -1,0 +1,216 @@
+import Glibc
+import NeonTransport
+import Synchronization
+
+/// Monotonic nanoseconds (CLOCK_MONOTONIC: one clock for every process on
+/// the machine, so relay payload times can be read by any receiver).
+func monotonicNanoseconds() -> Int64 {
+    var now = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &now)
+    return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+}
+
+/// The connections of one benchmark run in one client context, with the
+/// counters every scenario shares.
+///
+/// Threads: the scenario's handler runs on the context's service thread;
+/// `latencies` and anything else the handler touches belong to that thread
+/// and are read by the main thread only after ``stop()`` (which joins it).
+/// The atomics are for the main thread's progress line and phase waits.
+final class BenchFleet: @unchecked Sendable {
+    typealias Handler = @Sendable (Int, ClientConnection, ClientEvent) -> Void
+
+    let context: WebSocketClientContext
+    let url: WebSocketURL
+    let peer: BenchOptions.Peer
+    let display: BenchDisplay
+
+    /// Connections whose handshake (and for neonsync, welcome) completed.
+    let ready = Atomic<Int>(0)
+    /// Connections that never opened.
+    let failed = Atomic<Int>(0)
+    /// Connections that closed while the run still needed them.
+    let dropped = Atomic<Int>(0)
+    /// Measured deliveries so far.
+    let delivered = Atomic<Int>(0)
+    /// `error` messages from the server.
+    let serverErrors = Atomic<Int>(0)
+    /// Every message received, measured or not (for ``settle(_:)``).
+    let received = Atomic<Int>(0)
+    private let firstProblem = Mutex<String?>(nil)
+    private let stopping = Atomic<Bool>(false)
+
+    /// Service thread only (until ``stop()``): one sample per measured delivery.
+    var latencies: [Int64] = []
+    private(set) var connections: [ClientConnection] = []
+
+    init(url: WebSocketURL, peer: BenchOptions.Peer, display: BenchDisplay) throws(TransportError) {
+        context = try WebSocketClientContext(configuration: .init(connectTimeoutSeconds: 20))
+        self.url = url
+        self.peer = peer
+        self.display = display
+    }
+
+    var subprotocol: String? {
+        switch peer {
+        case .neonsync: "neonsync.v1"
+        case .lwsMirror: "lws-mirror-protocol"
+        case .raw: nil
+        }
+    }
+
+    /// The first thing that went wrong, for the failure sentence.
+    var problem: String? { firstProblem.withLock { $0 } }
+
+    func note(_ problem: String) {
+        firstProblem.withLock { if $0 == nil { $0 = problem } }
+    }
+
+    /// Records the latency of a delivery sent at `sentAt`; service thread.
+    func record(sentAt: Int64, now: Int64 = monotonicNanoseconds()) {
+        latencies.append(now - sentAt)
+        delivered.add(1, ordering: .relaxed)
+    }
+
+    /// Opens `count` more connections with at most `inFlight` handshakes in
+    /// progress, at most `perSecond` a second when above 0. `handler` gets
+    /// each connection's index among all of the fleet's connections and
+    /// sees every event; the fleet counts failures and drops itself. Call
+    /// ``markReady()`` from the handler when a connection is ready.
+    /// Returns when all are ready, or throws when one failed or `timeout`
+    /// passed.
+    func open(_ count: Int, inFlight: Int, perSecond: Double = 0, phase: String,
+              timeout: Double = 60, willOpen: (Int) -> Void = { _ in },
+              handler: @escaping Handler) throws(BenchFailure) {
+        let first = connections.count
+        let target = first + count
+        let started = monotonicNanoseconds()
+        let wrapped: Handler = { [self] index, connection, event in
+            switch event {
+            case .received:
+                received.add(1, ordering: .relaxed)
+            case let .failed(reason):
+                failed.add(1, ordering: .relaxed)
+                note("connection \(index) could not open: \(reason)")
+            case let .closed(close):
+                if !stopping.load(ordering: .relaxed) {
+                    dropped.add(1, ordering: .relaxed)
+                    note("connection \(index) was closed by the server (code \(close.code.map(String.init) ?? "none")\(close.reason.isEmpty ? "" : ": \(close.reason)"))")
+                }
+            default:
+                break
+            }
+            handler(index, connection, event)
+        }
+        while connections.count < target || ready.load(ordering: .relaxed) < target {
+            if failed.load(ordering: .relaxed) > 0 || dropped.load(ordering: .relaxed) > 0 {
+                throw BenchFailure(problem ?? "a connection failed")
+            }
+            let elapsed = Double(monotonicNanoseconds() - started) / 1e9
+            if elapsed > timeout {
+                throw BenchFailure("only \(ready.load(ordering: .relaxed) - first) of \(count) connections were ready after \(Int(timeout)) s")
+            }
+            if display.interrupted { throw BenchFailure("interrupted while connecting") }
+            var opened = false
+            let allowed = perSecond > 0 ? min(target, first + Int(elapsed * perSecond) + 1) : target
+            while connections.count < allowed, connections.count - ready.load(ordering: .relaxed) < inFlight {
+                let index = connections.count
+                willOpen(index)
+                do {
+                    let connection = try context.connect(to: url, subprotocol: subprotocol) { connection, event in
+                        wrapped(index, connection, event)
+                    }
+                    connections.append(connection)
+                    opened = true
+                } catch {
+                    throw BenchFailure("cannot open connection \(index): \(error.description)")
+                }
+            }
+            display.update(phase: phase, fraction: Double(ready.load(ordering: .relaxed)) / Double(max(target, 1)),
+                           detail: "\(ready.load(ordering: .relaxed))/\(target) connected")
+            if !opened { usleep(1000) }
+        }
+    }
+
+    func markReady() {
+        ready.add(1, ordering: .relaxed)
+    }
+
+    /// Waits until `condition` holds; throws after `timeout` seconds, when
+    /// a connection dropped or the run was interrupted.
+    func wait(_ what: String, timeout: Double = 30, until condition: () -> Bool) throws(BenchFailure) {
+        let started = monotonicNanoseconds()
+        while !condition() {
+            if dropped.load(ordering: .relaxed) > 0 { throw BenchFailure(problem ?? "a connection dropped") }
+            if display.interrupted { throw BenchFailure("interrupted while waiting for \(what)") }
+            if Double(monotonicNanoseconds() - started) / 1e9 > timeout {
+                throw BenchFailure("timed out after \(Int(timeout)) s waiting for \(what)")
+            }
+            display.update(phase: "setup", fraction: nil, detail: what)
+            usleep(2000)
+        }
+    }
+
+    /// Waits until no message arrived for `quiet` seconds: the broadcasts
+    /// of the setup (joins, follows) have all been read, so measuring starts
+    /// with empty queues on both sides.
+    func settle(quiet: Double = 0.3, timeout: Double = 120) throws(BenchFailure) {
+        var last = received.load(ordering: .relaxed)
+        var lastChange = monotonicNanoseconds()
+        try wait("the setup's broadcasts to be read", timeout: timeout) {
+            let now = received.load(ordering: .relaxed)
+            if now != last {
+                last = now
+                lastChange = monotonicNanoseconds()
+                return false
+            }
+            return Double(monotonicNanoseconds() - lastChange) / 1e9 >= quiet
+        }
+    }
+
+    /// Calls `send(k)` for k = 0, 1, … at `rate` a second for `duration`
+    /// seconds (several per wake-up when the rate is high), showing
+    /// progress; returns how many were sent. Stops early on interruption
+    /// or a dropped connection.
+    func pace(rate: Double, duration: Double, detail: () -> String, send: (Int) -> Void) -> Int {
+        let started = monotonicNanoseconds()
+        let end = started + Int64(duration * 1e9)
+        var sent = 0
+        var lastDisplay: Int64 = 0
+        while true {
+            let now = monotonicNanoseconds()
+            if now >= end || display.interrupted || dropped.load(ordering: .relaxed) > 0 { break }
+            if rate > 0 {
+                let due = Int(Double(now - started) / 1e9 * rate) + 1
+                while sent < due {
+                    send(sent)
+                    sent += 1
+                }
+            }
+            if now - lastDisplay > 100_000_000 {
+                lastDisplay = now
+                display.update(phase: "measuring", fraction: Double(now - started) / Double(end - started), detail: detail())
+            }
+            let next = rate > 0 ? started + Int64(Double(sent) / rate * 1e9) : now + 10_000_000
+            let wake = min(next, end, now + 50_000_000)
+            if wake > now {
+                var pause = timespec(tv_sec: Int((wake - now) / 1_000_000_000), tv_nsec: Int((wake - now) % 1_000_000_000))
+                nanosleep(&pause, nil)
+            }
+        }
+        return sent
+    }
+
+    /// Stops the context (closing every connection) and joins its thread;
+    /// after this the main thread may read what the handlers wrote.
+    func stop() {
+        stopping.store(true, ordering: .relaxed)
+        context.stop()
+    }
+}
+
+/// Why a run could not finish: a sentence for standard error.
+struct BenchFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,75 @@
+import NeonClient
+
+/// The measured window of a run: when it started and ended, deliveries in
+/// it, and (with --server-pid) the server's CPU time and memory, plus the
+/// load generator's own CPU time, so a reader can see which side was busy.
+struct BenchMeasure {
+    struct Mark {
+        var time: Int64
+        var delivered: Int
+        var serverCPU: Double?
+        var ownCPU: Double
+    }
+
+    let fleet: BenchFleet
+    let sampler: ServerSampler?
+    let start: Mark
+    /// The server's RSS before the run opened its connections.
+    let baselineRSS: Int?
+
+    init(fleet: BenchFleet, serverPID: Int32?, baselineRSS: Int?) {
+        self.fleet = fleet
+        sampler = serverPID.map(ServerSampler.init)
+        self.baselineRSS = baselineRSS
+        start = Mark(time: monotonicNanoseconds(), delivered: fleet.delivered.load(ordering: .relaxed),
+                     serverCPU: sampler?.cpuSeconds(), ownCPU: ServerSampler.ownCPUSeconds())
+    }
+
+    func mark() -> Mark {
+        Mark(time: monotonicNanoseconds(), delivered: fleet.delivered.load(ordering: .relaxed),
+             serverCPU: sampler?.cpuSeconds(), ownCPU: ServerSampler.ownCPUSeconds())
+    }
+
+    /// The end of the sending window.
+    func endWindow() -> Mark { mark() }
+
+    /// After the last deliveries arrived (or the drain timed out).
+    func endDrain() -> Mark { mark() }
+
+    /// The figures every scenario reports. Rates are over the sending
+    /// window; CPU covers window and drain, since the server still works
+    /// on what was sent in the window.
+    func report(options: BenchOptions, connections: Int, window: Mark, drained: Mark) -> BenchReport {
+        var report = BenchReport()
+        let seconds = Double(window.time - start.time) / 1e9
+        let delivered = drained.delivered - start.delivered
+        report.add("scenario", .text(options.scenario.rawValue))
+        report.add("peer", .text(options.peer.rawValue))
+        report.add("server", .text(options.server))
+        report.add("connections", .int(connections))
+        report.add("duration_s", .number(seconds, decimals: 2), unit: "s")
+        report.add("delivered", .int(delivered))
+        report.add("msgs_per_s", .number(Double(window.delivered - start.delivered) / max(seconds, 1e-9), decimals: 0), unit: "msg/s")
+        report.add("dropped_connections", .int(fleet.dropped.load(ordering: .relaxed)))
+        report.add("server_errors", .int(fleet.serverErrors.load(ordering: .relaxed)))
+        report.add("client_cpu_s", .number(drained.ownCPU - start.ownCPU, decimals: 2), unit: "s")
+        if let sampler {
+            if let before = start.serverCPU, let after = drained.serverCPU {
+                let cpu = after - before
+                report.add("server_cpu_s", .number(cpu, decimals: 2), unit: "s")
+                if delivered > 0 {
+                    report.add("server_cpu_s_per_million", .number(cpu / Double(delivered) * 1e6, decimals: 2), unit: "s")
+                }
+            }
+            if let rss = sampler.residentKiB() {
+                report.add("server_rss_kib", .int(rss), unit: "KiB")
+                if let baselineRSS, connections > 0 {
+                    report.add("server_rss_baseline_kib", .int(baselineRSS), unit: "KiB")
+                    report.add("server_rss_per_connection_kib",
+                               .number(Double(rss - baselineRSS) / Double(connections), decimals: 2), unit: "KiB")
+                }
+            }
+        }
+        return report
+    }
+}

@@ -1,0 +1,198 @@
+/// `neonsync bench SCENARIO` and its flags.
+struct BenchOptions {
+    enum Scenario: String, CaseIterable {
+        case follow, coread, draft, relay, connect
+    }
+
+    /// What the server at `--server` speaks.
+    enum Peer: String, CaseIterable {
+        /// neonsyncd (subprotocol neonsync.v1).
+        case neonsync
+        /// libwebsockets-test-server's `lws-mirror-protocol`: every message
+        /// goes back to every client of the same mirror instance.
+        case lwsMirror = "lws-mirror"
+        /// Any server that sends every message to every client (the Python
+        /// `websockets` broadcast server in bench/): no subprotocol.
+        case raw
+    }
+
+    var scenario: Scenario
+    var server = ClientOptions.defaultServer
+    var peer = Peer.neonsync
+    /// Followers, readers, watchers or connections, by scenario.
+    var count: Int
+    var editors = 4
+    var senders = 1
+    /// Events per second (per presenter, reader, editor; in total for relay);
+    /// 0 for relay: as fast as each sender's window allows.
+    var rate: Double
+    var duration: Double = 10
+    var size = 64
+    var window = 32
+    var perRoom = 100
+    var room: String?
+    var serverPID: Int32?
+    /// Handshakes in progress at once while connecting.
+    var ramp = 256
+
+    static let usage = """
+    neonsync bench — a load generator for neonsyncd (and, for relay, for other
+    WebSocket servers): thousands of connections in one process, latency
+    percentiles measured on every delivery
+
+    USAGE:
+      neonsync bench follow  [--followers N] [--rate R] [--duration S]
+          one presenter scrolls R times a second; N readers follow. Latency:
+          the presenter's scroll sent → each follower's progress received
+      neonsync bench coread  [--readers N] [--rate R] [--duration S]
+          N readers each scroll R times a second; everyone sees everyone
+      neonsync bench draft   [--editors E] [--watchers W] [--rate R] [--duration S]
+          E editors each edit the shared draft R times a second (one edit in
+          flight each); W readers watch. Latency: edit sent → edit received
+      neonsync bench relay   [--connections N] [--senders S] [--size B]
+                             [--rate R | --window W] [--duration S] [--peer P]
+          S of N connections send B-byte messages that the server relays to
+          all N (the senders too); R in total per second, or with R = 0 (the
+          default) as fast as each sender's window of W messages in flight
+          allows. Latency: sent → received, embedded in every message
+      neonsync bench connect [--connections N] [--per-room P] [--duration S]
+          open N connections (joined as readers, P to a room), then hold them
+          idle for S seconds. Latency: connect → welcome
+
+    OPTIONS:
+      --server URL       ws://HOST:PORT/ of the server (default \(ClientOptions.defaultServer))
+      --peer P           what --server speaks: neonsync (default), lws-mirror
+                         (libwebsockets-test-server; relay and connect only) or
+                         raw (a plain broadcast server, e.g. bench/broadcast_server.py)
+      --followers N      follow: followers (default 100)
+      --readers N        coread: readers (default 50)
+      --editors E        draft: editors (default 4)
+      --watchers W       draft: watching readers (default 100)
+      --connections N    relay (default 500), connect (default 1000)
+      --senders S        relay: sending connections (default 1)
+      --rate R           events per second: follow 60, coread 2 per reader,
+                         draft 10 per editor, relay 0 (saturate), connect 0
+                         (connections per second; 0 = as fast as accepted)
+      --window W         relay with --rate 0: messages in flight per sender (default 32)
+      --duration S       seconds of measurement (connect: of holding) (default 10)
+      --size B           relay: bytes per message frame (default 64)
+      --per-room P       connect: connections per room (default 100)
+      --room R           room name prefix (default bench-PID)
+      --server-pid PID   sample that process's CPU time and RSS (/proc) and
+                         report them with the figures
+      --ramp K           handshakes in progress at once while connecting (default 256)
+      -h, --help         show this help
+
+    OUTPUT: a progress line on standard error while it runs, a table on
+    standard output, and as the last line one JSON object with the figures
+    (p50_ms, p90_ms, p99_ms, max_ms, delivered, msgs_per_s, ...).
+    Exit status: 0 done, 1 the run failed (no server, refused, lost
+    connections), 2 bad usage.
+    """
+
+    struct Problem: Error, CustomStringConvertible { let description: String }
+
+    /// Parses the arguments after `bench`; nil when help was printed.
+    static func parse(_ arguments: [String]) throws(Problem) -> BenchOptions? {
+        var rest = arguments[...]
+        guard let first = rest.popFirst() else {
+            throw Problem(description: "bench needs a scenario: \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")); see neonsync bench --help")
+        }
+        if first == "-h" || first == "--help" {
+            print(usage)
+            return nil
+        }
+        guard let scenario = Scenario(rawValue: first) else {
+            throw Problem(description: "unknown bench scenario \(first); use \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")) (see neonsync bench --help)")
+        }
+        var options = BenchOptions(scenario: scenario, count: Self.defaultCount(scenario), rate: Self.defaultRate(scenario))
+        if let server = ProcessEnvironment()[ClientOptions.serverEnvironment] { options.server = server }
+        while let flag = rest.popFirst() {
+            if flag == "-h" || flag == "--help" {
+                print(usage)
+                return nil
+            }
+            guard let value = rest.popFirst() else {
+                throw Problem(description: "\(flag) needs a value; see neonsync bench --help")
+            }
+            switch flag {
+            case "--server": options.server = value
+            case "--peer":
+                guard let peer = Peer(rawValue: value) else {
+                    throw Problem(description: "--peer needs one of \(Peer.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                options.peer = peer
+            case "--followers": options.count = try whole(flag, value, for: [.follow], scenario, minimum: 1)
+            case "--readers": options.count = try whole(flag, value, for: [.coread], scenario, minimum: 1)
+            case "--watchers": options.count = try whole(flag, value, for: [.draft], scenario, minimum: 0)
+            case "--connections": options.count = try whole(flag, value, for: [.relay, .connect], scenario, minimum: 1)
+            case "--editors": options.editors = try whole(flag, value, for: [.draft], scenario, minimum: 1)
+            case "--senders": options.senders = try whole(flag, value, for: [.relay], scenario, minimum: 1)
+            case "--window": options.window = try whole(flag, value, for: [.relay], scenario, minimum: 1)
+            case "--per-room": options.perRoom = try whole(flag, value, for: [.connect], scenario, minimum: 1)
+            case "--ramp": options.ramp = try whole(flag, value, for: Scenario.allCases, scenario, minimum: 1)
+            case "--size":
+                options.size = try whole(flag, value, for: [.relay], scenario, minimum: 1)
+                guard options.size <= 1 << 20 else { throw Problem(description: "--size must be at most 1048576 bytes") }
+            case "--rate":
+                guard let rate = Double(value), rate >= 0, rate.isFinite else {
+                    throw Problem(description: "--rate needs a number of events per second ≥ 0, e.g. --rate 60")
+                }
+                options.rate = rate
+            case "--duration":
+                guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
+                    throw Problem(description: "--duration needs a number of seconds above 0, e.g. --duration 10")
+                }
+                options.duration = seconds
+            case "--room": options.room = value
+            case "--server-pid":
+                guard let pid = Int32(value), pid > 0 else {
+                    throw Problem(description: "--server-pid needs a process id, e.g. --server-pid $(pidof neonsyncd)")
+                }
+                options.serverPID = pid
+            default:
+                throw Problem(description: "unknown option \(flag) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
+            }
+        }
+        if options.rate == 0, [.follow, .coread, .draft].contains(scenario) {
+            throw Problem(description: "--rate must be above 0 for \(scenario.rawValue); e.g. --rate \(Int(defaultRate(scenario)))")
+        }
+        if options.peer != .neonsync, ![.relay, .connect].contains(scenario) {
+            throw Problem(description: "--peer \(options.peer.rawValue) works with relay and connect only; \(scenario.rawValue) needs neonsyncd")
+        }
+        if scenario == .relay, options.senders > options.count {
+            throw Problem(description: "--senders (\(options.senders)) cannot exceed --connections (\(options.count))")
+        }
+        return options
+    }
+
+    static func defaultCount(_ scenario: Scenario) -> Int {
+        switch scenario {
+        case .follow: 100
+        case .coread: 50
+        case .draft: 100
+        case .relay: 500
+        case .connect: 1000
+        }
+    }
+
+    static func defaultRate(_ scenario: Scenario) -> Double {
+        switch scenario {
+        case .follow: 60
+        case .coread: 2
+        case .draft: 10
+        case .relay, .connect: 0
+        }
+    }
+
+    private static func whole(_ flag: String, _ value: String, for scenarios: [Scenario], _ scenario: Scenario,
+                              minimum: Int) throws(Problem) -> Int {
+        guard scenarios.contains(scenario) else {
+            throw Problem(description: "\(flag) belongs to neonsync bench \(scenarios.map(\.rawValue).joined(separator: " or ")); see neonsync bench --help")
+        }
+        guard let number = Int(value), number >= minimum, number <= 1_000_000 else {
+            throw Problem(description: "\(flag) needs a whole number from \(minimum) to 1000000, e.g. \(flag) \(max(minimum, 10))")
+        }
+        return number
+    }
+}

@@ -1,0 +1,168 @@
+import NeonClient
+import NeonCore
+import NeonTransport
+import Synchronization
+
+/// `bench follow` (one presenter scrolls, N followers) and `bench coread`
+/// (N readers all scroll). Every scroll becomes a `progress` broadcast to
+/// the whole room; a delivery's latency is the time from the sender's
+/// scroll being queued to a receiver reading the progress it caused.
+///
+/// Matching: the server turns each scroll into exactly one progress, in
+/// order per sender, so the k-th progress a receiver gets from a sender
+/// belongs to that sender's k-th scroll, whose send time this process
+/// recorded (one monotonic clock). The progress echoes the scroll's anchor,
+/// which encodes k, and every match is checked against it.
+final class ScrollBench: @unchecked Sendable {
+    private let options: BenchOptions
+    private let fleet: BenchFleet
+    private let room: String
+    private let follow: Bool
+    /// Connections: follow 1 + N (the presenter first), coread N.
+    private let total: Int
+    private let senders: Int
+    private let blocks: Int
+    private let document: DocumentInfo
+    private let baselineRSS: Int?
+    /// Send times per sender, appended by the pacer before each send.
+    private let sendTimes: Mutex<[[Int64]]>
+    /// follow broadcasts (follow) or joined broadcasts (coread) seen by
+    /// connection 0: the room is set up when all have arrived.
+    private let setupSeen = Atomic<Int>(0)
+
+    // Service thread only.
+    private var welcomed: [Bool]
+    private var senderIndex: [Substring: Int] = [:]
+    /// Progress messages received, per receiver and sender.
+    private var received: [Int]
+    private var mismatched = 0
+
+    /// A scroll's anchor moves one block every `rowsPerBlock` events, like a
+    /// reader scrolling through paragraphs, so tabs change now and then.
+    private static let rowsPerBlock = 10
+
+    init(options: BenchOptions, fleet: BenchFleet, room: String, baselineRSS: Int?) {
+        self.baselineRSS = baselineRSS
+        self.options = options
+        self.fleet = fleet
+        self.room = room
+        follow = options.scenario == .follow
+        total = follow ? options.count + 1 : options.count
+        senders = follow ? 1 : options.count
+        var text = ""
+        for section in 1...60 {
+            text += "# Section \(section)\n\n"
+            for paragraph in 1...3 {
+                text += "Paragraph \(paragraph) of section \(section): text that readers scroll through while the room watches where everyone is.\n\n"
+            }
+        }
+        document = DocumentInfo(title: "Benchmark", format: .markdown, text: text)
+        blocks = (try? Document.parse(title: document.title, format: document.format, text: document.text))?.blocks.count ?? 1
+        sendTimes = Mutex(Array(repeating: [], count: senders))
+        welcomed = Array(repeating: false, count: total)
+        received = Array(repeating: 0, count: total * senders)
+    }
+
+    func run() throws(BenchFailure) -> BenchReport {
+        let codec = WireCodec()
+        let publish = String(decoding: codec.encode(ClientMessage.document(
+            title: document.title, format: document.format, text: document.text)), as: UTF8.self)
+        let handler: BenchFleet.Handler = { [self] index, connection, event in
+            switch event {
+            case .connected:
+                let role: Role = follow && index == 0 ? .presenter : .reader
+                connection.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: "b\(index)", role: role)), as: UTF8.self))
+            case let .received(.text(text)):
+                var text = text
+                text.withUTF8 { receive(JSONScan($0), index: index, connection: connection, publish: publish) }
+            default:
+                break
+            }
+        }
+        fleet.display.update(phase: "connecting", fraction: nil, detail: "publishing the document")
+        try fleet.open(1, inFlight: 1, phase: "connecting", handler: handler)
+        try fleet.open(total - 1, inFlight: options.ramp, perSecond: 0, phase: "connecting", handler: handler)
+        let expected = follow ? total - 1 : total - 1
+        try fleet.wait("the room to settle (\(expected) \(follow ? "follows" : "joins"))", timeout: 120) {
+            setupSeen.load(ordering: .relaxed) >= expected
+        }
+
+        try fleet.settle()
+        let connections = fleet.connections
+        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS)
+        let rate = follow ? options.rate : options.rate * Double(senders)
+        let receivers = follow ? total - 1 : total
+        let sent = fleet.pace(rate: rate, duration: options.duration, detail: { [fleet] in
+            "\(BenchReport.groupedDigits(fleet.delivered.load(ordering: .relaxed))) delivered"
+        }) { k in
+            let sender = k % senders
+            let sequence = k / senders
+            let block = (sequence / Self.rowsPerBlock) % blocks
+            let top = sequence % 9_000
+            let scroll = #"{"type":"scroll","top":\#(top),"viewport":40,"content":9040,"anchor":{"block":\#(block),"offset":0}}"#
+            sendTimes.withLock { $0[sender].append(monotonicNanoseconds()) }
+            connections[sender].send(text: scroll)
+        }
+        let window = measure.endWindow()
+        let expectedDeliveries = sent * receivers
+        try? fleet.wait("the last deliveries", timeout: 5) {
+            fleet.delivered.load(ordering: .relaxed) >= expectedDeliveries
+        }
+        let drained = measure.endDrain()
+        fleet.stop()
+
+        var report = measure.report(options: options, connections: total, window: window, drained: drained)
+        report.add("sent", .int(sent))
+        report.add("expected", .int(expectedDeliveries))
+        report.add("mismatched", .int(mismatched))
+        report.addLatency(LatencySummary(nanoseconds: fleet.latencies))
+        return report
+    }
+
+    /// One text message on connection `index`; service thread.
+    private func receive(_ scan: JSONScan, index: Int, connection: ClientConnection, publish: String) {
+        if scan.hasType(Self.progressType) {
+            guard let id = scan.string(Self.idKey), let sender = senderIndex[id] else { return }
+            let isReceiver = !follow || index > 0
+            guard isReceiver else { return }
+            let slot = index * senders + sender
+            let sequence = received[slot]
+            received[slot] += 1
+            if scan.int(Self.blockKey) != (sequence / Self.rowsPerBlock) % blocks { mismatched += 1 }
+            let sentAt = sendTimes.withLock { sequence < $0[sender].count ? $0[sender][sequence] : nil }
+            if let sentAt { fleet.record(sentAt: sentAt) }
+            return
+        }
+        if !welcomed[index], scan.hasType(Self.welcomeType) {
+            welcomed[index] = true
+            if let you = scan.string(Self.youKey), index < senders {
+                senderIndex[you] = index
+            }
+            if index == 0 {
+                connection.send(text: publish)
+            } else {
+                if follow { connection.send(text: #"{"type":"follow","on":true}"#) }
+                fleet.markReady()
+            }
+            return
+        }
+        if index == 0, scan.hasType(Self.documentType) {
+            fleet.markReady()
+        } else if index == 0, scan.hasType(follow ? Self.followType : Self.joinedType) {
+            setupSeen.add(1, ordering: .relaxed)
+        } else if scan.hasType(Self.errorType) {
+            fleet.serverErrors.add(1, ordering: .relaxed)
+            fleet.note("the server sent an error: \(String(decoding: scan.bytes, as: UTF8.self))")
+        }
+    }
+
+    private static let progressType = JSONScan.type("progress")
+    private static let welcomeType = JSONScan.type("welcome")
+    private static let documentType = JSONScan.type("document")
+    private static let followType = JSONScan.type("follow")
+    private static let joinedType = JSONScan.type("joined")
+    private static let errorType = JSONScan.type("error")
+    private static let idKey = JSONScan.key("id", quoted: true)
+    private static let youKey = JSONScan.key("you", quoted: true)
+    private static let blockKey = JSONScan.key("block", quoted: false)
+}
