@@ -93,6 +93,9 @@ public final class ServerProcess: Sendable {
         kill(process.processIdentifier, number)
     }
 
+    /// The server's process id (to sample its CPU time and memory).
+    public var pid: Int32 { process.processIdentifier }
+
     /// Sends a signal and waits (bounded) for the exit status.
     public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32? {
         kill(process.processIdentifier, signal)

@@ -1,0 +1,95 @@
+import Foundation
+import NeonTestSupport
+import Testing
+
+/// Tiny runs of the real `neonsync bench` against a real neonsyncd: the
+/// figures are checked for consistency, never for speed.
+@Suite("neonsync bench smoke runs")
+struct BenchSmokeTests {
+    /// Runs the bench to its end; returns its status, stdout lines and the last line's JSON.
+    func run(_ arguments: [String]) throws -> (status: Int32?, lines: [String], figures: [String: Any]) {
+        let bench = try TailProcess(["bench"] + arguments)
+        let status = bench.exitStatus(timeout: 60)
+        var lines = bench.lines
+        let deadline = Date().addingTimeInterval(5)
+        while lines.last?.hasPrefix("{") != true, Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+            lines = bench.lines
+        }
+        let json = lines.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any]
+        return (status, lines, json ?? [:])
+    }
+
+    func expectSanePercentiles(_ figures: [String: Any]) {
+        let values = ["p50_ms", "p90_ms", "p99_ms", "max_ms"].compactMap { (figures[$0] as? NSNumber)?.doubleValue }
+        #expect(values.count == 4, "\(figures)")
+        #expect(values == values.sorted() && (values.first ?? -1) >= 0, "\(values)")
+    }
+
+    @Test("bench follow: 3 followers receive every scroll of the presenter, each matched to its send time")
+    func follow() throws {
+        let server = try ServerProcess()
+        let (status, lines, figures) = try run(["follow", "--server", "ws://127.0.0.1:\(server.port)/",
+                                                "--followers", "3", "--duration", "1", "--rate", "20"])
+        #expect(status == 0, "\(lines)")
+        #expect(lines.first == "neonsync bench follow → ws://127.0.0.1:\(server.port)/ (neonsync)")
+        #expect(lines.contains { $0.hasPrefix("  p99_ms ") && $0.hasSuffix(" ms") })
+        #expect(figures["scenario"] as? String == "follow")
+        #expect(figures["connections"] as? Int == 4)
+        let sent = figures["sent"] as? Int ?? 0
+        #expect(sent >= 15 && sent <= 21, "\(figures)")
+        #expect(figures["delivered"] as? Int == sent * 3)
+        #expect(figures["mismatched"] as? Int == 0)
+        #expect(figures["server_errors"] as? Int == 0)
+        expectSanePercentiles(figures)
+    }
+
+    @Test("bench relay: every member gets every relayed message, the sender included, and the window keeps sending")
+    func relay() throws {
+        let server = try ServerProcess()
+        let (status, lines, figures) = try run(["relay", "--server", "ws://127.0.0.1:\(server.port)/",
+                                                "--connections", "3", "--duration", "1", "--window", "2", "--size", "100"])
+        #expect(status == 0, "\(lines)")
+        let sent = figures["sent"] as? Int ?? 0
+        #expect(sent > 2, "the window of 2 was refilled as copies came back: \(figures)")
+        #expect(figures["delivered"] as? Int == sent * 3)
+        #expect(figures["malformed"] as? Int == 0)
+        expectSanePercentiles(figures)
+    }
+
+    @Test("bench draft: editors' edits reach every other member by key, and the server acks each")
+    func draft() throws {
+        let server = try ServerProcess()
+        let (status, lines, figures) = try run(["draft", "--server", "ws://127.0.0.1:\(server.port)/",
+                                                "--editors", "2", "--watchers", "2", "--duration", "1", "--rate", "5"])
+        #expect(status == 0, "\(lines)")
+        let sent = figures["sent"] as? Int ?? 0
+        #expect(sent > 0, "\(figures)")
+        #expect(figures["delivered"] as? Int == sent * 3)
+        #expect(figures["server_errors"] as? Int == 0)
+        expectSanePercentiles(figures)
+    }
+
+    @Test("bench connect holds its connections and reports the server's memory with --server-pid")
+    func connect() throws {
+        let server = try ServerProcess()
+        let (status, lines, figures) = try run(["connect", "--server", "ws://127.0.0.1:\(server.port)/",
+                                                "--connections", "5", "--per-room", "2", "--duration", "0.5",
+                                                "--server-pid", String(server.pid)])
+        #expect(status == 0, "\(lines)")
+        #expect(figures["held"] as? Int == 5)
+        #expect((figures["server_rss_kib"] as? Int ?? 0) > 0)
+        #expect(figures["server_idle_cpu_pct"] != nil)
+        expectSanePercentiles(figures)
+    }
+
+    @Test("bad bench usage exits 2 with a sentence naming the flag; an unreachable server exits 1")
+    func usage() throws {
+        let wrong = try TailProcess(["bench", "follow", "--watchers", "3"])
+        #expect(wrong.exitStatus(timeout: 10) == 2)
+        try wrong.waitForError(containing: "--watchers belongs to neonsync bench draft")
+        let nowhere = try TailProcess(["bench", "relay", "--server", "ws://127.0.0.1:1/", "--connections", "2", "--duration", "1"])
+        #expect(nowhere.exitStatus(timeout: 30) == 1)
+        try nowhere.waitForError(containing: "could not open")
+    }
+}
