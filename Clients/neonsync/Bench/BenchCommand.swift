@@ -37,7 +37,8 @@ enum BenchCommand {
         let display = BenchDisplay(scenario: options.scenario.rawValue)
         let fleet: BenchFleet
         do {
-            fleet = try BenchFleet(url: url, peer: options.peer, display: display)
+            fleet = try BenchFleet(url: url, peer: options.peer, servicePause: .microseconds(options.servicePause),
+                               display: display)
         } catch {
             Client.standardError("neonsync bench: \(error.description)\n")
             return 1

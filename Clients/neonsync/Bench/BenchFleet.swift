@@ -44,8 +44,11 @@ final class BenchFleet: @unchecked Sendable {
     var latencies: [Int64] = []
     private(set) var connections: [ClientConnection] = []
 
-    init(url: WebSocketURL, peer: BenchOptions.Peer, display: BenchDisplay) throws(TransportError) {
-        context = try WebSocketClientContext(configuration: .init(connectTimeoutSeconds: 20))
+    init(url: WebSocketURL, peer: BenchOptions.Peer, servicePause: Duration,
+         display: BenchDisplay) throws(TransportError) {
+        var configuration = WebSocketClientContext.Configuration(connectTimeoutSeconds: 20)
+        configuration.servicePause = servicePause
+        context = try WebSocketClientContext(configuration: configuration)
         self.url = url
         self.peer = peer
         self.display = display

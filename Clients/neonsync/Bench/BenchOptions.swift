@@ -34,6 +34,8 @@ struct BenchOptions {
     var serverPID: Int32?
     /// Handshakes in progress at once while connecting.
     var ramp = 256
+    /// Microseconds the client context pauses after each service round.
+    var servicePause = 0
 
     static let usage = """
     neonsync bench — a load generator for neonsyncd (and, for relay, for other
@@ -81,6 +83,9 @@ struct BenchOptions {
       --server-pid PID   sample that process's CPU time and RSS (/proc) and
                          report them with the figures
       --ramp K           handshakes in progress at once while connecting (default 256)
+      --service-pause US microseconds to pause after each round of the client's
+                         event loop, so each poll finds more sockets ready
+                         (less load-generator CPU, up to US more latency; default 0)
       -h, --help         show this help
 
     OUTPUT: a progress line on standard error while it runs, a table on
@@ -131,6 +136,7 @@ struct BenchOptions {
             case "--window": options.window = try whole(flag, value, for: [.relay], scenario, minimum: 1)
             case "--per-room": options.perRoom = try whole(flag, value, for: [.connect], scenario, minimum: 1)
             case "--ramp": options.ramp = try whole(flag, value, for: Scenario.allCases, scenario, minimum: 1)
+            case "--service-pause": options.servicePause = try whole(flag, value, for: Scenario.allCases, scenario, minimum: 0)
             case "--size":
                 options.size = try whole(flag, value, for: [.relay], scenario, minimum: 1)
                 guard options.size <= 1 << 20 else { throw Problem(description: "--size must be at most 1048576 bytes") }

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Dispatch
+import Glibc
 import Synchronization
 
 /// Commands other threads send to a client context's service thread.
@@ -95,10 +96,14 @@ final class ClientEngine: @unchecked Sendable {
         self.context = context
         inbox.open(context)
         startup.finish(.success(0))
+        let pause = configuration.servicePause.components
+        var pauseTime = timespec(tv_sec: Int(pause.seconds), tv_nsec: Int(pause.attoseconds / 1_000_000_000))
+        let pauses = configuration.servicePause > .zero
         while !exitRequested {
             if lws_service(context, 0) < 0 {
                 break
             }
+            if pauses { nanosleep(&pauseTime, nil) }
         }
         inbox.close()
         for client in sessions.values {

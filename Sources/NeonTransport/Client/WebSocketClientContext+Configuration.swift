@@ -19,6 +19,12 @@ extension WebSocketClientContext {
         /// a process should make its TLS-capable contexts before it starts
         /// connecting (one per process is the usual case).
         public var serverTrust: ServerTrust?
+        /// A pause after each service round, so that the next round finds
+        /// more sockets ready: fewer poll calls per message for a context
+        /// holding thousands of busy connections (a load generator), at the
+        /// cost of up to this much added latency. Zero (the default) for
+        /// interactive clients.
+        public var servicePause: Duration = .zero
 
         public init(
             maxMessageSize: Int = 16 << 20,
