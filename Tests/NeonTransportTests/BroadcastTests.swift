@@ -80,4 +80,37 @@ struct BroadcastTests {
         }
         #expect(texts == Array(repeating: "same bytes for all", count: 10))
     }
+
+    @Test("Frames queued together go out corked in one write and arrive intact, in order, every length form included")
+    func corkedFrames() async throws {
+        let sizes = [0, 1, 125, 126, 127, 300, 65_535, 65_536, 70_000, 5, 64]
+        let frames = sizes.enumerated().map { index, size in
+            index % 3 == 2
+                ? OutboundFrame(binary: (0..<size).map { UInt8(truncatingIfNeeded: $0 &+ index) })
+                : OutboundFrame(text: String(repeating: Character(UnicodeScalar(UInt8(97 + index))), count: size))
+        }
+        let hub = TestHub(echo: false) { hub, server, event in
+            guard case .received = event else { return }
+            // Queued in one callback: the connection's next WRITEABLE finds them all.
+            for frame in frames { server.send(frame, to: hub.connected) }
+        }
+        let (server, port) = try hub.startServer()
+        defer { server.stop() }
+        let context = try WebSocketClientContext()
+        defer { context.stop() }
+        let (connections, inbox) = try connectMany(3, port: port, context: context)
+        #expect(await eventually { hub.connected.count == 3 })
+
+        connections[0].send(text: "go")
+        #expect(await eventually { inbox.storage.withLock { $0.values.reduce(0) { $0 + $1.count } } == 3 * sizes.count })
+        let expected: [WebSocketMessage] = frames.map { frame in
+            frame.withPayload { bytes in
+                frame.kind == .text ? .text(String(decoding: bytes, as: UTF8.self)) : .binary(Array(bytes))
+            }
+        }
+        let received = inbox.storage.withLock { $0 }
+        for connection in connections {
+            #expect(received[connection.id] == expected)
+        }
+    }
 }

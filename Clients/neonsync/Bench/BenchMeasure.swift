@@ -53,6 +53,9 @@ struct BenchMeasure {
         report.add("dropped_connections", .int(fleet.dropped.load(ordering: .relaxed)))
         report.add("server_errors", .int(fleet.serverErrors.load(ordering: .relaxed)))
         report.add("client_cpu_s", .number(drained.ownCPU - start.ownCPU, decimals: 2), unit: "s")
+        if let load = ServerSampler.loadAverage() {
+            report.add("load_average", .number(load, decimals: 2), unit: "(1 min, whole machine)")
+        }
         if let sampler {
             if let before = start.serverCPU, let after = drained.serverCPU {
                 let cpu = after - before

@@ -37,6 +37,12 @@ struct ServerSampler {
             + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
     }
 
+    /// The machine's one-minute load average: how many processes wanted a
+    /// CPU, ours included; above the core count, figures include waiting.
+    static func loadAverage() -> Double? {
+        read("/proc/loadavg")?.split(separator: " ").first.flatMap { Double($0) }
+    }
+
     private static func read(_ path: String) -> String? {
         let fd = open(path, O_RDONLY)
         guard fd >= 0 else { return nil }

@@ -41,7 +41,7 @@ extension ServerEngine {
             return 0
         case LWS_CALLBACK_SERVER_WRITEABLE:
             guard let session = RetainedSlot<Session>.load(user) else { return 0 }
-            return session.flush(wsi, scratch: nil)
+            return session.flush(wsi, scratch: nil, cork: cork)
         case LWS_CALLBACK_TIMER:
             if let session = RetainedSlot<Session>.load(user), session.isEstablished, !session.isClosing {
                 delegate?.handle(.timer(session.id))

@@ -38,6 +38,8 @@ final class ServerEngine: @unchecked Sendable {
     // Service thread only.
     var delegate: (any WebSocketServerDelegate)?
     var sessions: [ConnectionID: Session] = [:]
+    /// Writes several queued frames of a connection at once.
+    let cork = FrameCork()
     var lastID: UInt64 = 0
     var shuttingDown = false
     var exitRequested = false

@@ -34,6 +34,11 @@ struct OutboundQueue {
 
     var first: OutboundFrame? { isEmpty ? nil : frames[head] }
 
+    /// The frame `index` places behind the first; nil past the end.
+    func frame(at index: Int) -> OutboundFrame? {
+        head + index < frames.count ? frames[head + index] : nil
+    }
+
     mutating func append(_ frame: OutboundFrame) {
         if let key = frame.coalescingKey {
             if let position = keyed[key], let old = frames[position - base] {

@@ -108,11 +108,30 @@ final class Session {
     /// more, then sends the pending close. Returns the callback's result:
     /// -1 tells lws to close (after sending the close frame).
     ///
-    /// - Parameter scratch: client connections pass a buffer to copy each
-    ///   frame into, because lws masks client payloads in place; server
-    ///   connections write shared frames directly.
-    func flush(_ wsi: OpaquePointer, scratch: WriteScratch?) -> Int32 {
+    /// - Parameters:
+    ///   - scratch: client connections pass a buffer to copy each frame
+    ///     into, because lws masks client payloads in place; server
+    ///     connections write shared frames directly.
+    ///   - cork: server connections pass it to write several queued frames
+    ///     with one call (see ``FrameCork``).
+    func flush(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork? = nil) -> Int32 {
         while let frame = queue.first {
+            if let cork {
+                let (frames, bytes) = cork.fill(from: queue)
+                if frames > 0 {
+                    if lws_write(wsi, cork.start, bytes, LWS_WRITE_HTTP) < Int32(clamping: bytes) {
+                        return -1
+                    }
+                    for _ in 0..<frames { queue.removeFirst() }
+                    if lws_send_pipe_choked(wsi) != 0 {
+                        if !queue.isEmpty || pendingClose != nil {
+                            lws_callback_on_writable(wsi)
+                        }
+                        return 0
+                    }
+                    continue
+                }
+            }
             let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
             let start: UnsafeMutableRawPointer
             if let scratch {
