@@ -123,12 +123,7 @@ final class Session {
                         return -1
                     }
                     for _ in 0..<frames { queue.removeFirst() }
-                    if lws_send_pipe_choked(wsi) != 0 {
-                        if !queue.isEmpty || pendingClose != nil {
-                            lws_callback_on_writable(wsi)
-                        }
-                        return 0
-                    }
+                    if let stop = pause(wsi) { return stop }
                     continue
                 }
             }
@@ -144,12 +139,7 @@ final class Session {
                 return -1
             }
             queue.removeFirst()
-            if lws_send_pipe_choked(wsi) != 0 {
-                if !queue.isEmpty || pendingClose != nil {
-                    lws_callback_on_writable(wsi)
-                }
-                return 0
-            }
+            if let stop = pause(wsi) { return stop }
         }
         guard let close = pendingClose else { return 0 }
         pendingClose = nil
@@ -161,6 +151,16 @@ final class Session {
 }
 
 extension Session {
+    /// After a write: 0 when the socket is full and the rest must wait for
+    /// the next WRITEABLE, nil to go on. Nothing left to write needs no
+    /// check (`lws_send_pipe_choked` is a poll system call of its own).
+    private func pause(_ wsi: OpaquePointer) -> Int32? {
+        guard !queue.isEmpty || pendingClose != nil else { return nil }
+        guard lws_send_pipe_choked(wsi) != 0 else { return nil }
+        lws_callback_on_writable(wsi)
+        return 0
+    }
+
     /// A close frame holds at most 125 bytes: the 2-byte code and 123 bytes
     /// of reason, cut at a UTF-8 character boundary.
     static func closeReasonBytes(_ reason: String) -> [UInt8] {
