@@ -84,7 +84,10 @@ start_server() {
   case $1 in
     neonsync)
       rm -rf "$OUT/data"
-      "$bin/neonsyncd" --port "$PORT" --data "$OUT/data" --log "$OUT/neonsyncd.log" & server_pid=$!
+      # One address opens every connection and the senders exceed a person's
+      # typing rate: lift the per-address and per-connection limits.
+      "$bin/neonsyncd" --port "$PORT" --data "$OUT/data" --log "$OUT/neonsyncd.log" \
+        --max-connections-per-ip 0 --max-rate 0 & server_pid=$!
       url="ws://127.0.0.1:$PORT/"; wait_port "$PORT" ;;
     lws-mirror)
       libwebsockets-test-server --port=$((PORT + 1)) --interface=127.0.0.1 >"$OUT/lws.log" 2>&1 & server_pid=$!

@@ -28,7 +28,7 @@ struct BenchSmokeTests {
 
     @Test("bench follow: 3 followers receive every scroll of the presenter, each matched to its send time")
     func follow() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(["--max-rate", "0"])
         let (status, lines, figures) = try run(["follow", "--server", "ws://127.0.0.1:\(server.port)/",
                                                 "--followers", "3", "--duration", "1", "--rate", "20"])
         #expect(status == 0, "\(lines)")
@@ -46,7 +46,7 @@ struct BenchSmokeTests {
 
     @Test("bench relay: every member gets every relayed message, the sender included, and the window keeps sending")
     func relay() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(["--max-rate", "0"])
         let (status, lines, figures) = try run(["relay", "--server", "ws://127.0.0.1:\(server.port)/",
                                                 "--connections", "3", "--duration", "1", "--window", "2", "--size", "100"])
         #expect(status == 0, "\(lines)")
@@ -59,7 +59,7 @@ struct BenchSmokeTests {
 
     @Test("bench draft: editors' edits reach every other member by key, and the server acks each")
     func draft() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(["--max-rate", "0"])
         let (status, lines, figures) = try run(["draft", "--server", "ws://127.0.0.1:\(server.port)/",
                                                 "--editors", "2", "--watchers", "2", "--duration", "1", "--rate", "5"])
         #expect(status == 0, "\(lines)")
@@ -72,7 +72,7 @@ struct BenchSmokeTests {
 
     @Test("bench connect holds its connections and reports the server's memory with --server-pid")
     func connect() throws {
-        let server = try ServerProcess()
+        let server = try ServerProcess(["--max-rate", "0"])
         let (status, lines, figures) = try run(["connect", "--server", "ws://127.0.0.1:\(server.port)/",
                                                 "--connections", "5", "--per-room", "2", "--duration", "0.5",
                                                 "--server-pid", String(server.pid)])
