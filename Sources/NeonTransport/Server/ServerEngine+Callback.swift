@@ -106,6 +106,7 @@ extension ServerEngine {
         lastID += 1
         let session = Session(id: ConnectionID(rawValue: lastID), maxMessageSize: configuration.maxMessageSize,
                               maxBacklog: configuration.maxOutboundBytes)
+        session.writeRound = writeRound
         session.wsi = wsi
         session.isEstablished = true
         RetainedSlot.store(session, in: slot)

@@ -40,6 +40,8 @@ final class ServerEngine: @unchecked Sendable {
     var sessions: [ConnectionID: Session] = [:]
     /// Writes several queued frames of a connection at once.
     let cork = FrameCork()
+    /// Connections to write when the current service round ends.
+    let writeRound = WriteRound()
     var lastID: UInt64 = 0
     var shuttingDown = false
     var exitRequested = false
@@ -70,6 +72,7 @@ final class ServerEngine: @unchecked Sendable {
             if lws_service(context, 0) < 0 {
                 break
             }
+            writeRound.flush(cork: cork)
         }
         inbox.close()
         for session in sessions.values {

@@ -39,27 +39,24 @@ final class FrameCork {
         guard queue.count >= 2 else { return (0, 0) }
         var frames = 0
         var bytes = 0
-        var index = 0
-        while let frame = queue.frame(at: index), frame.count < 65_536 {
-            let size = Self.headerSize(frame.count) + frame.count
-            guard bytes + size <= capacity else { break }
+        queue.forEachWaiting { frame in
+            let header = Self.headerSize(frame.count)
+            guard frame.count < 65_536, bytes + header + frame.count <= capacity else { return false }
             let out = storage + OutboundFrame.headroom + bytes
             out.storeBytes(of: 0x80 | (frame.kind == .text ? 0x1 : 0x2) as UInt8, as: UInt8.self)
-            var header = 2
-            if frame.count < 126 {
+            if header == 2 {
                 out.storeBytes(of: UInt8(frame.count), toByteOffset: 1, as: UInt8.self)
             } else {
                 out.storeBytes(of: 126 as UInt8, toByteOffset: 1, as: UInt8.self)
                 out.storeBytes(of: UInt8(frame.count >> 8), toByteOffset: 2, as: UInt8.self)
                 out.storeBytes(of: UInt8(frame.count & 0xFF), toByteOffset: 3, as: UInt8.self)
-                header = 4
             }
             if frame.count > 0 {
                 (out + header).copyMemory(from: frame.payloadStart, byteCount: frame.count)
             }
-            bytes += size
+            bytes += header + frame.count
             frames += 1
-            index += 1
+            return true
         }
         return frames >= 2 ? (frames, bytes) : (0, 0)
     }

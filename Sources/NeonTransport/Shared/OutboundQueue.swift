@@ -34,9 +34,14 @@ struct OutboundQueue {
 
     var first: OutboundFrame? { isEmpty ? nil : frames[head] }
 
-    /// The frame `index` places behind the first; nil past the end.
-    func frame(at index: Int) -> OutboundFrame? {
-        head + index < frames.count ? frames[head + index] : nil
+    /// Calls `body` with the waiting frames in order, first to last, until
+    /// it returns false (the order ``removeFirst()`` takes them in).
+    func forEachWaiting(_ body: (OutboundFrame) -> Bool) {
+        var index = head
+        while index < frames.count {
+            if let frame = frames[index], !body(frame) { return }
+            index += 1
+        }
     }
 
     mutating func append(_ frame: OutboundFrame) {

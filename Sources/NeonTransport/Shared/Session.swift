@@ -27,6 +27,13 @@ final class Session {
     /// connection is closing with ``CloseCode/tooSlow``, whether or not the
     /// peer ever reads that close frame.
     private(set) var abandoned: WebSocketClose?
+    /// Server connections: where a connection whose queue stops being empty
+    /// registers, so the service loop writes it right after the current
+    /// round (see ``WriteRound``) instead of after a poll round for
+    /// writability. Clients (nil) always wait for the WRITEABLE callback.
+    var writeRound: WriteRound?
+    /// A write outside the callback failed: the next WRITEABLE closes.
+    private var writeFailed = false
 
     init(id: ConnectionID, maxMessageSize: Int, maxBacklog: Int = .max) {
         self.id = id
@@ -43,7 +50,8 @@ final class Session {
         localClose ?? abandoned ?? peerClose ?? WebSocketClose(code: nil, initiatedByPeer: true)
     }
 
-    /// Queues `frame`; arms a WRITEABLE callback when the queue was empty.
+    /// Queues `frame`; when the queue was empty, registers with the write
+    /// round (server) or arms a WRITEABLE callback (client).
     ///
     /// A frame always joins an empty queue, however large. When it would
     /// take a non-empty backlog past `maxBacklog` bytes the peer is not
@@ -57,8 +65,34 @@ final class Session {
             abandonBacklog()
             return
         }
-        if wasEmpty, isEstablished, let wsi {
+        guard wasEmpty, isEstablished, let wsi else { return }
+        if let writeRound {
+            writeRound.sessions.append(self)
+        } else {
             lws_callback_on_writable(wsi)
+        }
+    }
+
+    /// Writes the queue now, outside any callback (the service loop calls
+    /// it after a round): the frames queued during the round go out corked
+    /// together while the socket takes them; the rest, a close, or a
+    /// failure wait for the WRITEABLE callback.
+    func flushAfterRound(_ wsi: OpaquePointer, cork: FrameCork) {
+        guard !writeFailed, pendingClose == nil, localClose == nil, lws_partial_buffered(wsi) == 0 else {
+            lws_callback_on_writable(wsi)
+            return
+        }
+        while !queue.isEmpty {
+            guard writeNext(wsi, scratch: nil, cork: cork) else {
+                writeFailed = true
+                lws_callback_on_writable(wsi)
+                return
+            }
+            if queue.isEmpty { return }
+            if lws_send_pipe_choked(wsi) != 0 {
+                lws_callback_on_writable(wsi)
+                return
+            }
         }
     }
 
@@ -115,30 +149,9 @@ final class Session {
     ///   - cork: server connections pass it to write several queued frames
     ///     with one call (see ``FrameCork``).
     func flush(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork? = nil) -> Int32 {
-        while let frame = queue.first {
-            if let cork {
-                let (frames, bytes) = cork.fill(from: queue)
-                if frames > 0 {
-                    if lws_write(wsi, cork.start, bytes, LWS_WRITE_HTTP) < Int32(clamping: bytes) {
-                        return -1
-                    }
-                    for _ in 0..<frames { queue.removeFirst() }
-                    if let stop = pause(wsi) { return stop }
-                    continue
-                }
-            }
-            let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
-            let start: UnsafeMutableRawPointer
-            if let scratch {
-                start = scratch.copy(frame)
-            } else {
-                start = frame.payloadStart
-            }
-            let written = lws_write(wsi, start.assumingMemoryBound(to: UInt8.self), frame.count, opcode)
-            if written < Int32(clamping: frame.count) {
-                return -1
-            }
-            queue.removeFirst()
+        if writeFailed { return -1 }
+        while !queue.isEmpty {
+            guard writeNext(wsi, scratch: scratch, cork: cork) else { return -1 }
             if let stop = pause(wsi) { return stop }
         }
         guard let close = pendingClose else { return 0 }
@@ -151,6 +164,26 @@ final class Session {
 }
 
 extension Session {
+    /// Writes the first queued frame, or with a cork several, and removes
+    /// them from the queue; false when lws could not write.
+    private func writeNext(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork?) -> Bool {
+        if let cork {
+            let (frames, bytes) = cork.fill(from: queue)
+            if frames > 0 {
+                guard lws_write(wsi, cork.start, bytes, LWS_WRITE_HTTP) >= Int32(clamping: bytes) else { return false }
+                for _ in 0..<frames { queue.removeFirst() }
+                return true
+            }
+        }
+        guard let frame = queue.first else { return true }
+        let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
+        let start = scratch?.copy(frame) ?? frame.payloadStart
+        guard lws_write(wsi, start.assumingMemoryBound(to: UInt8.self), frame.count, opcode)
+            >= Int32(clamping: frame.count) else { return false }
+        queue.removeFirst()
+        return true
+    }
+
     /// After a write: 0 when the socket is full and the rest must wait for
     /// the next WRITEABLE, nil to go on. Nothing left to write needs no
     /// check (`lws_send_pipe_choked` is a poll system call of its own).
@@ -171,6 +204,25 @@ extension Session {
             end -= 1
         }
         return Array(utf8[..<end])
+    }
+}
+
+/// The server connections whose queues filled during the current service
+/// round; the service loop writes them when the round ends, so a round's
+/// broadcasts leave in one corked write per connection. Service thread only.
+final class WriteRound {
+    var sessions: [Session] = []
+
+    /// Writes every registered connection that is still open.
+    func flush(cork: FrameCork) {
+        guard !sessions.isEmpty else { return }
+        let due = sessions
+        sessions.removeAll(keepingCapacity: true)
+        for session in due {
+            if session.isEstablished, let wsi = session.wsi {
+                session.flushAfterRound(wsi, cork: cork)
+            }
+        }
     }
 }
 
