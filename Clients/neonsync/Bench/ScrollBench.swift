@@ -8,11 +8,13 @@ import Synchronization
 /// the whole room; a delivery's latency is the time from the sender's
 /// scroll being queued to a receiver reading the progress it caused.
 ///
-/// Matching: the server turns each scroll into exactly one progress, in
-/// order per sender, so the k-th progress a receiver gets from a sender
-/// belongs to that sender's k-th scroll, whose send time this process
-/// recorded (one monotonic clock). The progress echoes the scroll's anchor,
-/// which encodes k, and every match is checked against it.
+/// Matching: the server turns each scroll into one progress, in order per
+/// sender, and echoes the scroll's anchor, which encodes the scroll's number
+/// k (modulo blocks × 10: the block and the offset in it); the receiver
+/// takes the next k after the last one it matched with that remainder and
+/// looks up the send time this process recorded (one monotonic clock). A
+/// progress the server skipped for a slow receiver (a newer one replaced it,
+/// docs/PROTOCOL.md "Slow connections") is counted as coalesced.
 final class ScrollBench: @unchecked Sendable {
     private let options: BenchOptions
     private let fleet: BenchFleet
@@ -33,9 +35,12 @@ final class ScrollBench: @unchecked Sendable {
     // Service thread only.
     private var welcomed: [Bool]
     private var senderIndex: [Substring: Int] = [:]
-    /// Progress messages received, per receiver and sender.
+    /// The last scroll number matched, per receiver and sender.
     private var received: [Int]
+    /// Matched scrolls whose send time was not recorded (should stay 0).
     private var mismatched = 0
+    /// Progress messages skipped for a slow receiver.
+    private let coalesced = Atomic<Int>(0)
 
     /// A scroll's anchor moves one block every `rowsPerBlock` events, like a
     /// reader scrolling through paragraphs, so tabs change now and then.
@@ -60,7 +65,7 @@ final class ScrollBench: @unchecked Sendable {
         blocks = (try? Document.parse(title: document.title, format: document.format, text: document.text))?.blocks.count ?? 1
         sendTimes = Mutex(Array(repeating: [], count: senders))
         welcomed = Array(repeating: false, count: total)
-        received = Array(repeating: 0, count: total * senders)
+        received = Array(repeating: -1, count: total * senders)
     }
 
     func run() throws(BenchFailure) -> BenchReport {
@@ -98,15 +103,16 @@ final class ScrollBench: @unchecked Sendable {
             let sender = k % senders
             let sequence = k / senders
             let block = (sequence / Self.rowsPerBlock) % blocks
+            let offset = sequence % Self.rowsPerBlock
             let top = sequence % 9_000
-            let scroll = #"{"type":"scroll","top":\#(top),"viewport":40,"content":9040,"anchor":{"block":\#(block),"offset":0}}"#
+            let scroll = #"{"type":"scroll","top":\#(top),"viewport":40,"content":9040,"anchor":{"block":\#(block),"offset":\#(offset)}}"#
             sendTimes.withLock { $0[sender].append(monotonicNanoseconds()) }
             connections[sender].send(text: scroll)
         }
         let window = measure.endWindow()
         let expectedDeliveries = sent * receivers
         try? fleet.wait("the last deliveries", timeout: 5) {
-            fleet.delivered.load(ordering: .relaxed) >= expectedDeliveries
+            fleet.delivered.load(ordering: .relaxed) + coalesced.load(ordering: .relaxed) >= expectedDeliveries
         }
         let drained = measure.endDrain()
         fleet.stop()
@@ -114,6 +120,7 @@ final class ScrollBench: @unchecked Sendable {
         var report = measure.report(options: options, connections: total, window: window, drained: drained)
         report.add("sent", .int(sent))
         report.add("expected", .int(expectedDeliveries))
+        report.add("coalesced", .int(coalesced.load(ordering: .relaxed)))
         report.add("mismatched", .int(mismatched))
         report.addLatency(LatencySummary(nanoseconds: fleet.latencies))
         return report
@@ -126,11 +133,15 @@ final class ScrollBench: @unchecked Sendable {
             let isReceiver = !follow || index > 0
             guard isReceiver else { return }
             let slot = index * senders + sender
-            let sequence = received[slot]
-            received[slot] += 1
-            if scan.int(Self.blockKey) != (sequence / Self.rowsPerBlock) % blocks { mismatched += 1 }
+            guard let block = scan.int(Self.blockKey), let offset = scan.int(Self.offsetKey) else { return }
+            let cycle = blocks * Self.rowsPerBlock
+            let remainder = block * Self.rowsPerBlock + offset
+            let last = received[slot]
+            let sequence = last + 1 + ((remainder - (last + 1)) % cycle + cycle) % cycle
+            received[slot] = sequence
+            if sequence > last + 1 { coalesced.add(sequence - last - 1, ordering: .relaxed) }
             let sentAt = sendTimes.withLock { sequence < $0[sender].count ? $0[sender][sequence] : nil }
-            if let sentAt { fleet.record(sentAt: sentAt) }
+            if let sentAt { fleet.record(sentAt: sentAt) } else { mismatched += 1 }
             return
         }
         if !welcomed[index], scan.hasType(Self.welcomeType) {
@@ -165,4 +176,5 @@ final class ScrollBench: @unchecked Sendable {
     private static let idKey = JSONScan.key("id", quoted: true)
     private static let youKey = JSONScan.key("you", quoted: true)
     private static let blockKey = JSONScan.key("block", quoted: false)
+    private static let offsetKey = JSONScan.key("offset", quoted: false)
 }
