@@ -11,9 +11,12 @@ func monotonicNanoseconds() -> Int64 {
 }
 
 /// The connections of one benchmark run in one client context, with the
-/// counters every scenario shares.
+/// counters every scenario shares. A scenario may open its senders in a
+/// second context (`senders`), as a presenter has a process of its own: its
+/// scrolls then leave on time instead of waiting behind the followers'
+/// reading on the shared thread.
 ///
-/// Threads: the scenario's handler runs on the context's service thread;
+/// Threads: the scenario's handler runs on a context's service thread;
 /// `latencies` and anything else the handler touches belong to that thread
 /// and are read by the main thread only after ``stop()`` (which joins it).
 /// The atomics are for the main thread's progress line and phase waits.
@@ -21,6 +24,8 @@ final class BenchFleet: @unchecked Sendable {
     typealias Handler = @Sendable (Int, ClientConnection, ClientEvent) -> Void
 
     let context: WebSocketClientContext
+    /// The context for connections opened with `onSenders`.
+    let senders: WebSocketClientContext
     let url: WebSocketURL
     let peer: BenchOptions.Peer
     let display: BenchDisplay
@@ -49,6 +54,7 @@ final class BenchFleet: @unchecked Sendable {
         var configuration = WebSocketClientContext.Configuration(connectTimeoutSeconds: 20)
         configuration.servicePause = servicePause
         context = try WebSocketClientContext(configuration: configuration)
+        senders = try WebSocketClientContext(configuration: .init(connectTimeoutSeconds: 20))
         self.url = url
         self.peer = peer
         self.display = display
@@ -83,8 +89,9 @@ final class BenchFleet: @unchecked Sendable {
     /// Returns when all are ready, or throws when one failed or `timeout`
     /// passed.
     func open(_ count: Int, inFlight: Int, perSecond: Double = 0, phase: String,
-              timeout: Double = 60, willOpen: (Int) -> Void = { _ in },
+              timeout: Double = 60, onSenders: Bool = false, willOpen: (Int) -> Void = { _ in },
               handler: @escaping Handler) throws(BenchFailure) {
+        let context = onSenders ? senders : context
         let first = connections.count
         let target = first + count
         let started = monotonicNanoseconds()
@@ -208,6 +215,7 @@ final class BenchFleet: @unchecked Sendable {
     /// after this the main thread may read what the handlers wrote.
     func stop() {
         stopping.store(true, ordering: .relaxed)
+        senders.stop()
         context.stop()
     }
 }
