@@ -14,7 +14,7 @@ APT_PACKAGES=(
   libwebsockets-test-server # the C peer for relay benchmarks
   tmux                     # terminal end-to-end tests
 )
-PIP_PACKAGES=(websockets)
+PIP_PACKAGES=(websockets)   # interop tests; the Python peer of the relay benchmark (bench/broadcast_server.py)
 
 say() { printf 'setup: %s\n' "$*" >&2; }
 
