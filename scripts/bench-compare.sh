@@ -18,8 +18,10 @@
 # (500), RELAY_SENDERS (1), RELAY_WINDOW (32), RELAY_RATE (100 msg/s),
 # PAUSE (the load generator's --service-pause in µs for saturating runs,
 # default 300), SIZE (64 B), FOLLOWERS (1000),
-# RATE (60 scrolls/s), IDLE_CONNECTIONS (10000), IDLE_PEERS (1: also hold
-# them on the two other servers), SCRATCH (the build's --scratch-path),
+# RATE (60 scrolls/s), IDLE_CONNECTIONS (10000), HOLD (s the idle
+# connections are held, default 35: past neonsyncd's first idle ping round at
+# half its --idle-timeout of 60 s), IDLE_PEERS (1: also hold them on the two
+# other servers), SCRATCH (the build's --scratch-path),
 # PORT (first of three ports, default 17780). Raw JSON lines go to
 # $OUT (default a temporary directory, printed at the end).
 set -euo pipefail
@@ -37,6 +39,7 @@ FOLLOWERS=${FOLLOWERS:-1000}
 RATE=${RATE:-60}
 IDLE_CONNECTIONS=${IDLE_CONNECTIONS:-10000}
 IDLE_PEERS=${IDLE_PEERS:-1}
+HOLD=${HOLD:-35}
 PORT=${PORT:-17780}
 OUT=${OUT:-$(mktemp -d /tmp/neonsync-bench.XXXXXX)}
 mkdir -p "$OUT"
@@ -136,7 +139,7 @@ if [ "$parts" = all ] || [ "$parts" = connect ]; then
   : >"$OUT/connect.jsonl"
   peers=(neonsync); [ "$IDLE_PEERS" = 1 ] && peers=("${servers[@]}")
   for s in "${peers[@]}"; do
-    bench connect.jsonl "$s" connect --connections "$IDLE_CONNECTIONS"
+    DURATION=$HOLD bench connect.jsonl "$s" connect --connections "$IDLE_CONNECTIONS"
   done
 fi
 

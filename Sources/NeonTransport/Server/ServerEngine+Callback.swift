@@ -37,7 +37,11 @@ extension ServerEngine {
             return 0
         case LWS_CALLBACK_RECEIVE:
             guard let session = RetainedSlot<Session>.load(user) else { return 0 }
+            session.heardAt = idleTick
             received(UnsafeRawBufferPointer(start: input, count: length), on: session, wsi)
+            return 0
+        case LWS_CALLBACK_RECEIVE_PONG:
+            RetainedSlot<Session>.load(user)?.heardAt = idleTick
             return 0
         case LWS_CALLBACK_SERVER_WRITEABLE:
             guard let session = RetainedSlot<Session>.load(user) else { return 0 }
@@ -107,6 +111,7 @@ extension ServerEngine {
         let session = Session(id: ConnectionID(rawValue: lastID), maxMessageSize: configuration.maxMessageSize,
                               maxBacklog: configuration.maxOutboundBytes)
         session.writeRound = writeRound
+        session.heardAt = idleTick
         session.wsi = wsi
         session.isEstablished = true
         RetainedSlot.store(session, in: slot)

@@ -42,13 +42,6 @@ extension ServerEngine {
         neonsync.callback = serverCallback
         neonsync.per_session_data_size = MemoryLayout<UnsafeMutableRawPointer?>.size
         vhostInfo.protocols = memory.protocols(neonsync)
-        if let idle = configuration.idleTimeout {
-            let seconds = UInt16(clamping: max(idle.components.seconds, 2))
-            var policy = lws_retry_bo_t()
-            policy.secs_since_valid_ping = seconds / 2
-            policy.secs_since_valid_hangup = seconds
-            vhostInfo.retry_and_idle_policy = memory.policy(policy)
-        }
         guard let vhost = lws_create_vhost(context, &vhostInfo) else {
             lws_context_destroy(context)
             throw .cannotListen(

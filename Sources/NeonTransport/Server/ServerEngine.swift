@@ -8,6 +8,9 @@ enum ServerCommand: Sendable {
     case broadcast(OutboundFrame, [ConnectionID])
     case close(ConnectionID, code: UInt16, reason: String)
     case timer(ConnectionID, Duration?)
+    /// Ping connections silent for half the idle timeout, close those
+    /// silent for all of it (posted by the idle sweep timer).
+    case sweepIdle
     /// Close every connection with 1001, then leave the service loop.
     case shutdown
     /// Leave the service loop now (the grace period is over).
@@ -42,6 +45,10 @@ final class ServerEngine: @unchecked Sendable {
     let cork = FrameCork()
     /// Connections to write when the current service round ends.
     let writeRound = WriteRound()
+    /// Idle sweeps so far (the clock of ``Session/heardAt``), and the timer
+    /// that posts them.
+    var idleTick = 0
+    var idleSweeps: (any DispatchSourceTimer)?
     var lastID: UInt64 = 0
     var shuttingDown = false
     var exitRequested = false
@@ -62,6 +69,7 @@ final class ServerEngine: @unchecked Sendable {
             let created = try createContext(memory: memory)
             context = created.context
             inbox.open(context)
+            startIdleSweeps()
             startup.finish(.success(created.port))
         } catch {
             startup.finish(.failure(error))
@@ -78,6 +86,7 @@ final class ServerEngine: @unchecked Sendable {
         for session in sessions.values {
             session.isEstablished = false
         }
+        idleSweeps?.cancel()
         lws_context_destroy(context)
         sessions.removeAll()
         delegate = nil
@@ -99,6 +108,8 @@ final class ServerEngine: @unchecked Sendable {
             guard let session = sessions[id], session.isEstablished, let wsi = session.wsi else { return }
             let usecs = delay.map { max($0.components.seconds * 1_000_000 + $0.components.attoseconds / 1_000_000_000_000, 1) }
             lws_set_timer_usecs(wsi, usecs ?? -1)
+        case .sweepIdle:
+            sweepIdle()
         case .shutdown:
             beginShutdown()
         case .exitNow:

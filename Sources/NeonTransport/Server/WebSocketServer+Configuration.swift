@@ -22,8 +22,9 @@ extension WebSocketServer {
         /// HTTP endpoints) on the same port; `nil` serves `ws://`.
         public var tls: TLSConfiguration?
         /// A connection silent this long is pinged at half of it and closed
-        /// when no valid frame (a pong included) arrived for all of it; nil
-        /// keeps idle connections open forever. Whole seconds, 2…65535.
+        /// when no frame (a pong included) arrived for all of it, each within
+        /// a quarter of it after its due time; nil keeps idle connections
+        /// open forever. At least 2 s.
         public var idleTimeout: Duration?
         /// Which browser pages may open WebSocket connections; handshakes
         /// from other origins are answered 403.

@@ -8,7 +8,6 @@ import Glibc
 final class CMemory {
     private var strings: [UnsafeMutablePointer<CChar>] = []
     private var protocolArrays: [UnsafeMutablePointer<lws_protocols>] = []
-    private var policies: [UnsafeMutablePointer<lws_retry_bo_t>] = []
 
     /// A C copy of `string` that lives as long as this object.
     func string(_ string: String) -> UnsafeMutablePointer<CChar> {
@@ -26,16 +25,7 @@ final class CMemory {
         return UnsafePointer(array)
     }
 
-    /// A copy of an idle policy (lws keeps the pointer).
-    func policy(_ policy: lws_retry_bo_t) -> UnsafePointer<lws_retry_bo_t> {
-        let pointer = UnsafeMutablePointer<lws_retry_bo_t>.allocate(capacity: 1)
-        pointer.initialize(to: policy)
-        policies.append(pointer)
-        return UnsafePointer(pointer)
-    }
-
     deinit {
-        for policy in policies { policy.deallocate() }
         for string in strings {
             free(string)
         }

@@ -34,6 +34,10 @@ final class Session {
     var writeRound: WriteRound?
     /// A write outside the callback failed: the next WRITEABLE closes.
     private var writeFailed = false
+    /// Server: the idle sweep when something last arrived (a message or a
+    /// pong), and whether a ping waits for the next WRITEABLE.
+    var heardAt = 0
+    var pingDue = false
 
     init(id: ConnectionID, maxMessageSize: Int, maxBacklog: Int = .max) {
         self.id = id
@@ -78,7 +82,7 @@ final class Session {
     /// together while the socket takes them; the rest, a close, or a
     /// failure wait for the WRITEABLE callback.
     func flushAfterRound(_ wsi: OpaquePointer, cork: FrameCork) {
-        guard !writeFailed, pendingClose == nil, localClose == nil, lws_partial_buffered(wsi) == 0 else {
+        guard !writeFailed, !pingDue, pendingClose == nil, localClose == nil, lws_partial_buffered(wsi) == 0 else {
             lws_callback_on_writable(wsi)
             return
         }
@@ -150,6 +154,16 @@ final class Session {
     ///     with one call (see ``FrameCork``).
     func flush(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork? = nil) -> Int32 {
         if writeFailed { return -1 }
+        if pingDue, pendingClose == nil {
+            pingDue = false
+            // A one-byte payload: libwebsockets 4.1 reports a pong to the
+            // protocol (RECEIVE_PONG) only when it carries one.
+            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: OutboundFrame.headroom + 1)
+            defer { buffer.deallocate() }
+            buffer[OutboundFrame.headroom] = 0x70
+            if lws_write(wsi, buffer + OutboundFrame.headroom, 1, LWS_WRITE_PING) < 0 { return -1 }
+            if let stop = pause(wsi) { return stop }
+        }
         while !queue.isEmpty {
             guard writeNext(wsi, scratch: scratch, cork: cork) else { return -1 }
             if let stop = pause(wsi) { return stop }
