@@ -74,4 +74,20 @@ struct OutboundQueueTests {
         #expect(queue.coalesced == 1)
         #expect(drain(&queue) == ["c"])
     }
+
+    @Test("a keyed frame that joined an empty queue is still replaced by the next one with its key, and forgotten once written")
+    func firstInEmptyQueue() {
+        var queue = OutboundQueue()
+        queue.append(frame("p1@10", key: "progress:c1"))
+        queue.append(frame("p1@20", key: "progress:c1"))
+        #expect(queue.depth == QueueDepth(frames: 1, bytes: 5) && queue.coalesced == 1)
+        #expect(drain(&queue) == ["p1@20"])
+        queue.append(frame("p1@30", key: "progress:c1"))
+        queue.removeFirst()
+        queue.append(frame("p1@40", key: "progress:c1"))
+        queue.append(frame("edit"))
+        queue.append(frame("p1@50", key: "progress:c1"))
+        #expect(queue.coalesced == 2)
+        #expect(drain(&queue) == ["edit", "p1@50"])
+    }
 }

@@ -24,6 +24,11 @@ struct OutboundQueue {
     private var base = 0
     /// The absolute position of the waiting frame for each coalescing key.
     private var keyed: [String: Int] = [:]
+    /// A keyed frame that joined an empty queue and is not in `keyed` yet:
+    /// the common case (a frame queued and written in the same round) then
+    /// costs no dictionary work. It enters `keyed` as soon as another frame
+    /// joins behind it.
+    private var unkeyed: Int?
     private(set) var count = 0
     private(set) var bytes = 0
     /// Frames dropped because a newer frame with the same key replaced them.
@@ -45,7 +50,13 @@ struct OutboundQueue {
     }
 
     mutating func append(_ frame: OutboundFrame) {
-        if let key = frame.coalescingKey {
+        if let position = unkeyed {
+            unkeyed = nil
+            if let waiting = frames[position - base], let key = waiting.coalescingKey { keyed[key] = position }
+        }
+        if frame.coalescingKey != nil, isEmpty {
+            unkeyed = base + frames.count
+        } else if let key = frame.coalescingKey {
             if let position = keyed[key], let old = frames[position - base] {
                 frames[position - base] = nil
                 count -= 1
@@ -65,7 +76,9 @@ struct OutboundQueue {
 
     mutating func removeFirst() {
         guard !isEmpty, let frame = frames[head] else { return }
-        if let key = frame.coalescingKey, keyed[key] == base + head {
+        if unkeyed == base + head {
+            unkeyed = nil
+        } else if let key = frame.coalescingKey, keyed[key] == base + head {
             keyed[key] = nil
         }
         bytes -= frame.count
@@ -88,6 +101,7 @@ struct OutboundQueue {
         base += frames.count
         frames.removeAll()
         keyed.removeAll()
+        unkeyed = nil
         head = 0
         count = 0
         bytes = 0
@@ -101,6 +115,7 @@ struct OutboundQueue {
         frames = live
         head = 0
         keyed.removeAll(keepingCapacity: true)
+        unkeyed = nil
         for (index, frame) in live.enumerated() {
             if let key = frame.coalescingKey { keyed[key] = base + index }
         }
