@@ -93,19 +93,26 @@ struct SlowReaderTests {
         // (under 2 MiB with a 4 KiB receive buffer) plus the 64 KiB backlog;
         // few enough that reading starts well within the 5 s the server
         // gives the close frame.
+        var seen: [ServerMessage] = []
         for version in 1 ... 6 {
             ada.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20, tag: "v\(version)")))
-            let echo = try await ada.next("document")
-            let seen = try await bob.next("document")
-            #expect(echo == seen)
+            seen.append(try await bob.next("document"))
         }
 
         var frames: [String] = []
         let close = sloth.readUntilClose(&frames)
-        #expect(close?.closeCode == CloseCode.tooSlow)
-        let reason = String(decoding: close?.payload.dropFirst(2) ?? [], as: UTF8.self)
-        #expect(reason.hasPrefix("too slow"), "close reason: \(reason)")
         #expect(frames.count < 7, "the backlog was dropped: \(frames.count) frames arrived")
+        // The close frame reaches a reader that reads again within 5 s of the
+        // drop; on a loaded machine this one may start later and be cut off
+        // without it. The server's log and metrics below say 4008 either way.
+        if let close {
+            #expect(close.closeCode == CloseCode.tooSlow)
+            let reason = String(decoding: close.payload.dropFirst(2), as: UTF8.self)
+            #expect(reason.hasPrefix("too slow"), "close reason: \(reason)")
+        }
+        for document in seen {
+            #expect(try await ada.next("document") == document, "the fast readers got every document")
+        }
 
         // Logged when the connection ends: the server waits a few seconds for
         // the close frame's answer, which this raw reader never sends.
