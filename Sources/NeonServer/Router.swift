@@ -175,7 +175,6 @@ final class Router: WebSocketServerDelegate {
         guard let info = state.connections[connection] else { return }
         let dropped = info.dropped + 1
         state.connections[connection]?.dropped = dropped
-        state.metrics.received(bytes: 0, nil)
         let rate = Int(policy.rate)
         if dropped == 1 {
             let error = ProtocolError(.rateLimited,
