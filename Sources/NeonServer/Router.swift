@@ -92,11 +92,15 @@ final class Router: WebSocketServerDelegate {
                     switch codec.decodeClient(text.utf8) {
                     case let .success(decoded):
                         state.metrics.received(bytes: text.utf8.count, decoded)
-                        if let refusal = admission(of: decoded) {
+                        switch admission(of: decoded) {
+                        case let .refused(refusal):
                             refuse(connection, refusal, state: &state, server: server, at: now, since: arrived)
                             return
+                        case let .watch(name, scope):
+                            hubEvent = .watch(client, name: name, scope: scope)
+                        case .admitted:
+                            hubEvent = .received(client, decoded)
                         }
-                        hubEvent = .received(client, decoded)
                     case let .failure(error):
                         state.metrics.received(bytes: text.utf8.count, nil)
                         hubEvent = .rejected(client, error)
@@ -187,25 +191,38 @@ final class Router: WebSocketServerDelegate {
         }
     }
 
+    /// What a decoded message may do.
+    private enum Admission {
+        case admitted
+        case refused(ProtocolError)
+        /// An observer's hello to `"*"` with a token for one room: it
+        /// watches every room the token allows, that one.
+        case watch(name: String, scope: String)
+    }
+
     /// Whether a decoded message may reach the hub: with a secret, a hello
     /// needs a token this server signed, unexpired, admitting its room and
-    /// role. Nil when it may.
-    private func admission(of message: ClientMessage) -> ProtocolError? {
-        guard let secret = policy.secret, case let .hello(room, _, role, _, _, token) = message else { return nil }
+    /// role; an observer's hello to `"*"` with a token for one room watches
+    /// that room.
+    private func admission(of message: ClientMessage) -> Admission {
+        guard let secret = policy.secret, case let .hello(room, name, role, _, _, token) = message else { return .admitted }
         guard let token else {
-            return ProtocolError(.unauthorized,
-                "this server requires a room token; ask its operator for one (neonsyncd token) and pass it with --token")
+            return .refused(ProtocolError(.unauthorized,
+                "this server requires a room token; ask its operator for one (neonsyncd token) and pass it with --token"))
         }
         switch RoomToken.verify(token, secret: secret, now: Int64(time(nil))) {
         case let .failure(error):
-            return error
+            return .refused(error)
         case let .success(granted):
+            if room == Hub.everyRoom, role == .observer, granted.room != Hub.everyRoom {
+                return .watch(name: name, scope: granted.room)
+            }
             guard granted.admits(room: room, role: role) else {
                 let scope = granted.room == Hub.everyRoom ? "every room" : "room \"\(granted.room)\""
-                return ProtocolError(.unauthorized,
-                    "the token admits \(scope) as \(granted.role.rawValue) or below, not room \"\(room)\" as \(role.rawValue); ask for a token for that room and role")
+                return .refused(ProtocolError(.unauthorized,
+                    "the token admits \(scope) as \(granted.role.rawValue) or below, not room \"\(room)\" as \(role.rawValue); ask for a token for that room and role"))
             }
-            return nil
+            return .admitted
         }
     }
 
@@ -241,7 +258,7 @@ final class Router: WebSocketServerDelegate {
                 for member in members where member != except {
                     if let connection = state.clients[member] { recipients.append(connection) }
                 }
-                let watchers = state.hub.watchers
+                let watchers = state.hub.watchers(of: room)
                 guard !recipients.isEmpty || !watchers.isEmpty else { continue }
                 let bytes = codec.encode(message)
                 let key = message.payload.coalescingKey

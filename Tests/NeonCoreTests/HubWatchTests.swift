@@ -62,4 +62,23 @@ struct HubWatchTests {
         #expect(hub.errorObservers(of: eve) == [mon], "nor is a client in no room hidden from the watchers")
         #expect(hub.errorObservers(of: mon).isEmpty, "a watcher gets its own errors once, directly")
     }
+
+    @Test("a watch limited to one room sees that room's overview, broadcasts' watchers and errors only")
+    func scoped() {
+        var hub = twoRooms()
+        let out = hub.apply(.watch(mon, name: "ops", scope: "a-room"), at: .zero)
+        guard case let .send(message, _) = out.first, case let .overview(overview) = message.payload else {
+            Issue.record("expected an overview, got \(out)")
+            return
+        }
+        #expect(overview.rooms.map(\.room) == ["a-room"])
+        #expect(hub.watchers(of: "a-room") == [mon] && hub.watchers(of: "b-room").isEmpty && hub.watchers(of: nil).isEmpty)
+        #expect(hub.errorObservers(of: bob) == [mon] && hub.errorObservers(of: ada).isEmpty)
+        let everyRoom = ClientID("c8")
+        _ = hub.apply(.received(everyRoom, .hello(room: "*", name: "all", role: .observer)), at: .zero)
+        #expect(hub.watchers(of: "b-room") == [everyRoom] && hub.watchers(of: "a-room") == [mon, everyRoom])
+        #expect(hub.apply(.watch(mon, name: "ops", scope: "b-room"), at: .zero).errorCodes == [.alreadyJoined])
+        _ = hub.apply(.disconnected(mon), at: .zero)
+        #expect(hub.watchScopes.isEmpty && hub.watchers == [everyRoom])
+    }
 }

@@ -53,7 +53,7 @@ struct AccessEndToEndTests {
             (.hello(room: "talk", name: "eve", role: .presenter, token: try secret.token("talk", .reader)), .unauthorized, "not room \"talk\" as presenter"),
             (.hello(room: "other", name: "eve", role: .reader, token: try secret.token("talk", .reader)), .unauthorized, "not room \"other\""),
             (.hello(room: "talk", name: "eve", role: .reader, token: try secret.token("talk", .reader, expires: 1_000)), .tokenExpired, "expired"),
-            (.hello(room: "*", name: "eve", role: .observer, token: try secret.token("talk", .presenter)), .unauthorized, "not room \"*\""),
+            (.hello(room: "*", name: "eve", role: .reader, token: try secret.token("talk", .presenter)), .unauthorized, "not room \"*\""),
         ]
         for (hello, code, mention) in cases {
             let eve = try await TestPeer.connect(server)
@@ -76,6 +76,41 @@ struct AccessEndToEndTests {
         guard case let .overview(overview) = try await ops.next("overview").payload else { return }
         #expect(overview.rooms.map(\.room) == ["talk"])
         #expect(server.events("join").count == 2 && server.events("error").count == cases.count)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("monitoring every room with a token for one room watches that room only: its overview, its broadcasts, its members' errors")
+    func scopedWatch() async throws {
+        let secret = try SecretFile()
+        defer { secret.remove() }
+        let server = try ServerProcess(["--secret-file", secret.path])
+        let ada = try await TestPeer.connect(server)
+        ada.send(.hello(room: "talk", name: "ada", role: .reader, token: try secret.token("talk", .reader)))
+        _ = try await ada.next("welcome")
+        let bob = try await TestPeer.connect(server)
+        bob.send(.hello(room: "other", name: "bob", role: .reader, token: try secret.token("other", .reader)))
+        _ = try await bob.next("welcome")
+
+        let ops = try await TestPeer.connect(server)
+        ops.send(.hello(room: "*", name: "ops", role: .observer, token: try secret.token("talk", .observer)))
+        guard case let .overview(overview) = try await ops.next("overview").payload else { return }
+        #expect(overview.rooms.map(\.room) == ["talk"], "only the room the token allows")
+        #expect(server.waitForLog { $0["event"] as? String == "watch" && $0["scope"] as? String == "talk" && $0["rooms"] as? Int == 1 } != nil)
+
+        bob.send(.follow(on: true))
+        _ = try await bob.next("follow")
+        bob.sendRaw(#"{"type":"tab","section":"x"}"#)
+        _ = try await bob.error()
+        ada.send(.follow(on: true))
+        _ = try await ada.next("follow")
+        ada.sendRaw(#"{"type":"tab","section":"x"}"#)
+        _ = try await ada.error()
+        var seen: [String] = []
+        while seen.count < 2 {
+            guard case let .room(envelope) = try await ops.next("room").payload else { continue }
+            seen.append("\(envelope.room ?? "-") \(envelope.message.type)")
+        }
+        #expect(seen == ["talk follow", "talk error"], "nothing from room other reached it")
         #expect(server.stop() == 0)
     }
 

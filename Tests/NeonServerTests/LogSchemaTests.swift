@@ -30,7 +30,7 @@ struct LogSchema {
         "join": LogSchema(levels: ["info"], room: .required, client: .required,
                           fields: ["name": .string, "role": .string, "members": .int]),
         "watch": LogSchema(levels: ["info"], room: .absent, client: .required,
-                           fields: ["name": .string, "rooms": .int, "watchers": .int]),
+                           fields: ["name": .string, "scope": .string, "rooms": .int, "watchers": .int]),
         "leave": LogSchema(levels: ["info"], room: .required, client: .required,
                            fields: ["name": .string, "role": .string, "percent": .int, "members": .int]),
         "document": LogSchema(levels: ["info"], room: .required, client: .required,

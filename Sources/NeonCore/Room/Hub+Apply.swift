@@ -6,9 +6,16 @@ extension Hub {
             return receive(message, from: id, at: time)
         case let .rejected(id, error):
             return refuse(id, error)
+        case let .watch(id, name, scope):
+            if let current = sessions[id] ?? (watchers.contains(id) ? Self.everyRoom : nil) {
+                return refuse(id, ProtocolError(.alreadyJoined,
+                    "you already joined room \"\(current)\"; open another connection to join another room"))
+            }
+            return watch(id, name: name, role: .observer, scope: scope)
         case let .disconnected(id):
             if let index = watchers.firstIndex(of: id) {
                 watchers.remove(at: index)
+                watchScopes[id] = nil
                 return []
             }
             guard let room = sessions.removeValue(forKey: id) else { return [] }
@@ -83,7 +90,7 @@ extension Hub {
 
     /// An observer starts watching every room: it gets an overview now and
     /// every room's broadcasts from here on.
-    private mutating func watch(_ id: ClientID, name: String, role: Role) -> [RoomOutput] {
+    private mutating func watch(_ id: ClientID, name: String, role: Role, scope: String? = nil) -> [RoomOutput] {
         guard role == .observer else {
             return refuse(id, ProtocolError(.invalidRoom,
                 "\"*\" stands for every room and only an observer can watch it; send role \"observer\", or join a room by name"))
@@ -92,10 +99,12 @@ extension Hub {
             return refuse(id, ProtocolError(.invalidName, problem))
         }
         watchers.append(id)
-        return [.send(ServerMessage(seq: 0, .overview(overview(for: id))), to: id),
+        watchScopes[id] = scope
+        let overview = overview(for: id)
+        return [.send(ServerMessage(seq: 0, .overview(overview)), to: id),
                 .log(LogRecord(.info, "watch", client: id,
-                               [LogField("name", .string(name)), LogField("rooms", .int(rooms.count)),
-                                LogField("watchers", .int(watchers.count))]))]
+                               [LogField("name", .string(name)), LogField("scope", .string(scope ?? Self.everyRoom)),
+                                LogField("rooms", .int(overview.rooms.count)), LogField("watchers", .int(watchers.count))]))]
     }
 
     /// An error for a connection, stamped with its room's current seq.

@@ -13,6 +13,9 @@ public struct Hub: Equatable, Sendable {
     /// Observers of every room (hello with room `"*"`), in order of arrival:
     /// they get every room's broadcasts and errors in `room` envelopes.
     public internal(set) var watchers: [ClientID]
+    /// The one room a watcher may see, when its room token admits only that
+    /// room (absent: every room).
+    public internal(set) var watchScopes: [ClientID: String]
 
     /// The room name an observer sends to watch every room.
     public static let everyRoom = "*"
@@ -25,6 +28,7 @@ public struct Hub: Equatable, Sendable {
                            uniquingKeysWith: { first, _ in first })
         sessions = [:]
         watchers = []
+        watchScopes = [:]
     }
 
     /// Member ids of `room` in join order: the recipients of its broadcasts.
@@ -35,16 +39,23 @@ public struct Hub: Equatable, Sendable {
     /// Who sees an error the server sent to `client`, besides that client:
     /// the observers of every room and the observers of the client's room.
     public func errorObservers(of client: ClientID) -> [ClientID] {
-        var out = watchers.filter { $0 != client }
+        var out = watchers(of: sessions[client]).filter { $0 != client }
         if let name = sessions[client], let room = rooms[name] {
             out += room.order.filter { $0 != client && room.members[$0]?.role == .observer }
         }
         return out
     }
 
-    /// Every room as an observer of all of them first sees it, by name.
+    /// The watchers that see `room` (nil: no room, only those of every room).
+    public func watchers(of room: String?) -> [ClientID] {
+        guard !watchScopes.isEmpty else { return watchers }
+        return watchers.filter { id in watchScopes[id].map { $0 == room } ?? true }
+    }
+
+    /// Every room a watcher sees as it first sees them, by name.
     public func overview(for id: ClientID) -> Overview {
-        Overview(you: id, rooms: rooms.keys.sorted().compactMap { rooms[$0]?.summary })
+        let names = watchScopes[id].map { rooms[$0] == nil ? [] : [$0] } ?? rooms.keys.sorted()
+        return Overview(you: id, rooms: names.compactMap { rooms[$0]?.summary })
     }
 }
 
@@ -66,4 +77,8 @@ public enum HubEvent: Equatable, Sendable {
     case rejected(ClientID, ProtocolError)
     /// The connection closed.
     case disconnected(ClientID)
+    /// An observer's hello to room `"*"` whose room token admits only
+    /// `scope`: it watches that room from outside, as the observers of
+    /// every room watch them all.
+    case watch(ClientID, name: String, scope: String)
 }
