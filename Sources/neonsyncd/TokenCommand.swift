@@ -48,9 +48,8 @@ enum TokenCommand {
         guard let secretFile else { return fail("--secret-file is required (the same file neonsyncd uses)") }
         guard let room else { return fail("--room is required (a room name, or * for every room)") }
         guard let role else { return fail("--role is required (presenter, reader or observer)") }
-        if room != Hub.everyRoom, room.isEmpty || room.count > Hub.maxRoomNameLength
-            || room.unicodeScalars.contains(where: { $0 == " " || $0.properties.generalCategory == .control }) {
-            return fail("--room \(room) is not a room name (1–\(Hub.maxRoomNameLength) characters, no spaces or control characters), nor *")
+        if room != Hub.everyRoom, let problem = Hub.problem(withRoom: room) {
+            return fail("--room \(room) is not a room name: \(problem); or give * for every room")
         }
         let secret: TokenSecret
         do {

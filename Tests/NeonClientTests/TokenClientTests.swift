@@ -9,36 +9,9 @@ import Testing
 struct TokenClientTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
 
-    /// A private secret file and `neonsyncd token` to mint from it.
-    final class Secret {
-        let path = NSTemporaryDirectory() + "neonsync-client-secret-\(UUID().uuidString)"
-
-        init() throws {
-            try "client-test-secret-\(UUID().uuidString)\n".write(toFile: path, atomically: true, encoding: .utf8)
-            chmod(path, 0o600)
-        }
-
-        deinit { try? FileManager.default.removeItem(atPath: path) }
-
-        func mint(room: String, role: String) throws -> String {
-            let p = Process()
-            p.executableURL = ServerProcess.binary
-            p.arguments = ["token", "--secret-file", path, "--room", room, "--role", role, "--ttl", "10m"]
-            let out = Pipe()
-            p.standardOutput = out
-            try p.run()
-            let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            p.waitUntilExit()
-            guard p.terminationStatus == 0, let last = text.split(separator: "\n").last else {
-                throw ServerProcessError("neonsyncd token failed: \(text)")
-            }
-            return String(last)
-        }
-    }
-
     @Test("tail with a minted token watches the room; without one, or with a bad one, it exits 3 naming why")
     func tail() async throws {
-        let secret = try Secret()
+        let secret = try TestSecret()
         let server = try ServerProcess(["--secret-file", secret.path])
         let token = try secret.mint(room: "talk", role: "observer")
         let watching = try TailProcess(["tail", "talk", "--server", server.url, "--token", token])
@@ -57,7 +30,7 @@ struct TokenClientTests {
 
     @Test("the reader sends the token from NEONSYNC_TOKEN and joins; a refused token ends it with status 3 and the sentence")
     func reader() async throws {
-        let secret = try Secret()
+        let secret = try TestSecret()
         let server = try ServerProcess(["--secret-file", secret.path])
         let token = try secret.mint(room: "talk", role: "reader")
         let tmux = try Tmux()

@@ -5,45 +5,18 @@ import NeonTransport
 import Testing
 import NeonTestSupport
 
-/// A private secret file for one test.
-struct SecretFile {
-    let path = NSTemporaryDirectory() + "neonsync-secret-\(UUID().uuidString)"
-    let text = "e2e-secret-\(UUID().uuidString)"
-
-    init() throws {
-        try (text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, 0o600)
-    }
-
+extension TestSecret {
+    /// A token signed in-process, with any expiry (an expired one included).
     func token(_ room: String, _ role: Role, expires: Int64 = Int64(Date().timeIntervalSince1970) + 3600) throws -> String {
         RoomToken(room: room, role: role, expires: expires).signed(with: try TokenSecret(Array(text.utf8)))
     }
-
-    func remove() { try? FileManager.default.removeItem(atPath: path) }
-}
-
-/// Runs neonsyncd with `arguments` to its exit; returns status, stdout, stderr.
-func runDaemon(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let p = Process()
-    p.executableURL = ServerProcess.binary
-    p.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
-    try p.run()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
 }
 
 @Suite("neonsyncd: room tokens and limits", .serialized)
 struct AccessEndToEndTests {
     @Test("with a secret every hello needs a token for its room and role; refusals close 1008 and change nothing")
     func tokens() async throws {
-        let secret = try SecretFile()
-        defer { secret.remove() }
+        let secret = try TestSecret()
         let server = try ServerProcess(["--secret-file", secret.path])
         #expect(server.events("start").first?["tokens"] as? Bool == true)
 
@@ -81,8 +54,7 @@ struct AccessEndToEndTests {
 
     @Test("monitoring every room with a token for one room watches that room only: its overview, its broadcasts, its members' errors")
     func scopedWatch() async throws {
-        let secret = try SecretFile()
-        defer { secret.remove() }
+        let secret = try TestSecret()
         let server = try ServerProcess(["--secret-file", secret.path])
         let ada = try await TestPeer.connect(server)
         ada.send(.hello(room: "talk", name: "ada", role: .reader, token: try secret.token("talk", .reader)))
@@ -116,8 +88,7 @@ struct AccessEndToEndTests {
 
     @Test("neonsyncd token mints a token on its last line that the server takes; bad flags and loose secrets exit 2")
     func tokenCommand() async throws {
-        let secret = try SecretFile()
-        defer { secret.remove() }
+        let secret = try TestSecret()
         let minted = try runDaemon(["token", "--secret-file", secret.path, "--room", "talk", "--role", "reader", "--ttl", "2h"])
         #expect(minted.status == 0)
         let token = try #require(minted.out.split(separator: "\n").last.map(String.init))

@@ -219,17 +219,9 @@ struct EndToEndTests {
         for (args, mention) in [(["--port", "99999"], "--port"), (["--bogus"], "unknown option"),
                                 (["--log-level", "loud"], "debug, info, warn or error"),
                                 (["--max-document", "9M", "--max-message", "1M"], "--max-message")] {
-            let p = Process()
-            p.executableURL = ServerProcess.binary
-            p.arguments = args
-            let err = Pipe()
-            p.standardError = err
-            p.standardOutput = Pipe()
-            try p.run()
-            p.waitUntilExit()
-            let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(p.terminationStatus == 2)
-            #expect(text.contains(mention), "stderr was: \(text)")
+            let result = try runDaemon(args)
+            #expect(result.status == 2)
+            #expect(result.err.contains(mention), "stderr was: \(result.err)")
         }
     }
 }

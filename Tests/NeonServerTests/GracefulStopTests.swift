@@ -18,10 +18,7 @@ struct GracefulStopTests {
         _ = try await ada.next("joined")
         // Back the stalled reader up: 6 MiB of documents against at most
         // 4 MiB of kernel buffers, under the 8 MiB --max-outbound default.
-        for version in 1 ... 6 {
-            ada.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20)))
-            _ = try await ada.next("document")
-        }
+        try await publishBulk(6, from: ada)
         ada.send(.edit(rev: 0, ops: TextOperation([.insert("kept across the stop")])))
         _ = try await ada.next("ack")
 
@@ -49,10 +46,7 @@ struct GracefulStopTests {
         _ = try await ada.hello(room: "stop", name: "ada", role: .presenter)
         let sloth = try stalledReader(server, room: "stop")
         _ = try await ada.next("joined")
-        for version in 1 ... 6 {
-            ada.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20)))
-            _ = try await ada.next("document")
-        }
+        try await publishBulk(6, from: ada)
         #expect(throws: Never.self, "upgrades work before the stop") { _ = try RawWebSocket(port: server.port) }
         server.signal(SIGTERM)
         _ = server.waitForLog { $0["event"] as? String == "stop" }

@@ -27,6 +27,15 @@ func stalledReader(_ server: ServerProcess, room: String, name: String = "sloth"
     return raw
 }
 
+/// The presenter publishes `count` documents of 1 MiB (`v1`, `v2`, …), each
+/// awaited, to back a stalled reader up.
+func publishBulk(_ count: Int, from presenter: TestPeer) async throws {
+    for version in 1 ... count {
+        presenter.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20)))
+        _ = try await presenter.next("document")
+    }
+}
+
 @Suite("Slow readers: coalesced positions, a bounded backlog, close 4008", .serialized)
 struct SlowReaderTests {
     let codec = WireCodec()
@@ -141,10 +150,7 @@ struct SlowReaderTests {
         _ = try await ada.hello(room: "slow", name: "ada", role: .presenter)
         let sloth = try stalledReader(server, room: "slow")
         _ = try await ada.next("joined")
-        for version in 1 ... 10 {
-            ada.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20)))
-            _ = try await ada.next("document")
-        }
+        try await publishBulk(10, from: ada)
         let disconnect = server.waitForLog(timeout: 15) { $0["event"] as? String == "disconnect" && $0["code"] as? Int == 4008 }
         #expect(disconnect != nil, "the stalled connection is still open")
         #expect(server.events("too_slow").count == 1)

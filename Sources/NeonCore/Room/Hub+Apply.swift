@@ -117,7 +117,8 @@ extension Hub {
                                 LogField("message", .string(error.message))]))]
     }
 
-    static func problem(withRoom room: String) -> String? {
+    /// What is wrong with `room` as a room name, or nil when it is one.
+    public static func problem(withRoom room: String) -> String? {
         if room.isEmpty { return "the room name is empty; choose a name such as \"team-notes\"" }
         if room.count > maxRoomNameLength {
             return "the room name has \(room.count) characters; use at most \(maxRoomNameLength)"

@@ -1,0 +1,41 @@
+import Foundation
+
+/// Runs neonsyncd with `arguments` to its exit; returns status, stdout and
+/// stderr (for short outputs: standard output is read to its end first).
+public func runDaemon(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let p = Process()
+    p.executableURL = ServerProcess.binary
+    p.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    p.standardOutput = out
+    p.standardError = err
+    try p.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+}
+
+/// A private (mode 600) token secret file for one test, removed with it.
+public final class TestSecret: Sendable {
+    public let path = NSTemporaryDirectory() + "neonsync-secret-\(UUID().uuidString)"
+    /// The secret's bytes as text (the file holds it and a newline).
+    public let text = "test-secret-\(UUID().uuidString)"
+
+    public init() throws {
+        try (text + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+        chmod(path, 0o600)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// A token minted by `neonsyncd token` (its last line of output).
+    public func mint(room: String, role: String, ttl: String = "10m") throws -> String {
+        let result = try runDaemon(["token", "--secret-file", path, "--room", room, "--role", role, "--ttl", ttl])
+        guard result.status == 0, let last = result.out.split(separator: "\n").last else {
+            throw ServerProcessError("neonsyncd token failed: \(result.err)")
+        }
+        return String(last)
+    }
+}
