@@ -27,9 +27,14 @@ let package = Package(
             pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]
         ),
+        .systemLibrary(
+            name: "CHiredis",
+            path: "Sources/CHiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
         .target(name: "NeonCore"),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
-        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "CSQLite", "CCrypto"]),
+        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),

@@ -4,13 +4,18 @@ import NeonCore
 /// Formats a log record as one JSON object: ts, level, event, room, client,
 /// then the record's fields in order.
 enum LogLine {
-    static func render(_ record: LogRecord, at wallClock: timespec, includeContent: Bool = false) -> String {
+    static func render(_ record: LogRecord, at wallClock: timespec, includeContent: Bool = false,
+                       node: String? = nil) -> String {
         var out = "{\"ts\":\""
         out.append(timestamp(wallClock))
         out.append("\",\"level\":\"")
         out.append(record.level.rawValue)
         out.append("\",\"event\":")
         JSONText.appendString(record.event, to: &out)
+        if let node {
+            out.append(",\"node\":")
+            JSONText.appendString(node, to: &out)
+        }
         if let room = record.room {
             out.append(",\"room\":")
             JSONText.appendString(room, to: &out)

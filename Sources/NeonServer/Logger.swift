@@ -14,12 +14,16 @@ public final class Logger: Sendable {
     public let minimumLevel: LogRecord.Level
     /// Whether document and draft text go into the log (`--log-content`).
     public let includeContent: Bool
+    /// Cluster mode: the node's name, written into every line as `node`.
+    public let node: String?
     private let fd: Mutex<Int32>
 
     /// Opens the destination; a file that cannot be opened is an error that
     /// names it.
-    public init(destination: Destination, minimumLevel: LogRecord.Level, includeContent: Bool = false) throws(ServerError) {
+    public init(destination: Destination, minimumLevel: LogRecord.Level, includeContent: Bool = false,
+                node: String? = nil) throws(ServerError) {
         self.includeContent = includeContent
+        self.node = node
         self.destination = destination
         self.minimumLevel = minimumLevel
         fd = Mutex(try Self.open(destination))
@@ -33,7 +37,7 @@ public final class Logger: Sendable {
         guard record.level >= minimumLevel else { return }
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
-        let line = LogLine.render(record, at: now, includeContent: includeContent)
+        let line = LogLine.render(record, at: now, includeContent: includeContent, node: node)
         fd.withLock { descriptor in
             var bytes = Array(line.utf8)
             var offset = 0

@@ -16,30 +16,53 @@ final class Router: WebSocketServerDelegate {
         /// Open connections per peer address.
         var perAddress: [String: Int] = [:]
         var metrics = ServerMetrics()
+        /// Cluster mode: whether the writer reaches Redis (`/healthz`).
+        var redisUp = true
     }
 
     let logger: Logger
     private let store: any RoomStore
-    private let state: Mutex<State>
-    private let transport = Mutex<WebSocketServer?>(nil)
-    private let codec = WireCodec()
-    private let epoch = ContinuousClock.now
+    let state: Mutex<State>
+    let transport = Mutex<WebSocketServer?>(nil)
+    let codec = WireCodec()
+    let epoch = ContinuousClock.now
 
-    private let policy: AccessPolicy
+    let policy: AccessPolicy
+    /// Cluster mode: the link to Redis, which orders every room's events;
+    /// nil on a single node, where the hub orders them as they arrive.
+    let cluster: ClusterLink?
+    /// Rooms this server (node) holds at most.
+    let maxRooms: Int
 
-    init(hub: Hub, logger: Logger, store: any RoomStore, policy: AccessPolicy = AccessPolicy()) {
+    init(hub: Hub, logger: Logger, store: any RoomStore, policy: AccessPolicy = AccessPolicy(), cluster: ClusterLink? = nil,
+         maxRooms: Int = 10_000) {
+        self.maxRooms = maxRooms
         state = Mutex(State(hub: hub))
         self.logger = logger
         self.store = store
         self.policy = policy
+        self.cluster = cluster
     }
 
     func attach(_ server: WebSocketServer) { transport.withLock { $0 = server } }
+
+    /// Cluster mode: starts reading and writing Redis, once the transport
+    /// runs (what the link hands over is applied on its service thread).
+    func startCluster() {
+        guard let cluster, let server = transport.withLock({ $0 }) else { return }
+        cluster.start { [weak self] delivery in
+            guard let router = self else { return }
+            server.execute { router.apply(delivery) }
+        }
+    }
     func detach() { transport.withLock { $0 = nil } }
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         switch (request.method, request.path) {
-        case ("GET", "/healthz"), ("HEAD", "/healthz"): .text("ok\n")
+        case ("GET", "/healthz"), ("HEAD", "/healthz"):
+            state.withLock { $0.redisUp } ? .text("ok\n")
+                : HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8",
+                               body: Array("unavailable: this node cannot reach the cluster's Redis\n".utf8))
         case ("GET", "/metrics"), ("HEAD", "/metrics"): metricsResponse()
         default: .notFound
         }
@@ -55,7 +78,9 @@ final class Router: WebSocketServerDelegate {
                 if let depth = server?.queueDepth(of: connection) { gauges.add(depth) }
             }
             gauges.coalescedFrames = server?.coalescedFrames ?? 0
-            return state.metrics.exposition(gauges)
+            var text = state.metrics.exposition(gauges)
+            if let cluster { text += state.metrics.clusterExposition(cluster) }
+            return text
         }
         return HTTPResponse(status: 200, contentType: PrometheusText.contentType, body: Array(text.utf8))
     }
@@ -69,7 +94,7 @@ final class Router: WebSocketServerDelegate {
     func handle(_ event: ServerEvent) {
         guard let server = transport.withLock({ $0 }) else { return }
         let arrived = ContinuousClock.now
-        let now = arrived - epoch
+        let now = hubTime(arrived)
         state.withLock { state in
             switch event {
             case let .connected(connection, peer):
@@ -99,6 +124,10 @@ final class Router: WebSocketServerDelegate {
                         case let .watch(name, scope):
                             hubEvent = .watch(client, name: name, scope: scope)
                         case .admitted:
+                            if cluster != nil {
+                                order(decoded, from: connection, state: &state, server: server, at: now, since: arrived)
+                                return
+                            }
                             hubEvent = .received(client, decoded)
                         }
                     case let .failure(error):
@@ -111,10 +140,7 @@ final class Router: WebSocketServerDelegate {
                         "binary frames are not part of neonsync.v1; send each message as a UTF-8 JSON text frame"))
                 }
                 perform(state.hub.apply(hubEvent, at: now), state: &state, server: server, since: arrived)
-                if !info.joined, state.hub.sessions[client] != nil || state.hub.watchers.contains(client) {
-                    state.connections[connection]?.joined = true
-                    server.setTimer(for: connection, after: nil)
-                }
+                noteJoined(client, state: &state, server: server)
             case let .rejected(rejection, connection):
                 guard let client = state.connections[connection]?.client else { return }
                 state.metrics.refusedFrame()
@@ -133,7 +159,14 @@ final class Router: WebSocketServerDelegate {
             case let .disconnected(connection, close):
                 guard let info = state.connections.removeValue(forKey: connection) else { return }
                 let client = info.client
-                let outputs = state.hub.apply(.disconnected(client), at: now)
+                let outputs: [RoomOutput]
+                if let cluster, let room = info.room {
+                    cluster.append(ClusterEntry(kind: .bye, client: client.rawValue, origin: cluster.generation,
+                                                time: now.inNanoseconds), room: room, hello: false)
+                    outputs = []
+                } else {
+                    outputs = state.hub.apply(.disconnected(client), at: now)
+                }
                 state.clients[client] = nil
                 state.perAddress[info.address, default: 1] -= 1
                 if state.perAddress[info.address] == 0 { state.perAddress[info.address] = nil }
@@ -156,7 +189,7 @@ final class Router: WebSocketServerDelegate {
     /// error and close 1008), then given the hello timeout.
     private func connected(_ connection: ConnectionID, peer: String, state: inout State, server: WebSocketServer,
                            at now: Duration) {
-        let client = ClientID("c\(connection.rawValue)")
+        let client = ClientID(cluster.map { "c\($0.generation)-\(connection.rawValue)" } ?? "c\(connection.rawValue)")
         state.connections[connection] = ConnectionInfo(client: client, address: peer, bucket: policy.bucket())
         state.clients[client] = connection
         state.perAddress[peer, default: 0] += 1
@@ -228,7 +261,7 @@ final class Router: WebSocketServerDelegate {
 
     /// Answers `error` (through the hub: the client, its observers and the
     /// log see it) and closes the connection with 1008 once it is written.
-    private func refuse(_ connection: ConnectionID, _ error: ProtocolError, state: inout State, server: WebSocketServer,
+    func refuse(_ connection: ConnectionID, _ error: ProtocolError, state: inout State, server: WebSocketServer,
                         at now: Duration, since arrived: ContinuousClock.Instant) {
         guard let client = state.connections[connection]?.client else { return }
         perform(state.hub.apply(.rejected(client, error), at: now), state: &state, server: server, since: arrived)
@@ -237,8 +270,8 @@ final class Router: WebSocketServerDelegate {
 
     /// Carries out `outputs`; `arrived` is when the event that caused them
     /// reached the router (the start of each broadcast's fan-out latency).
-    private func perform(_ outputs: [RoomOutput], state: inout State, server: WebSocketServer,
-                         since arrived: ContinuousClock.Instant) {
+    func perform(_ outputs: [RoomOutput], state: inout State, server: WebSocketServer,
+                 since arrived: ContinuousClock.Instant, local: Bool = true) {
         for output in outputs {
             switch output {
             case let .send(message, client):
@@ -271,8 +304,9 @@ final class Router: WebSocketServerDelegate {
                 relay(bytes, seq: message.seq, room: room, to: nil, observers: watchers, coalescingKey: key,
                       state: &state, server: server)
             case let .log(record):
-                logger.log(record)
+                if local { logger.log(record) }
             case let .persist(record):
+                guard cluster == nil else { continue }
                 let started = ContinuousClock.now
                 persist(record)
                 state.metrics.committed(in: started.duration(to: .now))

@@ -42,9 +42,15 @@ public final class SyncServer: Sendable {
     private let router: Router
     private let transport: WebSocketServer
 
-    /// A server over `store`, with the rooms the store kept.
-    public init(configuration: Configuration, logger: Logger, store: any RoomStore) throws(ServerError) {
+    /// Cluster mode: the node's link to Redis (nil on a single node).
+    public let cluster: ClusterLink?
+
+    /// A server over `store`, with the rooms the store kept; or, given a
+    /// cluster link, a node of that cluster, whose rooms live in Redis.
+    public init(configuration: Configuration, logger: Logger, store: any RoomStore,
+                cluster: ClusterLink? = nil) throws(ServerError) {
         self.configuration = configuration
+        self.cluster = cluster
         let stored: [StoredRoom]
         do {
             stored = try store.loadRooms()
@@ -62,8 +68,10 @@ public final class SyncServer: Sendable {
                                 draftRevision: room.draftRevision, recentEdits: edits)
         }
         restoredRooms = snapshots.count
-        router = Router(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms, restoring: snapshots),
-                        logger: logger, store: store, policy: configuration.access)
+        router = Router(hub: Hub(limits: configuration.limits,
+                                 maxRooms: cluster == nil ? configuration.maxRooms : .max, restoring: snapshots),
+                        logger: logger, store: store, policy: configuration.access, cluster: cluster,
+                        maxRooms: configuration.maxRooms)
         transport = WebSocketServer(
             configuration: .init(host: configuration.host, port: configuration.port,
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
@@ -81,14 +89,20 @@ public final class SyncServer: Sendable {
             router.logger.log(LogRecord(.error, "start_failed", [LogField("error", .string(error.description))]))
             throw ServerError("\(error.description)")
         }
-        router.logger.log(LogRecord(.info, "start", [
+        router.startCluster()
+        var fields = [
             LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
             LogField("restoredRooms", .int(restoredRooms)),
             LogField("tokens", .bool(configuration.access.secret != nil)),
             LogField("tls", .bool(configuration.tls != nil)),
             LogField("origins", .string(configuration.origins.allowed.sorted().joined(separator: " "))),
-        ]))
+        ]
+        if let cluster {
+            fields += [LogField("redis", .string(cluster.configuration.endpoint.description)),
+                       LogField("generation", .int(cluster.generation))]
+        }
+        router.logger.log(LogRecord(.info, "start", fields))
     }
 
     /// The bound port (the ephemeral one when configured with 0).
@@ -98,6 +112,7 @@ public final class SyncServer: Sendable {
     public func stop(reason: String = "stop") {
         router.logger.log(LogRecord(.info, "stop", [LogField("reason", .string(reason))]))
         transport.stop()
+        cluster?.stop()
         router.detach()
     }
 

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import NeonCore
 import NeonServer
 import NeonTransport
 
@@ -30,26 +31,52 @@ enum Daemon {
                 return 2
             }
         }
+        var cluster: ClusterConfiguration?
+        if let endpoint = options.redis {
+            var password: String?
+            if let file = options.redisPasswordFile {
+                do {
+                    password = try RedisPassword.load(path: file)
+                } catch {
+                    standardError("neonsyncd: --redis-password-file: \(error.description)\n")
+                    return 2
+                }
+            }
+            cluster = ClusterConfiguration(endpoint: endpoint, password: password,
+                                           node: options.node ?? "\(options.host):\(options.port)")
+        }
         let logger: Logger
         do {
-            logger = try Logger(destination: options.log, minimumLevel: options.logLevel, includeContent: options.logContent)
+            logger = try Logger(destination: options.log, minimumLevel: options.logLevel, includeContent: options.logContent,
+                                node: cluster?.node)
         } catch {
             standardError("neonsyncd: \(error.description)\n")
             return 2
         }
         let server: SyncServer
-        let store: SQLiteStore
+        let store: any RoomStore
+        var link: ClusterLink?
+        if let cluster {
+            do {
+                link = try ClusterLink(cluster)
+            } catch {
+                logger.log(LogRecord(.error, "start_failed", [LogField("error", .string(error.description))]))
+                standardError("neonsyncd: \(error.description)\n")
+                return 1
+            }
+        }
         do {
-            store = try SQLiteStore(directory: options.dataDirectory)
+            store = link == nil ? try SQLiteStore(directory: options.dataDirectory) : InMemoryStore()
             server = try SyncServer(
                 configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
                                      limits: options.limits, maxRooms: options.maxRooms,
                                      access: options.access, idleTimeout: options.idleTimeout,
                                      tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins),
                                      maxOutboundBytes: options.maxOutbound),
-                logger: logger, store: store)
+                logger: logger, store: store, cluster: link)
             try server.start()
         } catch {
+            link?.stop()
             standardError("neonsyncd: \(error)\n")
             return 1
         }

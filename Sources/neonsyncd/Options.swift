@@ -21,6 +21,9 @@ struct Options {
     var tlsCertificate: String?
     var tlsKey: String?
     var allowedOrigins: [String] = []
+    var redis: RedisEndpoint?
+    var node: String?
+    var redisPasswordFile: String?
     var showHelp = false
 
     /// The TLS files, when both flags were given.
@@ -65,6 +68,19 @@ struct Options {
       --max-members N      members per room (default 10000)
       --max-rooms N        rooms per server (default 10000)
       --draft-limit N      character limit of new rooms' drafts (default 280)
+
+    CLUSTER (several nodes serve the same rooms; docs/CLUSTER.md):
+      --redis URL          redis://HOST:PORT[/DB]: join the cluster whose
+                           rooms, documents and draft revisions live in this
+                           Redis (run it with appendonly yes, appendfsync
+                           always). Without it the server is one node on
+                           its embedded SQLite store (--data)
+      --node NAME          this node's name in logs, metrics and Redis
+                           (default HOST:PORT); two live nodes cannot share
+                           a name
+      --redis-password-file FILE
+                           the Redis password (AUTH), first line of FILE;
+                           never on the command line
 
     ACCESS AND LIMITS:
       --secret-file FILE   require a room token in every hello, signed with
@@ -169,6 +185,20 @@ struct Options {
             case "--draft-limit":
                 options.limits.draftLimit = try integer(try value(for: flag), flag: flag, range: 1...1_000_000)
             case "--secret-file": options.secretFile = try value(for: flag)
+            case "--redis":
+                let v = try value(for: flag)
+                do {
+                    options.redis = try RedisEndpoint(parsing: v)
+                } catch {
+                    throw Problem(description: error.description)
+                }
+            case "--node":
+                let v = try value(for: flag)
+                guard !v.isEmpty, v.count <= 64, !v.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) else {
+                    throw Problem(description: "--node \"\(v)\" is not a node name; use 1 to 64 characters without spaces, such as node-a or 10.0.0.5:7681")
+                }
+                options.node = v
+            case "--redis-password-file": options.redisPasswordFile = try value(for: flag)
             case "--insecure-open": options.insecureOpen = true
             case "--max-rate":
                 options.access.rate = Double(try integer(try value(for: flag), flag: flag, range: 0...1_000_000))
@@ -195,6 +225,9 @@ struct Options {
         }
         if options.secretFile == nil, !options.insecureOpen, !isLoopback(options.host) {
             throw Problem(description: "--host \(options.host) would let anyone who reaches it join any room; give --secret-file FILE to require room tokens, or --insecure-open to serve it open anyway")
+        }
+        if options.redis == nil, let flag = options.node != nil ? "--node" : options.redisPasswordFile != nil ? "--redis-password-file" : nil {
+            throw Problem(description: "\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
         }
         if options.limits.maxDocumentBytes > options.maxMessage {
             throw Problem(description: "--max-document (\(options.limits.maxDocumentBytes) bytes) is larger than --max-message (\(options.maxMessage) bytes), so no document that large could arrive; raise --max-message")

@@ -23,6 +23,13 @@ public struct ScrollSpy: Equatable, Sendable {
         self.hold = nil
     }
 
+    /// A spy exactly as it was (a room image taken up by another node).
+    init(current: Int, source: TabSource, hold: (section: Int, until: Duration)?) {
+        self.current = current
+        self.source = source
+        self.hold = hold
+    }
+
     /// A tab was chosen by hand at `time`; the jump animation ends at `until`.
     /// Returns true when the current tab changed.
     @discardableResult

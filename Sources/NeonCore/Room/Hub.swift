@@ -31,6 +31,15 @@ public struct Hub: Equatable, Sendable {
         watchScopes = [:]
     }
 
+    /// Takes up `room` as the cluster holds it (its image, or a new empty
+    /// room when `image` is nil), replacing the replica this hub had; the
+    /// members' sessions follow the room.
+    public mutating func adopt(_ room: String, image: RoomImage?) {
+        for member in members(of: room) where sessions[member] == room { sessions[member] = nil }
+        rooms[room] = image.map { RoomState(image: $0, limits: limits) }
+        for member in members(of: room) { sessions[member] = room }
+    }
+
     /// Member ids of `room` in join order: the recipients of its broadcasts.
     public func members(of room: String) -> [ClientID] {
         rooms[room]?.order ?? []

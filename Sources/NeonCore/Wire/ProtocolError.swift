@@ -34,6 +34,9 @@ public enum ErrorCode: String, Equatable, Hashable, Sendable, Codable, CaseItera
     case helloTimeout = "hello_timeout"
     /// More connections from one address than the server allows.
     case tooManyConnections = "too_many_connections"
+    /// Cluster mode: the node cannot reach the cluster's Redis, so the
+    /// message was not applied (and an edit not acknowledged); send it again.
+    case unavailable = "unavailable"
 }
 
 /// An `error` answer: a stable code and a sentence a person can act on.

@@ -43,4 +43,7 @@ struct ConnectionInfo {
     var dropped = 0
     /// It said a hello the hub accepted (a room or every room).
     var joined = false
+    /// Cluster mode: the room its hello went to, whose log carries every
+    /// message of this connection (nil before a hello, or after a refused one).
+    var room: String?
 }

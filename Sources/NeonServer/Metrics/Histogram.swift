@@ -21,6 +21,11 @@ struct Histogram: Equatable, Sendable {
     static let storeCommit = Histogram(boundsMicroseconds: [100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000, 50_000,
                                                             100_000, 250_000, 500_000, 1_000_000])
 
+    /// 25 µs to 1 s: one Redis command round trip, or a log entry's way
+    /// from its node through Redis to another.
+    static let redisBuckets = Histogram(boundsMicroseconds: [25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000,
+                                                             100_000, 1_000_000])
+
     mutating func observe(_ duration: Duration) {
         let (seconds, attoseconds) = duration.components
         let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))

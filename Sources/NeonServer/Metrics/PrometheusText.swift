@@ -28,15 +28,16 @@ struct PrometheusText {
     }
 
     /// A whole histogram family: cumulative `_bucket`s ending in `+Inf`, `_sum` in seconds, `_count`.
-    mutating func histogram(_ name: String, _ histogram: Histogram, help: String) {
+    mutating func histogram(_ name: String, _ histogram: Histogram, labels: [(name: String, value: String)] = [],
+                            help: String) {
         family(name, .histogram, help: help)
         let cumulative = histogram.cumulative
         for (bound, count) in zip(histogram.boundsMicroseconds, cumulative) {
-            sample("\(name)_bucket", labels: [("le", Self.seconds(microseconds: bound))], count)
+            sample("\(name)_bucket", labels: labels + [("le", Self.seconds(microseconds: bound))], count)
         }
-        sample("\(name)_bucket", labels: [("le", "+Inf")], histogram.count)
-        sample("\(name)_sum", value: Self.seconds(nanoseconds: histogram.sumNanoseconds))
-        sample("\(name)_count", histogram.count)
+        sample("\(name)_bucket", labels: labels + [("le", "+Inf")], histogram.count)
+        sample("\(name)_sum", labels: labels, value: Self.seconds(nanoseconds: histogram.sumNanoseconds))
+        sample("\(name)_count", labels: labels, histogram.count)
     }
 
     /// `50` → `0.00005`: a plain decimal, no exponent.

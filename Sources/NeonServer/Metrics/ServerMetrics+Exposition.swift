@@ -54,3 +54,19 @@ extension ServerMetrics {
         return out.text
     }
 }
+
+extension ServerMetrics {
+    /// The cluster families, labelled with the node's name.
+    func clusterExposition(_ cluster: ClusterLink) -> String {
+        let health = cluster.health
+        let node = [("node", cluster.configuration.node)]
+        var out = PrometheusText()
+        out.family("neonsync_redis_connected", .gauge, help: "1 while this node's writer reaches the cluster's Redis, else 0.")
+        out.sample("neonsync_redis_connected", labels: node, health.connected ? 1 : 0)
+        out.histogram("neonsync_redis_command_seconds", health.commandSeconds, labels: node,
+                      help: "Round trip of one pipelined batch of Redis commands (appends, snapshots) from this node.")
+        out.histogram("neonsync_redis_delivery_lag_seconds", clusterLag, labels: node,
+                      help: "From an event's time on the node that received it to its application on this node, through Redis.")
+        return out.text
+    }
+}

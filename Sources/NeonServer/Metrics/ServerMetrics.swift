@@ -21,6 +21,8 @@ struct ServerMetrics: Equatable, Sendable {
     private(set) var fanOut = Histogram.fanOut
     private(set) var storeCommit = Histogram.storeCommit
     private(set) var slowCloses = 0
+    /// Cluster mode: from an event's time on its node to its application here.
+    private(set) var clusterLag = Histogram.redisBuckets
 
     mutating func connected() { connections += 1 }
 
@@ -57,6 +59,11 @@ struct ServerMetrics: Equatable, Sendable {
     mutating func broadcast(fanOut elapsed: Duration) {
         broadcasts += 1
         fanOut.observe(elapsed)
+    }
+
+    /// A cluster log entry was applied `lag` after its node stamped it.
+    mutating func delivered(lag: Duration) {
+        clusterLag.observe(lag)
     }
 
     mutating func committed(in elapsed: Duration) {

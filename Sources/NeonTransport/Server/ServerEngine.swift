@@ -15,6 +15,8 @@ enum ServerCommand: Sendable {
     case shutdown
     /// Leave the service loop now (the grace period is over).
     case exitNow
+    /// Run work for the delegate on the service thread.
+    case execute(@Sendable () -> Void)
 }
 
 /// The server's lws context, its service thread and every connection.
@@ -114,6 +116,8 @@ final class ServerEngine: @unchecked Sendable {
             beginShutdown()
         case .exitNow:
             exitRequested = true
+        case .execute(let work):
+            work()
         }
     }
 

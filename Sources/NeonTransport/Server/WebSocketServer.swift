@@ -107,6 +107,13 @@ public final class WebSocketServer: Sendable {
         engine.exited.wait()
     }
 
+    /// Runs `work` on the service thread, after what was posted before it:
+    /// how another thread (a cluster link reading Redis) hands results to
+    /// the delegate. Dropped when the server is not running.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        engine.submit(.execute(work))
+    }
+
     /// Queues `frame` to one connection. Unknown or closing connections
     /// ignore it.
     public func send(_ frame: OutboundFrame, to connection: ConnectionID) {

@@ -1,0 +1,75 @@
+/// A room's whole state as a value that can be stored and sent: what a
+/// cluster node needs to take up a room where the others are, so that it
+/// then applies the room's next events exactly as they do (same `seq`, same
+/// members, same draft history).
+public struct RoomImage: Codable, Equatable, Sendable {
+    public struct MemberImage: Codable, Equatable, Sendable {
+        public var id: ClientID
+        public var name: String
+        public var role: Role
+        /// `[top, viewport, content]` of the last position, if any.
+        public var position: [Int]?
+        public var anchor: Anchor
+        public var section: Int
+        public var source: TabSource
+        /// The hand-chosen section held against the scroll-spy, and until when (ns).
+        public var holdSection: Int?
+        public var holdUntil: Int64?
+        public var following: Bool
+    }
+
+    public var name: String
+    public var profile: CountingProfile
+    public var limit: Int
+    public var seq: Int
+    public var document: DocumentInfo?
+    public var draftText: String
+    public var draftRevision: Int
+    public var recentEdits: [EditInfo]
+    public var members: [MemberImage]
+    public var presenter: ClientID?
+}
+
+extension RoomState {
+    /// The room as a storable value; `RoomState(image:)` rebuilds it equal.
+    public var image: RoomImage {
+        RoomImage(name: name, profile: counter.profile, limit: counter.limit, seq: seq, document: document,
+                  draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
+                  members: order.compactMap { members[$0]?.image }, presenter: presenter)
+    }
+
+    /// The room an image was taken of.
+    public init(image: RoomImage, limits: RoomLimits = RoomLimits()) {
+        self.init(restoring: RoomSnapshot(name: image.name, profile: image.profile, limit: image.limit,
+                                          document: image.document, draftText: image.draftText,
+                                          draftRevision: image.draftRevision, recentEdits: image.recentEdits),
+                  limits: limits)
+        seq = image.seq
+        for member in image.members {
+            members[member.id] = Member(image: member)
+            order.append(member.id)
+        }
+        presenter = image.presenter
+    }
+}
+
+extension Member {
+    var image: RoomImage.MemberImage {
+        RoomImage.MemberImage(id: id, name: name, role: role,
+                              position: position.map { [$0.top, $0.viewport, $0.content] }, anchor: anchor,
+                              section: spy.current, source: spy.source, holdSection: spy.hold?.section,
+                              holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following)
+    }
+
+    init(image: RoomImage.MemberImage) {
+        self.init(id: image.id, name: image.name, role: image.role)
+        if let p = image.position, p.count == 3 {
+            position = try? ReadingPosition(top: p[0], viewport: p[1], content: p[2])
+        }
+        anchor = image.anchor
+        spy = ScrollSpy(current: image.section, source: image.source,
+                        hold: image.holdSection.flatMap { section in
+                            image.holdUntil.map { (section, Duration.nanoseconds($0)) } })
+        following = image.following
+    }
+}

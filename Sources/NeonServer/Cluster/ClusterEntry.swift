@@ -1,0 +1,67 @@
+/// One event in a room's log in Redis (stream `neonsync:{room}:log`, entry
+/// ID `n-0`): every node applies a room's entries in this one order, so the
+/// same event yields the same `seq` and state on every node.
+struct ClusterEntry: Equatable, Sendable {
+    enum Kind: String, Sendable {
+        /// A client message (`message` holds its JSON, token removed).
+        case message = "m"
+        /// The client's connection closed.
+        case bye = "b"
+        /// Node incarnation `origin` is gone (killed, or lost Redis too long):
+        /// every member it had in the room leaves.
+        case gone = "g"
+    }
+
+    /// The entry's position in the room's log, from 1.
+    var index: Int
+    var kind: Kind
+    var client: String
+    /// The incarnation (generation number) of the node that appended it.
+    var origin: Int
+    /// The origin node's wall clock when the event happened, ns since 1970.
+    var time: Int64
+    var message: String
+
+    /// The stream fields this entry is stored as.
+    var fields: [String] {
+        ["k", kind.rawValue, "c", client, "o", String(origin), "t", String(time), "m", message]
+    }
+
+    /// Reads one stream entry (`[id, [field, value, …]]`).
+    init?(_ reply: RedisReply) {
+        guard let pair = reply.array, pair.count == 2, let id = pair[0].text,
+              let index = Int(id.prefix { $0 != "-" }), let flat = pair[1].array else { return nil }
+        var values: [String: String] = [:]
+        var i = 0
+        while i + 1 < flat.count {
+            if let key = flat[i].text { values[key] = flat[i + 1].text ?? "" }
+            i += 2
+        }
+        guard let kind = values["k"].flatMap(Kind.init(rawValue:)), let origin = values["o"].flatMap({ Int($0) }),
+              let time = values["t"].flatMap({ Int64($0) }) else { return nil }
+        self.init(index: index, kind: kind, client: values["c"] ?? "", origin: origin, time: time,
+                  message: values["m"] ?? "")
+    }
+
+    init(index: Int = 0, kind: Kind, client: String, origin: Int, time: Int64, message: String = "") {
+        self.index = index; self.kind = kind; self.client = client; self.origin = origin
+        self.time = time; self.message = message
+    }
+}
+
+/// What the cluster link hands the service thread, in order.
+enum ClusterDelivery: Sendable {
+    /// The node took up `room`: its image at the last snapshot (nil: none
+    /// yet, the room starts empty) and the entries after it. Replaces any
+    /// replica the node had (after a gap in the log, too).
+    case loaded(room: String, image: String?, entries: [ClusterEntry])
+    /// The next entries of a room the node holds.
+    case entries(room: String, [ClusterEntry])
+    /// An entry could not be appended (Redis unreachable): the client is told.
+    case failed(client: String, reason: String)
+    /// Redis came or went.
+    case redis(up: Bool, reason: String)
+    /// Survivors reaped this node while it could not reach Redis: its
+    /// members are gone from every room, so its connections must start over.
+    case lostMembership
+}

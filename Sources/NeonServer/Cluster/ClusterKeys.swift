@@ -1,0 +1,87 @@
+/// Every Redis key cluster mode uses (docs/CLUSTER.md lists their
+/// lifetimes). A room's keys carry the `{room}` hash tag, so that they stay
+/// in one slot if the data is ever sharded over Redis Cluster.
+enum ClusterKeys {
+    static func counter(_ room: String) -> String { "neonsync:{\(room)}:n" }
+    static func log(_ room: String) -> String { "neonsync:{\(room)}:log" }
+    static func snapshot(_ room: String) -> String { "neonsync:{\(room)}:snap" }
+    /// Every room ever joined (for observers of every room).
+    static let rooms = "neonsync:rooms"
+    /// Hands out node incarnation numbers.
+    static let generation = "neonsync:generation"
+    /// incarnation → node name, for every incarnation not yet reaped.
+    static let incarnations = "neonsync:incarnations"
+    /// The live incarnation of a node name; expires without heartbeats.
+    static func node(_ name: String) -> String { "neonsync:node:\(name)" }
+    /// The rooms an incarnation had members in.
+    static func incarnationRooms(_ generation: Int) -> String { "neonsync:gen:\(generation):rooms" }
+    /// A stream the node's own reader waits on, to take up new rooms at once.
+    static func wake(_ generation: Int) -> String { "neonsync:gen:\(generation):wake" }
+}
+
+/// The Lua scripts that make each step atomic in Redis.
+enum ClusterScripts {
+    /// KEYS counter, log, rooms, incarnation rooms; ARGV room, hello flag,
+    /// then the entry's stream fields. Takes the room's next index and
+    /// appends the entry under it; a hello records the room for the node.
+    static let append = """
+    local n = redis.call('INCR', KEYS[1])
+    redis.call('XADD', KEYS[2], n .. '-0', unpack(ARGV, 3))
+    if ARGV[2] == '1' then
+      redis.call('SADD', KEYS[3], ARGV[1])
+      redis.call('SADD', KEYS[4], ARGV[1])
+    end
+    return n
+    """
+
+    /// KEYS snapshot, log. The room's last snapshot (or nil) and every
+    /// entry after it, read at one instant.
+    static let load = """
+    local snap = redis.call('GET', KEYS[1])
+    local from = 0
+    if snap then from = tonumber(string.match(snap, '^(%d+)')) end
+    local entries = redis.call('XRANGE', KEYS[2], '(' .. from .. '-0', '+')
+    return {snap or false, entries}
+    """
+
+    /// KEYS snapshot, log; ARGV index, image JSON, trim-below index. Keeps
+    /// a newer snapshot than the stored one and trims the log below the
+    /// previous snapshot (a margin for nodes still reading it).
+    static let snapshot = """
+    local cur = redis.call('GET', KEYS[1])
+    if cur and tonumber(string.match(cur, '^(%d+)')) >= tonumber(ARGV[1]) then return 0 end
+    redis.call('SET', KEYS[1], ARGV[1] .. '\\n' .. ARGV[2])
+    if tonumber(ARGV[3]) > 0 then redis.call('XTRIM', KEYS[2], 'MINID', ARGV[3] .. '-0') end
+    return 1
+    """
+
+    /// ARGV incarnation, time. When that incarnation is no longer its
+    /// node's live one, appends a `gone` entry to each room it had members
+    /// in and forgets it; run by any survivor, it happens once.
+    static let reap = """
+    local name = redis.call('HGET', 'neonsync:incarnations', ARGV[1])
+    if not name then return -1 end
+    if redis.call('GET', 'neonsync:node:' .. name) == ARGV[1] then return -2 end
+    local rooms = redis.call('SMEMBERS', 'neonsync:gen:' .. ARGV[1] .. ':rooms')
+    for _, room in ipairs(rooms) do
+      local n = redis.call('INCR', 'neonsync:{' .. room .. '}:n')
+      redis.call('XADD', 'neonsync:{' .. room .. '}:log', n .. '-0', 'k', 'g', 'c', '', 'o', ARGV[1], 't', ARGV[2], 'm', '')
+    end
+    redis.call('DEL', 'neonsync:gen:' .. ARGV[1] .. ':rooms', 'neonsync:gen:' .. ARGV[1] .. ':wake')
+    redis.call('HDEL', 'neonsync:incarnations', ARGV[1])
+    return #rooms
+    """
+
+    /// KEYS node key, incarnations; ARGV incarnation, ttl ms, node name.
+    /// Renews the node's liveness key: 1 renewed; 3 it had expired and is
+    /// set again; 2 it had expired and survivors reaped this incarnation
+    /// (its members left every room); -1 another incarnation holds the name.
+    static let beat = """
+    local cur = redis.call('GET', KEYS[1])
+    if cur == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+    if cur then return -1 end
+    redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2])
+    if redis.call('HSETNX', KEYS[2], ARGV[1], ARGV[3]) == 1 then return 2 end
+    return 3
+    """
+}

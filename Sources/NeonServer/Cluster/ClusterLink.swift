@@ -1,0 +1,90 @@
+import Foundation
+import Glibc
+import NeonCore
+import Synchronization
+
+/// A node's link to the cluster's Redis: appends the events of its clients
+/// to their rooms' logs (the writer thread) and reads the logs of the rooms
+/// it holds back in order (the reader thread), handing everything to the
+/// service thread through `deliver`. Nothing here blocks the service thread.
+public final class ClusterLink: Sendable {
+    public let configuration: ClusterConfiguration
+    /// This incarnation of the node: unique for the cluster's lifetime, part
+    /// of every client id it hands out.
+    public let generation: Int
+    let writer: ClusterWriter
+    let reader: ClusterReader
+
+    /// Connects, claims the node name and registers this incarnation. Fails
+    /// with a sentence when Redis cannot be reached or the name is taken.
+    public init(_ configuration: ClusterConfiguration) throws(RedisFailure) {
+        self.configuration = configuration
+        let connection = try RedisConnection(configuration.endpoint, password: configuration.password)
+        guard let generation = try connection.command(["INCR", ClusterKeys.generation]).integer else {
+            throw RedisFailure("Redis at \(configuration.endpoint) did not hand out a node number (INCR \(ClusterKeys.generation)); is it a Redis server?")
+        }
+        let ttl = String(configuration.ttl.milliseconds)
+        let claimed = try connection.command(["SET", ClusterKeys.node(configuration.node), String(generation), "NX", "PX", ttl])
+        if claimed == .null {
+            let pttl = try connection.command(["PTTL", ClusterKeys.node(configuration.node)]).integer ?? 0
+            throw RedisFailure("another live node is already named \"\(configuration.node)\" in the cluster at \(configuration.endpoint) (its heartbeat expires within \(max(pttl, 0) / 1000 + 1) s if it is dead); give this node another --node name, or stop the other one first")
+        }
+        try connection.command(["HSET", ClusterKeys.incarnations, String(generation), configuration.node])
+        self.generation = generation
+        writer = ClusterWriter(configuration: configuration, generation: generation, connection: connection)
+        reader = ClusterReader(configuration: configuration, generation: generation)
+    }
+
+    /// Starts both threads; `deliver` runs on them and must hand its value
+    /// to the service thread.
+    func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
+        writer.start(deliver: deliver)
+        reader.start(deliver: deliver)
+    }
+
+    /// Appends one event to `room`'s log.
+    func append(_ entry: ClusterEntry, room: String, hello: Bool) {
+        writer.submit(.append(room: room, entry: entry, hello: hello))
+    }
+
+    /// Starts reading `room`'s log (its image and entries come as `loaded`).
+    func takeUp(_ room: String) {
+        if reader.want(room) { writer.submit(.wake) }
+    }
+
+    /// Stores `image` as the room's state after entry `index`.
+    func snapshot(_ room: String, index: Int, image: RoomImage) {
+        guard let data = try? JSONEncoder().encode(image) else { return }
+        writer.submit(.snapshot(room: room, index: index, image: String(decoding: data, as: UTF8.self),
+                                trimBelow: max(index - configuration.snapshotEvery, 0)))
+    }
+
+    /// Appends what is queued, leaves the cluster (its members' rooms get a
+    /// `gone` entry at once instead of after the heartbeat expires), stops.
+    public func stop() {
+        writer.stop()
+        reader.stop()
+    }
+
+    /// Whether the writer's connection is up, and command round trips.
+    var health: ClusterHealth { writer.health.withLock { $0 } }
+}
+
+/// The cluster gauges for `/healthz` and `/metrics`.
+struct ClusterHealth: Sendable {
+    var connected = true
+    var commandSeconds = Histogram.redisBuckets
+}
+
+/// Wall-clock nanoseconds since 1970, the time carried in log entries.
+func wallClockNanoseconds() -> Int64 {
+    var t = timespec()
+    clock_gettime(CLOCK_REALTIME, &t)
+    return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
+}
+
+extension Duration {
+    var milliseconds: Int64 {
+        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
+    }
+}

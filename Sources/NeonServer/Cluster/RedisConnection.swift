@@ -1,0 +1,161 @@
+import CHiredis
+import Glibc
+
+/// What went wrong talking to Redis, as a sentence.
+public struct RedisFailure: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// One blocking hiredis connection. Not thread-safe: each thread that talks
+/// to Redis owns one (the writer, the reader). After any I/O error the
+/// connection is dead (`isBroken`) and must be replaced.
+final class RedisConnection {
+    private var context: UnsafeMutablePointer<redisContext>?
+    let endpoint: RedisEndpoint
+
+    /// Connects (with a timeout), authenticates and selects the database.
+    init(_ endpoint: RedisEndpoint, password: String?, timeout: Duration = .seconds(2)) throws(RedisFailure) {
+        self.endpoint = endpoint
+        var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+        if tv.tv_sec == 0 { tv.tv_usec = 500_000 }
+        guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), tv) else {
+            throw RedisFailure("cannot reach Redis at \(endpoint): out of memory")
+        }
+        if c.pointee.err != 0 {
+            let reason = String(cString: neon_redis_errstr(c))
+            redisFree(c)
+            throw RedisFailure("cannot reach Redis at \(endpoint): \(reason)")
+        }
+        context = c
+        redisEnableKeepAlive(c)
+        if let password {
+            if case let .error(message) = try command(["AUTH", password]) {
+                close()
+                throw RedisFailure("Redis at \(endpoint) refused the password from --redis-password-file: \(message)")
+            }
+        }
+        if endpoint.database != 0, case let .error(message) = try command(["SELECT", String(endpoint.database)]) {
+            close()
+            throw RedisFailure("Redis at \(endpoint) cannot select database \(endpoint.database): \(message)")
+        }
+    }
+
+    deinit { close() }
+
+    var isBroken: Bool { context == nil }
+
+    func close() {
+        if let context { redisFree(context) }
+        context = nil
+    }
+
+    /// Sets how long a read may block (SO_RCVTIMEO); nil blocks forever.
+    func setTimeout(_ timeout: Duration?) {
+        guard let context else { return }
+        let t = timeout ?? .zero
+        let tv = timeval(tv_sec: Int(t.components.seconds), tv_usec: Int(t.components.attoseconds / 1_000_000_000_000))
+        redisSetTimeout(context, tv)
+    }
+
+    /// Runs one command and waits for its reply. A Redis error reply is a
+    /// `.error` value; a broken connection throws.
+    @discardableResult
+    func command(_ arguments: [String]) throws(RedisFailure) -> RedisReply {
+        try pipeline([arguments])[0]
+    }
+
+    /// Sends every command at once, then reads every reply, in order.
+    func pipeline(_ commands: [[String]]) throws(RedisFailure) -> [RedisReply] {
+        guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
+        for arguments in commands {
+            let status = Self.withArgv(arguments) { argc, argv, lengths in
+                redisAppendCommandArgv(context, argc, argv, lengths)
+            }
+            if status != 0 { throw fail() }
+        }
+        var replies: [RedisReply] = []
+        replies.reserveCapacity(commands.count)
+        for _ in commands {
+            var raw: UnsafeMutableRawPointer?
+            if redisGetReply(context, &raw) != 0 || raw == nil { throw fail() }
+            let reply = raw!.assumingMemoryBound(to: redisReply.self)
+            replies.append(RedisReply(reply))
+            freeReplyObject(raw)
+        }
+        return replies
+    }
+
+    private func fail() -> RedisFailure {
+        let reason = context.map { String(cString: neon_redis_errstr($0)) } ?? "closed"
+        close()
+        return RedisFailure("lost the connection to Redis at \(endpoint): \(reason.isEmpty ? "connection closed" : reason)")
+    }
+
+    private static func withArgv<R>(_ arguments: [String],
+                                    _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
+        var bytes: [CChar] = []
+        var offsets: [Int] = []
+        var lengths: [Int] = []
+        for argument in arguments {
+            offsets.append(bytes.count)
+            let utf8 = Array(argument.utf8)
+            lengths.append(utf8.count)
+            bytes.append(contentsOf: utf8.map { CChar(bitPattern: $0) })
+            bytes.append(0)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var pointers: [UnsafePointer<CChar>?] = offsets.map { buffer.baseAddress! + $0 }
+            return pointers.withUnsafeMutableBufferPointer { argv in
+                lengths.withUnsafeBufferPointer { lens in
+                    body(Int32(arguments.count), argv.baseAddress!, lens.baseAddress!)
+                }
+            }
+        }
+    }
+}
+
+/// `redis://HOST:PORT[/DB]`, parsed.
+public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
+    public var host: String
+    public var port: Int
+    public var database: Int
+
+    public init(host: String, port: Int, database: Int = 0) {
+        self.host = host; self.port = port; self.database = database
+    }
+
+    /// Parses a `redis://` URL, or says what to write instead.
+    public init(parsing url: String) throws(RedisFailure) {
+        let usage = "write redis://HOST:PORT or redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0"
+        guard url.hasPrefix("redis://") else {
+            throw RedisFailure("--redis \(url) is not a redis:// URL; \(usage) (a password goes in --redis-password-file)")
+        }
+        var rest = Substring(url.dropFirst("redis://".count))
+        var database = 0
+        if let slash = rest.firstIndex(of: "/") {
+            let db = rest[rest.index(after: slash)...]
+            guard db.isEmpty || Int(db).map({ (0...15).contains($0) }) == true else {
+                throw RedisFailure("--redis \(url): database \"\(db)\" is not a number from 0 to 15; \(usage)")
+            }
+            database = Int(db) ?? 0
+            rest = rest[..<slash]
+        }
+        guard !rest.contains("@") else {
+            throw RedisFailure("--redis \(url) carries a password; put it in a file readable only by you and pass --redis-password-file FILE")
+        }
+        var host = String(rest)
+        var port = 6379
+        if let colon = rest.lastIndex(of: ":") {
+            host = String(rest[..<colon])
+            guard let p = Int(rest[rest.index(after: colon)...]), (1...65535).contains(p) else {
+                throw RedisFailure("--redis \(url): the port is not a number from 1 to 65535; \(usage)")
+            }
+            port = p
+        }
+        guard !host.isEmpty else { throw RedisFailure("--redis \(url) names no host; \(usage)") }
+        self.init(host: host, port: port, database: database)
+    }
+
+    public var description: String { "redis://\(host):\(port)" + (database == 0 ? "" : "/\(database)") }
+}
