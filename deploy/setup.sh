@@ -13,6 +13,8 @@ APT_PACKAGES=(
   libsqlite3-dev           # the embedded store
   libwebsockets-test-server # the C peer for relay benchmarks
   tmux                     # terminal end-to-end tests
+  libhiredis-dev           # the Redis client of cluster mode (neonsyncd --redis)
+  redis-server             # cluster mode's store; the cluster tests start their own
 )
 PIP_PACKAGES=(websockets)   # interop tests; the Python peer of the relay benchmark (bench/broadcast_server.py)
 

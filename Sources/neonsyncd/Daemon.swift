@@ -43,7 +43,8 @@ enum Daemon {
                 }
             }
             cluster = ClusterConfiguration(endpoint: endpoint, password: password,
-                                           node: options.node ?? "\(options.host):\(options.port)")
+                                           node: options.node ?? "\(options.host):\(options.port)",
+                                           snapshotEvery: options.snapshotEvery)
         }
         let logger: Logger
         do {

@@ -24,6 +24,7 @@ struct Options {
     var redis: RedisEndpoint?
     var node: String?
     var redisPasswordFile: String?
+    var snapshotEvery = 1000
     var showHelp = false
 
     /// The TLS files, when both flags were given.
@@ -81,6 +82,9 @@ struct Options {
       --redis-password-file FILE
                            the Redis password (AUTH), first line of FILE;
                            never on the command line
+      --snapshot-every N   store a room's whole state in Redis every N
+                           events of the room and trim its log below the
+                           previous one (default 1000)
 
     ACCESS AND LIMITS:
       --secret-file FILE   require a room token in every hello, signed with
@@ -199,6 +203,8 @@ struct Options {
                 }
                 options.node = v
             case "--redis-password-file": options.redisPasswordFile = try value(for: flag)
+            case "--snapshot-every":
+                options.snapshotEvery = try integer(try value(for: flag), flag: flag, range: 10...1_000_000)
             case "--insecure-open": options.insecureOpen = true
             case "--max-rate":
                 options.access.rate = Double(try integer(try value(for: flag), flag: flag, range: 0...1_000_000))
@@ -226,7 +232,9 @@ struct Options {
         if options.secretFile == nil, !options.insecureOpen, !isLoopback(options.host) {
             throw Problem(description: "--host \(options.host) would let anyone who reaches it join any room; give --secret-file FILE to require room tokens, or --insecure-open to serve it open anyway")
         }
-        if options.redis == nil, let flag = options.node != nil ? "--node" : options.redisPasswordFile != nil ? "--redis-password-file" : nil {
+        if options.redis == nil, let flag = options.node != nil ? "--node"
+            : options.redisPasswordFile != nil ? "--redis-password-file"
+            : options.snapshotEvery != 1000 ? "--snapshot-every" : nil {
             throw Problem(description: "\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
         }
         if options.limits.maxDocumentBytes > options.maxMessage {

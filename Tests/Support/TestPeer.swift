@@ -11,6 +11,11 @@ public final class TestPeer: Sendable {
         TestPeer(client: try await WebSocketClient.connect(url: server.url, subprotocol: "neonsync.v1"))
     }
 
+    /// Connects to `url` through the shared client context.
+    public static func connect(url: String) async throws -> TestPeer {
+        TestPeer(client: try await WebSocketClient.connect(url: url, subprotocol: "neonsync.v1"))
+    }
+
     /// Connects to `url` (ws:// or wss://) through `context`.
     public static func connect(url: String, context: WebSocketClientContext) async throws -> TestPeer {
         TestPeer(client: try await WebSocketClient.connect(url: url, subprotocol: "neonsync.v1", context: context))

@@ -1,0 +1,265 @@
+import Foundation
+import NeonCore
+import NeonTestSupport
+import Synchronization
+import Testing
+
+/// Collects what a connection receives until it closes or `stop`.
+final class Listener: Sendable {
+    let peer: TestPeer
+    private let received = Mutex<[(at: ContinuousClock.Instant, message: ServerMessage)]>([])
+    private let task = Mutex<Task<Void, Never>?>(nil)
+
+    init(_ peer: TestPeer) {
+        self.peer = peer
+        let task = Task { [self] in
+            while let message = try? await peer.next(timeout: .seconds(120)) {
+                self.received.withLock { $0.append((.now, message)) }
+            }
+        }
+        self.task.withLock { $0 = task }
+    }
+
+    var messages: [ServerMessage] { received.withLock { $0.map(\.message) } }
+
+    /// When the first message matching `match` came.
+    func arrival(_ match: (ServerMessage) -> Bool) -> ContinuousClock.Instant? {
+        received.withLock { $0.first { match($0.message) }?.at }
+    }
+
+    /// Waits (bounded) until a message matching `match` came.
+    func wait(timeout: Duration = .seconds(10), _ match: (ServerMessage) -> Bool) async -> ServerMessage? {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let hit = messages.first(where: match) { return hit }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return nil
+    }
+
+    var seqNeverDecreases: Bool {
+        let seqs = messages.map(\.seq)
+        return zip(seqs, seqs.dropFirst()).allSatisfy { $0 <= $1 }
+    }
+
+    func stop() {
+        peer.close()
+        task.withLock { $0?.cancel() }
+    }
+}
+
+@Suite("Cluster mode: several neonsyncd nodes on one Redis", .serialized)
+struct ClusterEndToEndTests {
+    @Test("readers on two nodes share one room: the welcome lists both, and joined, document, progress, tab and left reach the other node with the same seq")
+    func coReadAcrossNodes() async throws {
+        let redis = try RedisProcess()
+        let a = try clusterNode(redis, "a")
+        let b = try clusterNode(redis, "b")
+        let ada = try await TestPeer.connect(url: a.url)
+        let bob = try await TestPeer.connect(url: b.url)
+        let adaWelcome = try await ada.hello(room: "guide", name: "ada", role: .presenter)
+        let bobWelcome = try await bob.hello(room: "guide", name: "bob", role: .reader)
+        #expect(bobWelcome.readers.map(\.name) == ["ada", "bob"])
+        #expect(bobWelcome.presenter == adaWelcome.you)
+        #expect(adaWelcome.you != bobWelcome.you, "client ids are unique across nodes")
+        let joined = try await ada.next("joined")
+        guard case let .joined(reader) = joined.payload else { throw ServerProcessError("no joined") }
+        #expect(reader.name == "bob" && reader.id == bobWelcome.you)
+
+        ada.send(.document(title: "Guide", format: .markdown, text: "# One\n\ntext\n\n# Two\n\nmore text\n"))
+        let documentAtAda = try await ada.next("document")
+        let documentAtBob = try await bob.next("document")
+        #expect(documentAtAda.seq == documentAtBob.seq)
+
+        ada.send(.scroll(top: 3, viewport: 4, content: 10, anchor: Anchor(block: 1, offset: 0)))
+        let progressAtAda = try await ada.next("progress")
+        let progressAtBob = try await bob.next("progress")
+        #expect(progressAtAda == progressAtBob)
+        guard case let .progress(info) = progressAtBob.payload else { throw ServerProcessError("no progress") }
+        #expect(info.id == adaWelcome.you && info.percent == 50)
+
+        ada.send(.tab(section: 1))
+        let tabAtAda = try await ada.next("tab")
+        let tabAtBob = try await bob.next("tab")
+        #expect(tabAtAda == tabAtBob)
+
+        bob.close()
+        let left = try await ada.next("left")
+        guard case let .left(gone) = left.payload else { throw ServerProcessError("no left") }
+        #expect(gone.id == bobWelcome.you)
+        #expect(left.seq == tabAtAda.seq + 1, "one seq space: left follows the tab")
+        ada.close()
+        #expect(a.waitForLog { $0["event"] as? String == "join" && $0["node"] as? String == "a" } != nil)
+        #expect(b.events("join").allSatisfy { $0["node"] as? String == "b" })
+    }
+
+    @Test("three editors on three nodes make 200 edits each while an observer on every node watches; one node is SIGKILLed halfway: every acked edit is in the draft exactly once on every live node, everyone converges, seq never decreases, one limit event per crossing, the dead node's members leave within 10 s; Redis SIGKILLed and restarted from its AOF keeps every acked revision")
+    func threeEditorsAndANodeKill() async throws {
+        let redis = try RedisProcess()
+        let nodes = try (1...3).map { try clusterNode(redis, "n\($0)", ["--snapshot-every", "100"]) }
+        var observers: [Listener] = []
+        for (i, node) in nodes.enumerated() {
+            let peer = try await TestPeer.connect(url: node.url)
+            _ = try await peer.hello(room: "notes", name: "o\(i + 1)", role: .observer)
+            observers.append(Listener(peer))
+        }
+        let killedAt = Mutex<ContinuousClock.Instant?>(nil)
+        let victim = nodes[2]
+        let urls = nodes.map(\.url)
+        async let first = edit(as: "e1", room: "notes", urls: [urls[0], urls[1]], count: 200)
+        async let second = edit(as: "e2", room: "notes", urls: [urls[1], urls[0]], count: 200)
+        async let third = edit(as: "e3", room: "notes", urls: [urls[2], urls[0]], count: 200) { acked in
+            if acked == 100 {
+                _ = victim.stop(signal: SIGKILL)
+                killedAt.withLock { $0 = .now }
+            }
+        }
+        let editors = await [first, second, third]
+        for (i, editor) in editors.enumerated() {
+            #expect(editor.errors.isEmpty, "editor \(i + 1): \(editor.errors.prefix(3))")
+            #expect(editor.acked.count == 200, "editor \(i + 1) got \(editor.acked.count) acks")
+            #expect(editor.seqNeverDecreases, "editor \(i + 1) saw seq go down")
+        }
+        #expect(editors[2].reconnects >= 1, "the third editor moved to another node")
+
+        let draftOne = try await draftSeen(at: nodes[0].url, room: "notes")
+        let draftTwo = try await draftSeen(at: nodes[1].url, room: "notes")
+        #expect(draftOne == draftTwo)
+        for key in editors.flatMap(\.acked) {
+            #expect(draftOne.text.components(separatedBy: key).count == 2, "\(key) is in the draft exactly once")
+        }
+        #expect(draftOne.rev == 600, "600 edits, each applied once")
+        for (i, editor) in editors.enumerated() {
+            #expect(editor.text == draftOne.text && editor.revision == draftOne.rev, "editor \(i + 1) converged")
+        }
+
+        // The dead node's members (its observer and the third editor's first
+        // connection) were reported left on the others within 10 s.
+        let live = observers[0]
+        let names = Dictionary(live.messages.compactMap { m -> (ClientID, String)? in
+            if case let .joined(r) = m.payload { return (r.id, r.name) } else { return nil }
+        }, uniquingKeysWith: { a, _ in a })
+        let killed = try #require(killedAt.withLock { $0 })
+        for name in ["o3", "e3"] {
+            let id = try #require(names.first { $0.value == name }?.key)
+            _ = await live.wait(timeout: .seconds(12)) { if case let .left(r) = $0.payload { r.id == id } else { false } }
+            let leftAt = try #require(live.arrival { if case let .left(r) = $0.payload { r.id == id } else { false } },
+                                      "\(name)'s first connection was reported left")
+            #expect(killed.duration(to: leftAt) < .seconds(10), "\(name) left \(killed.duration(to: leftAt)) after the kill")
+        }
+
+        // Observers on live nodes saw the same history: the same limit events
+        // with the same seqs, one per crossing.
+        let limits = observers[0 ... 1].map { listener in
+            listener.messages.compactMap { m -> (Int, LimitLevel)? in
+                if case let .limit(info) = m.payload { return (m.seq, info.level) } else { return nil }
+            }
+        }
+        let seqs = limits.map { $0.map { $0.0 } }
+        let levels = limits.map { $0.map { $0.1 } }
+        #expect(seqs[0] == seqs[1] && levels[0] == levels[1])
+        #expect(levels[0].last == LimitLevel.over)
+        #expect(zip(levels[0], levels[0].dropFirst()).allSatisfy { $0 < $1 }, "each crossing once: \(levels[0])")
+        for observer in observers { #expect(observer.seqNeverDecreases) }
+        let seqsOne = observers[0].messages.filter { $0.type == "edit" }.map(\.seq)
+        let seqsTwo = observers[1].messages.filter { $0.type == "edit" }.map(\.seq)
+        #expect(seqsOne == seqsTwo && seqsOne.count == 600, "the same 600 edits with the same seqs on both live nodes")
+
+        // Redis is SIGKILLed and restarted from its append-only file: a node
+        // that starts afterwards reads the room from Redis alone.
+        for observer in observers { observer.stop() }
+        redis.stop(signal: SIGKILL)
+        try redis.start()
+        let fresh = try clusterNode(redis, "n4")
+        let restored = try await draftSeen(at: fresh.url, room: "notes")
+        #expect(restored == draftOne, "after the Redis restart the draft is at revision \(restored.rev) of \(draftOne.rev)")
+    }
+
+    @Test("Redis lost while running: an edit gets error unavailable and no ack, /healthz answers 503, redis_down and redis_up are logged, and once Redis is back the resent edit is acked")
+    func redisLoss() async throws {
+        let redis = try RedisProcess()
+        let node = try clusterNode(redis, "solo")
+        let peer = try await TestPeer.connect(url: node.url)
+        _ = try await peer.hello(room: "r", name: "ada", role: .reader)
+        peer.send(.edit(rev: 0, ops: TextOperation([.insert("a")]), key: "k1"))
+        #expect(try await peer.next("ack").payload == .ack(rev: 1))
+        #expect(try httpRequest(port: node.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+
+        redis.stop(signal: SIGKILL)
+        #expect(node.waitForLog(timeout: 10) { $0["event"] as? String == "redis_down" } != nil)
+        #expect(try httpRequest(port: node.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status == 503)
+        peer.send(.edit(rev: 1, ops: TextOperation([.retain(1), .insert("b")]), key: "k2"))
+        let refused = try await peer.next(timeout: .seconds(10))
+        guard case let .error(error) = refused.payload else { throw ServerProcessError("expected an error, got \(refused)") }
+        #expect(error.code == .unavailable)
+
+        try redis.start()
+        #expect(node.waitForLog(timeout: 15) { $0["event"] as? String == "redis_up" } != nil)
+        #expect(try httpRequest(port: node.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        peer.send(.edit(rev: 1, ops: TextOperation([.retain(1), .insert("b")]), key: "k2"))
+        #expect(try await peer.next("ack", timeout: .seconds(10)).payload == .ack(rev: 2))
+        let draft = try await draftSeen(at: node.url, room: "r")
+        #expect(draft.text == "ab")
+        let metrics = try httpRequest(port: node.port, "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").body
+        #expect(metrics.contains("neonsync_redis_connected{node=\"solo\"} 1"))
+        #expect(metrics.contains("neonsync_redis_command_seconds_count{node=\"solo\"}"))
+        #expect(metrics.contains("neonsync_redis_delivery_lag_seconds_bucket{node=\"solo\",le=\"+Inf\"}"))
+    }
+
+    @Test("start-up refusals: a Redis that cannot be reached exits 1 naming the URL, a second live node with the same name exits 1 saying so, cluster flags without --redis exit 2")
+    func startRefusals() throws {
+        let port = try RedisProcess.freePort()
+        let unreachable = try runDaemon(["--port", "0", "--redis", "redis://127.0.0.1:\(port)"])
+        #expect(unreachable.status == 1)
+        #expect(unreachable.err.contains("redis://127.0.0.1:\(port)"), "\(unreachable.err)")
+
+        let redis = try RedisProcess()
+        let first = try clusterNode(redis, "same")
+        let second = try runDaemon(["--port", "0", "--redis", redis.url, "--node", "same"])
+        #expect(second.status == 1)
+        #expect(second.err.contains("already named \"same\""), "\(second.err)")
+        _ = first
+
+        let lonely = try runDaemon(["--node", "x"])
+        #expect(lonely.status == 2 && lonely.err.contains("--redis"), "\(lonely.err)")
+        let badURL = try runDaemon(["--redis", "http://127.0.0.1:6379"])
+        #expect(badURL.status == 2 && badURL.err.contains("redis://HOST:PORT"), "\(badURL.err)")
+    }
+
+    @Test("1,000 clients of a SIGKILLed node reconnect to another node and are all welcomed into their room without an error")
+    func reconnectStorm() async throws {
+        let redis = try RedisProcess()
+        let a = try clusterNode(redis, "a")
+        let b = try clusterNode(redis, "b")
+        let count = 1000
+        var peers: [TestPeer] = []
+        for i in 0 ..< count {
+            let peer = try await TestPeer.connect(url: a.url)
+            peer.send(.hello(room: "storm-\(i % 10)", name: "r\(i)", role: .reader))
+            peers.append(peer)
+        }
+        for peer in peers { _ = try await peer.next("welcome", timeout: .seconds(30)) }
+        _ = a.stop(signal: SIGKILL)
+        for peer in peers { peer.close() }
+        peers.removeAll()
+        var welcomed = 0
+        var errors: [String] = []
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            for i in 0 ..< count {
+                group.addTask {
+                    let peer = try await TestPeer.connect(url: b.url)
+                    defer { peer.close() }
+                    peer.send(.hello(room: "storm-\(i % 10)", name: "r\(i)", role: .reader))
+                    let reply = try await peer.next(timeout: .seconds(30))
+                    return reply.type == "welcome"
+                }
+            }
+            for try await ok in group {
+                if ok { welcomed += 1 } else { errors.append("not welcomed") }
+            }
+        }
+        #expect(welcomed == count, "\(welcomed) of \(count) welcomed; \(errors.prefix(3))")
+        #expect(b.events("error").isEmpty, "\(b.events("error").prefix(3))")
+    }
+}
+

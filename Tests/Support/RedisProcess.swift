@@ -1,0 +1,79 @@
+import Foundation
+import Glibc
+
+/// A real `redis-server` (Debian's, installed by deploy/setup.sh) on a free
+/// loopback port in a temporary directory, with the settings cluster mode
+/// documents: AOF on, fsync before every reply, no RDB snapshots. Killed
+/// and its directory removed when the value goes.
+public final class RedisProcess: @unchecked Sendable {
+    public let port: Int
+    public let directory: String
+    private var process: Process?
+
+    public init() throws {
+        directory = NSTemporaryDirectory() + "neonsync-redis-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        port = try Self.freePort()
+        try start()
+    }
+
+    public var url: String { "redis://127.0.0.1:\(port)" }
+    public var pid: Int32 { process?.processIdentifier ?? 0 }
+
+    /// Starts redis-server on the same port and directory (again, after a
+    /// kill: it reloads its append-only file) and waits until it answers.
+    public func start() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
+        process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--dir", directory,
+                             "--appendonly", "yes", "--appendfsync", "always", "--save", "",
+                             "--logfile", directory + "/redis.log", "--protected-mode", "no"]
+        try process.run()
+        self.process = process
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if (try? command("PING")) == "+PONG" { return }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        throw ServerProcessError("redis-server on port \(port) did not answer PING within 10 s; see \(directory)/redis.log")
+    }
+
+    /// Sends a signal and waits (bounded) for the process to end.
+    public func stop(signal: Int32 = SIGKILL) {
+        guard let process, process.isRunning else { return }
+        kill(process.processIdentifier, signal)
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+    }
+
+    /// One inline command; the first line of the reply (`+PONG`, `:3`, `$5`…).
+    public func command(_ line: String) throws -> String {
+        let socket = try RawSocket(port: port)
+        try socket.write(Array((line + "\r\n").utf8))
+        var line: [UInt8] = []
+        while line.suffix(2) != [13, 10] { line += try socket.read(exactly: 1) }
+        return String(decoding: line.dropLast(2), as: UTF8.self)
+    }
+
+    deinit {
+        stop()
+        try? FileManager.default.removeItem(atPath: directory)
+    }
+
+    /// A loopback port nothing listens on (bound, read, closed).
+    public static func freePort() throws -> Int {
+        let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw ServerProcessError("socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
+        }
+        guard bound else { throw ServerProcessError("cannot bind a free loopback port") }
+        return Int(UInt16(bigEndian: address.sin_port))
+    }
+}
