@@ -19,7 +19,8 @@ struct LogSchema {
     static let events: [String: LogSchema] = [
         "start": LogSchema(levels: ["info"], room: .absent, client: .absent,
                            fields: ["host": .string, "port": .int, "protocol": .string, "version": .string, "restoredRooms": .int,
-                                    "tokens": .bool, "tls": .bool, "origins": .string]),
+                                    "tokens": .bool, "tls": .bool, "origins": .string],
+                           optional: ["redis": .string, "generation": .int]),
         "start_failed": LogSchema(levels: ["error"], room: .absent, client: .absent, fields: ["error": .string]),
         "stop": LogSchema(levels: ["info"], room: .absent, client: .absent, fields: ["reason": .string]),
         "connect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["peer": .string]),
@@ -44,6 +45,11 @@ struct LogSchema {
                            fields: ["draftLevel": .string, "fromLevel": .string, "count": .int, "remaining": .int, "limit": .int]),
         "error": LogSchema(levels: ["warn"], room: .optional, client: .required, fields: ["code": .string, "message": .string]),
         "store_failed": LogSchema(levels: ["error"], room: .absent, client: .absent, fields: ["error": .string]),
+        "redis_down": LogSchema(levels: ["error"], room: .absent, client: .absent,
+                                fields: ["redis": .string, "reason": .string]),
+        "redis_up": LogSchema(levels: ["info"], room: .absent, client: .absent,
+                              fields: ["redis": .string, "reason": .string]),
+        "membership_lost": LogSchema(levels: ["warn"], room: .absent, client: .absent, fields: ["connections": .int]),
         "origin_refused": LogSchema(levels: ["warn"], room: .absent, client: .absent,
                                     fields: ["peer": .string, "origin": .string]),
     ]
@@ -76,7 +82,8 @@ struct LogSchema {
         for (key, expected) in schema.optional where object[key] != nil && kind(of: object[key]) != expected {
             problems.append("field \(key) is not \(expected.rawValue)")
         }
-        let known = Set(schema.fields.keys).union(schema.optional.keys).union(["ts", "level", "event", "room", "client"])
+        if let node = object["node"], kind(of: node) != .string { problems.append("node is not a string") }
+        let known = Set(schema.fields.keys).union(schema.optional.keys).union(["ts", "level", "event", "node", "room", "client"])
         for key in object.keys where !known.contains(key) {
             problems.append("unknown field \(key)")
         }
