@@ -14,7 +14,9 @@ final class App<Model: ScreenModel> {
     private var decoder = KeyDecoder()
     private let theme: Theme
     private let mailbox: Mailbox
-    private let url: WebSocketURL
+    /// The servers to use: the current one, and where the next try goes
+    /// after a lost or failed connection (`--server URL1,URL2,…`).
+    private var servers: ServerList<WebSocketURL>
     private var connection: ClientConnection?
     private var generation = 0
     private var previous: Buffer?
@@ -34,9 +36,9 @@ final class App<Model: ScreenModel> {
     /// The exit status that goes with `refusal`.
     private var refusalStatus: Int32 = 0
 
-    init(model: Model, url: WebSocketURL, theme: Theme, mailbox: Mailbox, token: String? = nil) {
+    init(model: Model, servers: ServerList<WebSocketURL>, theme: Theme, mailbox: Mailbox, token: String? = nil) {
         self.model = model
-        self.url = url
+        self.servers = servers
         self.theme = theme
         self.mailbox = mailbox
         self.token = token
@@ -121,13 +123,11 @@ final class App<Model: ScreenModel> {
             case .received(.binary), .rejected:
                 break
             case let .closed(close):
-                perform(model.disconnected(close.reason.isEmpty ? "connection closed (\(close.code.map(String.init) ?? "no code"))" : close.reason, at: now))
-                scheduleReconnect()
+                lost(close.reason.isEmpty ? "connection closed (\(close.code.map(String.init) ?? "no code"))" : close.reason)
             case let .failed(reason):
-                perform(model.disconnected("cannot reach \(url): \(reason)", at: now))
-                scheduleReconnect()
+                lost("cannot reach \(servers.current): \(reason)")
             case let .untrusted(rejection):
-                refusal = Client.untrustedSentence(rejection, url: url)
+                refusal = Client.untrustedSentence(rejection, url: servers.current)
                 refusalStatus = ExitStatus.untrustedServer
                 running = false
             }
@@ -160,19 +160,32 @@ final class App<Model: ScreenModel> {
         }
     }
 
-    /// Tries again after the backoff's next wait.
-    private func scheduleReconnect() {
-        guard running, reconnectAt == nil else { return }
+    /// The connection was lost or could not be made: the screen says why
+    /// (with a failover list, also which server is tried next) and the
+    /// next try is scheduled.
+    private func lost(_ reason: String) {
+        let scheduled = scheduleReconnect()
+        let next = scheduled && servers.isFailover ? "; trying \(servers.current) next" : ""
+        perform(model.disconnected(reason + next, at: now))
+    }
+
+    /// Tries again after the backoff's next wait, on the next server of a
+    /// failover list; false when a try is already scheduled (or the app
+    /// is ending).
+    @discardableResult
+    private func scheduleReconnect() -> Bool {
+        guard running, reconnectAt == nil else { return false }
+        servers.advance()
         reconnectAt = backoff.nextTry(after: now)
+        return true
     }
 
     private func connect() {
         generation += 1
         do {
-            connection = try mailbox.connect(to: url, generation: generation)
+            connection = try mailbox.connect(to: servers.current, generation: generation)
         } catch {
-            perform(model.disconnected("cannot connect to \(url): \(error.description)", at: now))
-            scheduleReconnect()
+            lost("cannot connect to \(servers.current): \(error.description)")
         }
     }
 

@@ -24,11 +24,11 @@ enum Client {
             standardError("neonsync: \(error.description)\n")
             return 2
         }
-        let url: WebSocketURL
+        let servers: ServerList<WebSocketURL>
         do {
-            url = try WebSocketURL(parsing: options.server)
+            servers = try .webSockets(options.server)
         } catch {
-            standardError("neonsync: --server \(options.server): \(error.description)\n")
+            standardError("neonsync: \(error.description)\n")
             return 2
         }
         if options.replay {
@@ -48,7 +48,7 @@ enum Client {
             return 2
         }
         if options.tail {
-            return tail(options, url: url, network: network)
+            return tail(options, servers: servers, network: network)
         }
         if let room = options.room, let problem = roomProblem(room) {
             standardError("neonsync: \(problem)\n")
@@ -84,18 +84,18 @@ enum Client {
         if options.monitor {
             let model = MonitorModel(room: options.room, name: options.name,
                                      columns: size.columns, rows: size.rows)
-            return finish(App(model: model, url: url, theme: theme, mailbox: mailbox, token: options.token))
+            return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token))
         }
         if options.composer {
             let model = DraftModel(room: options.room ?? "lobby", name: options.name, profile: options.profile,
                                    columns: size.columns, rows: size.rows)
-            return finish(App(model: model, url: url, theme: theme, mailbox: mailbox, token: options.token))
+            return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token))
         }
         let start = ContinuousClock.now
         let model = ReaderModel(mode: options.mode, room: options.room ?? "lobby", name: options.name,
                                 columns: size.columns, rows: size.rows, document: document,
                                 at: ContinuousClock.now - start)
-        return finish(App(model: model, url: url, theme: theme, mailbox: mailbox, token: options.token))
+        return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token))
     }
 
     /// Runs a screen; a refusal that ended it (status 3 for the server's,
@@ -136,11 +136,12 @@ enum Client {
 
     /// `neonsync tail`: no terminal; the server judges the room name, so a
     /// refused one exits 3 with its sentence.
-    private static func tail(_ options: ClientOptions, url: WebSocketURL, network: WebSocketClientContext) -> Int32 {
+    private static func tail(_ options: ClientOptions, servers: ServerList<WebSocketURL>,
+                             network: WebSocketClientContext) -> Int32 {
         do {
             let mailbox = try Mailbox(network: network)
             return TailCommand(room: options.room ?? "lobby", name: options.name, json: options.json,
-                               url: url, mailbox: mailbox, token: options.token).run()
+                               servers: servers, mailbox: mailbox, token: options.token).run()
         } catch {
             standardError("neonsync: \(error.description)\n")
             return 1

@@ -59,8 +59,9 @@ struct ClientOptions {
           observer; --json prints the protocol messages verbatim. Needs no
           terminal and reconnects by itself. Exit status: 0 stopped by
           SIGINT/SIGTERM, 2 bad usage, 3 the server refused to join the room,
-          4 the server could not be reached within 5 s of starting, 5 the
-          server's TLS certificate failed verification
+          4 the server (with a failover list: none of them) could not be
+          reached within 5 s of starting, 5 the server's TLS certificate
+          failed verification
       neonsync monitor [ROOM] [--name N] [--server URL]
           a live dashboard as an observer: readers with role, progress bar,
           tab and follow state, the draft's ring, and a feed of joins, leaves,
@@ -84,7 +85,12 @@ struct ClientOptions {
       --server URL   ws://HOST:PORT/ or wss://HOST:PORT/ of neonsyncd (default
                      \(defaultServer), or $\(serverEnvironment)); wss://
                      checks the server's certificate against the system's CA
-                     store and the host name in the URL
+                     store and the host name in the URL. URL may be a failover
+                     list, URL1,URL2,… (commas, no spaces): the client starts
+                     with URL1 and, when a connection drops or cannot be made,
+                     tries the next URL (after the last, the first again)
+                     with its usual backoff, resyncing as on any reconnect;
+                     --ca, --insecure and --token apply to every URL
       --ca FILE      wss:// only: trust the CA certificate(s) in FILE (PEM),
                      e.g. the CA of a self-signed setup, instead of the
                      system's store
@@ -98,10 +104,12 @@ struct ClientOptions {
       --summary      replay only: print the summary instead of the screen
       -h, --help     show this help (also: neonsync COMMAND --help)
 
-    Every command that connects takes --server, --ca and --insecure. A wss://
-    server whose certificate fails verification ends the command with a
-    sentence saying why and exit status 5 (no reconnecting: trying again
-    cannot help until the trust settings change).
+    Every command that connects takes --server (one URL or a failover list),
+    --ca and --insecure. A wss:// server whose certificate fails
+    verification ends the command with a sentence saying why and exit
+    status 5 (no reconnecting, not even to the next URL of a failover list:
+    trying again cannot help until the trust settings change, and a refused
+    certificate may be an impostor's).
 
     KEYS (press ? inside for the full list):
       j/k ↓/↑ scroll · space/PgDn b/PgUp page · g/Home G/End · Tab/Shift-Tab 1–9 tabs

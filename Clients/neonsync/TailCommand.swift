@@ -7,8 +7,10 @@ import NeonTransport
 /// `neonsync tail ROOM`: joins ROOM as an observer and prints one line per
 /// event to standard output, written at once, with no terminal involved.
 /// When the connection drops it reconnects with backoff and says so on
-/// standard error. It sleeps in poll() on the mailbox until a network event,
-/// a signal or the next reconnect.
+/// standard error; with a failover list (`--server URL1,URL2,…`) each try
+/// after a lost or failed connection goes to the next server. It sleeps in
+/// poll() on the mailbox until a network event, a signal or the next
+/// reconnect.
 final class TailCommand {
     /// The documented exit statuses.
     enum Exit {
@@ -30,7 +32,10 @@ final class TailCommand {
     private let room: String
     private let name: String
     private let json: Bool
-    private let url: WebSocketURL
+    private var servers: ServerList<WebSocketURL>
+    /// The server of the last welcome: a welcome from another one starts
+    /// a new numbering of events.
+    private var joinedServer: WebSocketURL?
     private let mailbox: Mailbox
     private let codec = WireCodec()
     private let epoch = ContinuousClock.now
@@ -50,12 +55,13 @@ final class TailCommand {
 
     private let token: String?
 
-    init(room: String, name: String, json: Bool, url: WebSocketURL, mailbox: Mailbox, token: String? = nil) {
+    init(room: String, name: String, json: Bool, servers: ServerList<WebSocketURL>, mailbox: Mailbox,
+         token: String? = nil) {
         self.token = token
         self.room = room
         self.name = name
         self.json = json
-        self.url = url
+        self.servers = servers
         self.mailbox = mailbox
     }
 
@@ -82,7 +88,8 @@ final class TailCommand {
             for event in mailbox.drain() where status == nil { deliver(event) }
             guard status == nil else { break }
             if !everJoined && now >= Self.firstContact {
-                Client.standardError("neonsync tail: cannot reach \(url) within \(Int(Self.firstContact.inSeconds)) s (\(lastFailure)); start neonsyncd or check --server\n")
+                let target = servers.isFailover ? "any of \(servers.listed)" : "\(servers.current)"
+                Client.standardError("neonsync tail: cannot reach \(target) within \(Int(Self.firstContact.inSeconds)) s (\(lastFailure)); start neonsyncd or check --server\n")
                 return Exit.unreachable
             }
             if let at = reconnectAt, now >= at {
@@ -109,7 +116,7 @@ final class TailCommand {
             case let .failed(reason):
                 lost(reason)
             case let .untrusted(rejection):
-                Client.standardError("neonsync tail: \(Client.untrustedSentence(rejection, url: url))\n")
+                Client.standardError("neonsync tail: \(Client.untrustedSentence(rejection, url: servers.current))\n")
                 status = Exit.untrusted
             }
         case .network, .resized:
@@ -149,35 +156,43 @@ final class TailCommand {
         backoff.reset()
         if everJoined {
             var note = "neonsync tail: reconnected to room \"\(room)\""
-            if let last = lastSeq, seq > last + 1 {
+            if servers.isFailover { note += " on \(servers.current)" }
+            if joinedServer != servers.current {
+                note += "; another server than before, with its own room and numbering (the welcome shows the room there now)"
+            } else if let last = lastSeq, seq > last + 1 {
                 note += "; events \(last + 1)–\(seq - 1) happened while disconnected (the welcome shows the room now)"
             }
             Client.standardError(note + "\n")
         }
         everJoined = true
+        joinedServer = servers.current
     }
 
     private func lost(_ reason: String) {
         joined = false
         connection = nil
         lastFailure = reason
+        let from = servers.current
         scheduleReconnect()
         if everJoined, let at = reconnectAt {
             let wait = ((at - now).inSeconds * 100).rounded() / 100
-            Client.standardError("neonsync tail: lost the connection to \(url) (\(reason)); reconnecting in \(wait) s\n")
+            let next = servers.isFailover ? "reconnecting to \(servers.current)" : "reconnecting"
+            Client.standardError("neonsync tail: lost the connection to \(from) (\(reason)); \(next) in \(wait) s\n")
         }
     }
 
-    /// Tries again after the backoff's next wait.
+    /// Tries again after the backoff's next wait, on the next server of a
+    /// failover list.
     private func scheduleReconnect() {
         guard status == nil, reconnectAt == nil else { return }
+        servers.advance()
         reconnectAt = backoff.nextTry(after: now)
     }
 
     private func connect() {
         generation += 1
         do {
-            connection = try mailbox.connect(to: url, generation: generation)
+            connection = try mailbox.connect(to: servers.current, generation: generation)
         } catch {
             lost("cannot connect: \(error.description)")
         }

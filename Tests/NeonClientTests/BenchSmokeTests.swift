@@ -83,6 +83,47 @@ struct BenchSmokeTests {
         expectSanePercentiles(figures)
     }
 
+    @Test("bench connect --server A,B deals the connections over two real servers: each server sees half")
+    func connectOverTwoServers() throws {
+        let a = try ServerProcess(["--max-rate", "0"])
+        let b = try ServerProcess(["--max-rate", "0"])
+        let list = "\(a.url),\(b.url)"
+        let (status, lines, figures) = try run(["connect", "--server", list, "--connections", "4", "--per-room", "2",
+                                                "--duration", "0.5"])
+        #expect(status == 0, "\(lines)")
+        #expect(lines.first == "neonsync bench connect → \(list) (neonsync)")
+        #expect(figures["server"] as? String == list)
+        #expect(figures["held"] as? Int == 4)
+        #expect(figures["server_1_connections"] as? Int == 2)
+        #expect(figures["server_2_connections"] as? Int == 2)
+        #expect(a.events("connect").count == 2, "\(a.events("connect"))")
+        #expect(b.events("connect").count == 2, "\(b.events("connect"))")
+        expectSanePercentiles(figures)
+    }
+
+    @Test("bench follow over two URLs of one server: the presenter on the first, the followers split evenly, every scroll delivered")
+    func followOverTwoURLs() throws {
+        let server = try ServerProcess(["--max-rate", "0"])
+        let list = "ws://127.0.0.1:\(server.port)/,ws://localhost:\(server.port)/"
+        let (status, lines, figures) = try run(["follow", "--server", list, "--followers", "4",
+                                                "--duration", "1", "--rate", "20"])
+        #expect(status == 0, "\(lines)")
+        #expect(figures["connections"] as? Int == 5)
+        #expect(figures["server_1_connections"] as? Int == 3, "the presenter and 2 of the 4 followers: \(figures)")
+        #expect(figures["server_2_connections"] as? Int == 2, "\(figures)")
+        let sent = figures["sent"] as? Int ?? 0
+        #expect(sent >= 15 && sent <= 21, "\(figures)")
+        #expect(figures["delivered"] as? Int == sent * 4)
+        #expect(figures["mismatched"] as? Int == 0)
+    }
+
+    @Test("a bench --server list with an empty entry exits 2 naming it")
+    func badServerList() throws {
+        let bench = try TailProcess(["bench", "connect", "--server", "ws://127.0.0.1:1/,", "--connections", "2"])
+        #expect(bench.exitStatus(timeout: 10) == 2)
+        try bench.waitForError(containing: "neonsync bench: --server ws://127.0.0.1:1/,: entry 2 of 2 is empty;")
+    }
+
     @Test("bad bench usage exits 2 with a sentence naming the flag; an unreachable server exits 1")
     func usage() throws {
         let wrong = try TailProcess(["bench", "follow", "--watchers", "3"])

@@ -15,11 +15,11 @@ enum BenchCommand {
             Client.standardError("neonsync bench: \(error.description)\n")
             return 2
         }
-        let url: WebSocketURL
+        let servers: ServerList<WebSocketURL>
         do {
-            url = try WebSocketURL(parsing: options.server)
+            servers = try .webSockets(options.server)
         } catch {
-            Client.standardError("neonsync bench: --server \(options.server): \(error.description)\n")
+            Client.standardError("neonsync bench: \(error.description)\n")
             return 2
         }
         let connections = options.scenario == .draft ? options.count + options.editors
@@ -37,8 +37,8 @@ enum BenchCommand {
         let display = BenchDisplay(scenario: options.scenario.rawValue)
         let fleet: BenchFleet
         do {
-            fleet = try BenchFleet(url: url, peer: options.peer, servicePause: .microseconds(options.servicePause),
-                               display: display)
+            fleet = try BenchFleet(servers: servers, presenterFirst: options.scenario == .follow, peer: options.peer,
+                                   servicePause: .microseconds(options.servicePause), display: display)
         } catch {
             Client.standardError("neonsync bench: \(error.description)\n")
             return 1
@@ -59,7 +59,7 @@ enum BenchCommand {
         } catch {
             fleet.stop()
             display.finish()
-            Client.standardError("neonsync bench \(options.scenario.rawValue): \(error.description); is the server at \(options.server) running and speaking \(options.peer.rawValue)?\n")
+            Client.standardError("neonsync bench \(options.scenario.rawValue): \(error.description); \(question(options, servers))\n")
             return 1
         }
         display.finish()
@@ -67,6 +67,18 @@ enum BenchCommand {
         print(report.table)
         print(report.json)
         return fleet.problem == nil ? 0 : 1
+    }
+
+    /// What to check after a failed run. Every scenario but connect needs
+    /// one room that all its connections share, so the URLs of a list must
+    /// lead to the same server (its several addresses, or proxies to it).
+    private static func question(_ options: BenchOptions, _ servers: ServerList<WebSocketURL>) -> String {
+        guard servers.isFailover else {
+            return "is the server at \(options.server) running and speaking \(options.peer.rawValue)?"
+        }
+        let shared = options.scenario == .connect ? ""
+            : "; \(options.scenario.rawValue) puts every connection in one room, so every URL must reach the same server (its addresses, or proxies to it)"
+        return "are the servers at \(servers.listed) running and speaking \(options.peer.rawValue)\(shared)?"
     }
 
     /// Raises this process's soft limit on open descriptors to what

@@ -1,4 +1,5 @@
 import Glibc
+import NeonClient
 import NeonTransport
 import Synchronization
 
@@ -14,7 +15,9 @@ func monotonicNanoseconds() -> Int64 {
 /// counters every scenario shares. A scenario may open its senders in a
 /// second context (`senders`), as a presenter has a process of its own: its
 /// scrolls then leave on time instead of waiting behind the followers'
-/// reading on the shared thread.
+/// reading on the shared thread. With several servers (`--server
+/// URL1,URL2,…`) the connections are dealt round-robin over them
+/// (``ServerList/position(forConnection:presenterFirst:)``).
 ///
 /// Threads: the scenario's handler runs on a context's service thread;
 /// `latencies` and anything else the handler touches belong to that thread
@@ -26,7 +29,9 @@ final class BenchFleet: @unchecked Sendable {
     let context: WebSocketClientContext
     /// The context for connections opened with `onSenders`.
     let senders: WebSocketClientContext
-    let url: WebSocketURL
+    let servers: ServerList<WebSocketURL>
+    /// bench follow: connection 0, the presenter, on the first server.
+    let presenterFirst: Bool
     let peer: BenchOptions.Peer
     let display: BenchDisplay
 
@@ -48,14 +53,18 @@ final class BenchFleet: @unchecked Sendable {
     /// Service thread only (until ``stop()``): one sample per measured delivery.
     var latencies: [Int64] = []
     private(set) var connections: [ClientConnection] = []
+    /// Connections opened to each of `servers.all`, in its order.
+    private(set) var perServer: [Int]
 
-    init(url: WebSocketURL, peer: BenchOptions.Peer, servicePause: Duration,
+    init(servers: ServerList<WebSocketURL>, presenterFirst: Bool, peer: BenchOptions.Peer, servicePause: Duration,
          display: BenchDisplay) throws(TransportError) {
         var configuration = WebSocketClientContext.Configuration(connectTimeoutSeconds: 20)
         configuration.servicePause = servicePause
         context = try WebSocketClientContext(configuration: configuration)
         senders = try WebSocketClientContext(configuration: .init(connectTimeoutSeconds: 20))
-        self.url = url
+        self.servers = servers
+        self.presenterFirst = presenterFirst
+        perServer = Array(repeating: 0, count: servers.count)
         self.peer = peer
         self.display = display
     }
@@ -126,11 +135,13 @@ final class BenchFleet: @unchecked Sendable {
             while connections.count < allowed, connections.count - ready.load(ordering: .relaxed) < inFlight {
                 let index = connections.count
                 willOpen(index)
+                let slot = servers.position(forConnection: index, presenterFirst: presenterFirst)
                 do {
-                    let connection = try context.connect(to: url, subprotocol: subprotocol) { connection, event in
+                    let connection = try context.connect(to: servers.all[slot], subprotocol: subprotocol) { connection, event in
                         wrapped(index, connection, event)
                     }
                     connections.append(connection)
+                    perServer[slot] += 1
                     opened = true
                 } catch {
                     throw BenchFailure("cannot open connection \(index): \(error.description)")

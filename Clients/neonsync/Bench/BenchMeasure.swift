@@ -47,6 +47,11 @@ struct BenchMeasure {
         report.add("peer", .text(options.peer.rawValue))
         report.add("server", .text(options.server))
         report.add("connections", .int(connections))
+        if fleet.servers.isFailover {
+            for (offset, count) in fleet.perServer.enumerated() {
+                report.add("server_\(offset + 1)_connections", .int(count))
+            }
+        }
         report.add("duration_s", .number(seconds, decimals: 2), unit: "s")
         report.add("delivered", .int(delivered))
         report.add("msgs_per_s", .number(Double(window.delivered - start.delivered) / max(seconds, 1e-9), decimals: 0), unit: "msg/s")

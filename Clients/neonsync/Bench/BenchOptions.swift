@@ -62,7 +62,15 @@ struct BenchOptions {
           idle for S seconds. Latency: connect → welcome
 
     OPTIONS:
-      --server URL       ws://HOST:PORT/ of the server (default \(ClientOptions.defaultServer))
+      --server URL       ws://HOST:PORT/ of the server (default
+                         \(ClientOptions.defaultServer), or $\(ClientOptions.serverEnvironment)); a list
+                         URL1,URL2,… (commas, no spaces) spreads the
+                         connections round-robin over the URLs (follow: the
+                         presenter on URL1, the followers dealt over all).
+                         No failover here: a dropped connection fails the
+                         run. Except for connect, every connection joins one
+                         room, so the URLs must reach the same server (its
+                         addresses, or proxies to it)
       --peer P           what --server speaks: neonsync (default), lws-mirror
                          (libwebsockets-test-server; relay and connect only) or
                          raw (a plain broadcast server, e.g. bench/broadcast_server.py)
