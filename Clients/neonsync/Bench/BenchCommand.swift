@@ -71,13 +71,13 @@ enum BenchCommand {
 
     /// What to check after a failed run. Every scenario but connect needs
     /// one room that all its connections share, so the URLs of a list must
-    /// lead to the same server (its several addresses, or proxies to it).
+    /// lead to the same rooms (nodes of one cluster, or one server).
     private static func question(_ options: BenchOptions, _ servers: ServerList<WebSocketURL>) -> String {
         guard servers.isFailover else {
             return "is the server at \(options.server) running and speaking \(options.peer.rawValue)?"
         }
         let shared = options.scenario == .connect ? ""
-            : "; \(options.scenario.rawValue) puts every connection in one room, so every URL must reach the same server (its addresses, or proxies to it)"
+            : "; \(options.scenario.rawValue) puts every connection in one room, so every URL must reach the same rooms: nodes of one cluster (neonsyncd --redis), or one server's addresses"
         return "are the servers at \(servers.listed) running and speaking \(options.peer.rawValue)\(shared)?"
     }
 

@@ -9,25 +9,31 @@ struct BenchMeasure {
         var delivered: Int
         var serverCPU: Double?
         var ownCPU: Double
+        /// With --redis-pid: the cluster's Redis CPU seconds so far.
+        var redisCPU: Double? = nil
     }
 
     let fleet: BenchFleet
     let sampler: ServerSampler?
+    let redisSampler: ServerSampler?
     let start: Mark
     /// The server's RSS before the run opened its connections.
     let baselineRSS: Int?
 
-    init(fleet: BenchFleet, serverPID: Int32?, baselineRSS: Int?) {
+    init(fleet: BenchFleet, serverPID: Int32?, baselineRSS: Int?, redisPID: Int32? = nil) {
         self.fleet = fleet
         sampler = serverPID.map(ServerSampler.init)
+        redisSampler = redisPID.map(ServerSampler.init)
         self.baselineRSS = baselineRSS
         start = Mark(time: monotonicNanoseconds(), delivered: fleet.delivered.load(ordering: .relaxed),
-                     serverCPU: sampler?.cpuSeconds(), ownCPU: ServerSampler.ownCPUSeconds())
+                     serverCPU: sampler?.cpuSeconds(), ownCPU: ServerSampler.ownCPUSeconds(),
+                     redisCPU: redisSampler?.cpuSeconds())
     }
 
     func mark() -> Mark {
         Mark(time: monotonicNanoseconds(), delivered: fleet.delivered.load(ordering: .relaxed),
-             serverCPU: sampler?.cpuSeconds(), ownCPU: ServerSampler.ownCPUSeconds())
+             serverCPU: sampler?.cpuSeconds(), ownCPU: ServerSampler.ownCPUSeconds(),
+             redisCPU: redisSampler?.cpuSeconds())
     }
 
     /// The end of the sending window.
@@ -39,7 +45,8 @@ struct BenchMeasure {
     /// The figures every scenario reports. Rates are over the sending
     /// window; CPU covers window and drain, since the server still works
     /// on what was sent in the window.
-    func report(options: BenchOptions, connections: Int, window: Mark, drained: Mark) -> BenchReport {
+    func report(options: BenchOptions, connections: Int, window: Mark, drained: Mark,
+                broadcasts: Int? = nil) -> BenchReport {
         var report = BenchReport()
         let seconds = Double(window.time - start.time) / 1e9
         let delivered = drained.delivered - start.delivered
@@ -76,6 +83,13 @@ struct BenchMeasure {
                     report.add("server_rss_per_connection_kib",
                                .number(Double(rss - baselineRSS) / Double(connections), decimals: 2), unit: "KiB")
                 }
+            }
+        }
+        if let before = start.redisCPU, let after = drained.redisCPU {
+            let cpu = after - before
+            report.add("redis_cpu_s", .number(cpu, decimals: 3), unit: "s")
+            if let broadcasts, broadcasts > 0 {
+                report.add("redis_cpu_us_per_broadcast", .number(cpu / Double(broadcasts) * 1e6, decimals: 1), unit: "µs")
             }
         }
         return report

@@ -32,6 +32,7 @@ struct BenchOptions {
     var perRoom = 100
     var room: String?
     var serverPID: Int32?
+    var redisPID: Int32?
     /// Handshakes in progress at once while connecting.
     var ramp = 256
     /// Microseconds the client context pauses after each service round.
@@ -69,8 +70,9 @@ struct BenchOptions {
                          presenter on URL1, the followers dealt over all).
                          No failover here: a dropped connection fails the
                          run. Except for connect, every connection joins one
-                         room, so the URLs must reach the same server (its
-                         addresses, or proxies to it)
+                         room, so the URLs must reach the same rooms: nodes
+                         of one cluster (neonsyncd --redis), or one server's
+                         several addresses
       --peer P           what --server speaks: neonsync (default), lws-mirror
                          (libwebsockets-test-server; relay and connect only) or
                          raw (a plain broadcast server, e.g. bench/broadcast_server.py)
@@ -90,6 +92,8 @@ struct BenchOptions {
       --room R           room name prefix (default bench-PID)
       --server-pid PID   sample that process's CPU time and RSS (/proc) and
                          report them with the figures
+      --redis-pid PID    cluster runs: sample the cluster's redis-server
+                         CPU time; follow and coread report it per broadcast
       --ramp K           handshakes in progress at once while connecting (default 256)
       --service-pause US microseconds to pause after each round of the client's
                          event loop, so each poll finds more sockets ready
@@ -162,6 +166,11 @@ struct BenchOptions {
                 }
                 options.duration = seconds
             case "--room": options.room = value
+            case "--redis-pid":
+                guard let pid = Int32(value), pid > 0 else {
+                    throw Problem(description: "--redis-pid needs a process id, e.g. --redis-pid $(pidof redis-server)")
+                }
+                options.redisPID = pid
             case "--server-pid":
                 guard let pid = Int32(value), pid > 0 else {
                     throw Problem(description: "--server-pid needs a process id, e.g. --server-pid $(pidof neonsyncd)")

@@ -51,7 +51,8 @@ final class ConnectBench: @unchecked Sendable {
         }, handler: handler)
         let ramp = Double(monotonicNanoseconds() - started) / 1e9
         try fleet.settle()
-        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS)
+        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS,
+                                   redisPID: options.redisPID)
         _ = fleet.pace(rate: 0, duration: options.duration, detail: { [fleet] in
             "holding \(BenchReport.groupedDigits(fleet.ready.load(ordering: .relaxed) - fleet.dropped.load(ordering: .relaxed))) connections"
         }) { _ in }

@@ -63,7 +63,8 @@ final class RelayBench: @unchecked Sendable {
         }
         try fleet.settle()
         let connections = fleet.connections
-        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS)
+        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS,
+                                   redisPID: options.redisPID)
         measuring.store(true, ordering: .relaxed)
         let detail = { [fleet] in "\(BenchReport.groupedDigits(fleet.delivered.load(ordering: .relaxed))) delivered" }
         if options.rate > 0 {

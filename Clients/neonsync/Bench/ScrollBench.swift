@@ -96,7 +96,8 @@ final class ScrollBench: @unchecked Sendable {
 
         try fleet.settle()
         let connections = fleet.connections
-        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS)
+        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS,
+                                   redisPID: options.redisPID)
         let rate = follow ? options.rate : options.rate * Double(senders)
         let receivers = follow ? total - 1 : total
         let sent = fleet.pace(rate: rate, duration: options.duration, detail: { [fleet] in
@@ -119,7 +120,8 @@ final class ScrollBench: @unchecked Sendable {
         let drained = measure.endDrain()
         fleet.stop()
 
-        var report = measure.report(options: options, connections: total, window: window, drained: drained)
+        var report = measure.report(options: options, connections: total, window: window, drained: drained,
+                                    broadcasts: sent)
         report.add("sent", .int(sent))
         report.add("expected", .int(expectedDeliveries))
         report.add("coalesced", .int(coalesced.load(ordering: .relaxed)))
