@@ -15,18 +15,26 @@ enum ClusterKeys {
     static func node(_ name: String) -> String { "neonsync:node:\(name)" }
     /// The rooms an incarnation had members in.
     static func incarnationRooms(_ generation: Int) -> String { "neonsync:gen:\(generation):rooms" }
-    /// A stream the node's own reader waits on, to take up new rooms at once.
-    static func wake(_ generation: Int) -> String { "neonsync:gen:\(generation):wake" }
+    /// The channel each entry of a room's log is published on as it is appended.
+    static func channel(_ room: String) -> String { "neonsync:{\(room)}:events" }
+    /// The room of a channel name, nil for any other name.
+    static func room(ofChannel channel: String) -> String? {
+        guard channel.hasPrefix("neonsync:{"), channel.hasSuffix("}:events") else { return nil }
+        return String(channel.dropFirst("neonsync:{".count).dropLast("}:events".count))
+    }
 }
 
 /// The Lua scripts that make each step atomic in Redis.
 enum ClusterScripts {
     /// KEYS counter, log, rooms, incarnation rooms; ARGV room, hello flag,
-    /// then the entry's stream fields. Takes the room's next index and
-    /// appends the entry under it; a hello records the room for the node.
+    /// channel, then the entry's stream fields (k, c, o, t, m with their
+    /// values). Takes the room's next index, appends the entry under it and
+    /// publishes it (index and values joined by U+001F, which JSON text
+    /// never holds raw); a hello records the room for the node.
     static let append = """
     local n = redis.call('INCR', KEYS[1])
-    redis.call('XADD', KEYS[2], n .. '-0', unpack(ARGV, 3))
+    redis.call('XADD', KEYS[2], n .. '-0', unpack(ARGV, 4))
+    redis.call('PUBLISH', ARGV[3], table.concat({n, ARGV[5], ARGV[7], ARGV[9], ARGV[11], ARGV[13]}, '\\31'))
     if ARGV[2] == '1' then
       redis.call('SADD', KEYS[3], ARGV[1])
       redis.call('SADD', KEYS[4], ARGV[1])
@@ -66,8 +74,9 @@ enum ClusterScripts {
     for _, room in ipairs(rooms) do
       local n = redis.call('INCR', 'neonsync:{' .. room .. '}:n')
       redis.call('XADD', 'neonsync:{' .. room .. '}:log', n .. '-0', 'k', 'g', 'c', '', 'o', ARGV[1], 't', ARGV[2], 'm', '')
+      redis.call('PUBLISH', 'neonsync:{' .. room .. '}:events', table.concat({n, 'g', '', ARGV[1], ARGV[2], ''}, '\\31'))
     end
-    redis.call('DEL', 'neonsync:gen:' .. ARGV[1] .. ':rooms', 'neonsync:gen:' .. ARGV[1] .. ':wake')
+    redis.call('DEL', 'neonsync:gen:' .. ARGV[1] .. ':rooms')
     redis.call('HDEL', 'neonsync:incarnations', ARGV[1])
     return #rooms
     """

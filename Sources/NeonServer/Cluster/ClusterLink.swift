@@ -49,7 +49,7 @@ public final class ClusterLink: Sendable {
 
     /// Starts reading `room`'s log (its image and entries come as `loaded`).
     func takeUp(_ room: String) {
-        if reader.want(room) { writer.submit(.wake) }
+        reader.want(room)
     }
 
     /// Stores `image` as the room's state after entry `index`.

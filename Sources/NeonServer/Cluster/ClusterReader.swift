@@ -1,28 +1,47 @@
 import Foundation
+import Glibc
 import Synchronization
 
-/// The reader thread: takes up rooms (their image and log at one instant)
-/// and then reads every room's new entries with one blocking `XREAD`,
-/// woken early by the node's own wake stream. A gap in a room's indexes
-/// (the log was trimmed past this node) takes the room up again.
+/// The reader thread: takes up rooms (their image and log at one instant,
+/// on a command connection) and receives every room's new entries as
+/// they are published (one subscriber connection, subscribed per room). An
+/// entry whose index is not the next one means a publish was missed (a
+/// dropped connection, a Redis restart): the gap is read from the room's
+/// log, or, when the log was trimmed past it, the room is taken up again.
+/// Every couple of seconds the rooms' counters are compared with what was
+/// received, so a missed last entry of a quiet room is found too.
 final class ClusterReader: @unchecked Sendable {
     let configuration: ClusterConfiguration
     let generation: Int
     /// Rooms asked for and not yet taken up, and whether to stop.
     private let requests = Mutex<(wanted: [String], stopping: Bool)>(([], false))
     private let done = DispatchSemaphore(value: 0)
+    /// Written to (one byte) to wake the thread from `poll`.
+    private let wake: (read: Int32, write: Int32)
     // Reader thread only.
-    private var connection: RedisConnection?
+    private var subscriber: RedisConnection?
+    private var commands: RedisConnection?
     private var loadScript = ""
+    /// Each room taken up, and the index of its last entry handed over.
     private var rooms: [String: Int] = [:]
-    private var wakeID = "0-0"
     private var deliver: (@Sendable (ClusterDelivery) -> Void)?
-    private var known: Set<String> = []
     private var started = false
 
     init(configuration: ClusterConfiguration, generation: Int) {
         self.configuration = configuration
         self.generation = generation
+        var fds: [Int32] = [-1, -1]
+        _ = pipe(&fds)
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        wake = (fds[0], fds[1])
+    }
+
+    deinit {
+        close(wake.read)
+        close(wake.write)
     }
 
     func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
@@ -33,55 +52,89 @@ final class ClusterReader: @unchecked Sendable {
         thread.start()
     }
 
-    /// Asks for `room`; false when it was asked for before.
-    func want(_ room: String) -> Bool {
-        requests.withLock { state in
+    /// Asks for `room` (once; later calls for it do nothing).
+    func want(_ room: String) {
+        let added = requests.withLock { state in
             guard !state.wanted.contains(room) else { return false }
             state.wanted.append(room)
             return true
         }
+        if added { poke() }
     }
 
     func stop() {
         guard started else { return }
         requests.withLock { $0.stopping = true }
+        poke()
         _ = done.wait(timeout: .now() + .seconds(4))
+    }
+
+    private func poke() {
+        var byte: UInt8 = 1
+        _ = write(wake.write, &byte, 1)
     }
 
     private func run() {
         var backoff = Duration.milliseconds(100)
+        var nextProbe = ContinuousClock.now + configuration.heartbeat
         while !requests.withLock({ $0.stopping }) {
-            guard let redis = connected() else {
+            guard let (subscriber, commands) = connected() else {
                 Thread.sleep(forTimeInterval: Double(backoff.milliseconds) / 1000)
                 backoff = min(backoff * 2, .seconds(2))
                 continue
             }
             backoff = .milliseconds(100)
-            do {
-                let wanted = requests.withLock { state in state.wanted.filter { !known.contains($0) } }
-                for room in wanted {
-                    try takeUp(room, on: redis)
-                    known.insert(room)
+            do throws(RedisFailure) {
+                let wanted = requests.withLock { state in state.wanted.filter { rooms[$0] == nil } }
+                if !wanted.isEmpty {
+                    try subscriber.send(wanted.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
+                    for room in wanted { try takeUp(room, on: commands) }
                 }
-                try read(on: redis)
+                let wait = max(ContinuousClock.now.duration(to: nextProbe), .zero)
+                var fds = [pollfd(fd: subscriber.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+                let ready = poll(&fds, 2, Int32(wait.milliseconds) + 1)
+                if ready > 0, fds[1].revents != 0 {
+                    var sink = [UInt8](repeating: 0, count: 64)
+                    while read(wake.read, &sink, sink.count) > 0 {}
+                }
+                if ready > 0, fds[0].revents != 0 {
+                    try receive(try subscriber.readAvailable(), on: commands)
+                }
+                if ContinuousClock.now >= nextProbe {
+                    try probe(on: commands)
+                    nextProbe = ContinuousClock.now + configuration.heartbeat
+                }
             } catch {
-                connection?.close()
-                connection = nil
+                self.subscriber?.close()
+                self.subscriber = nil
+                self.commands?.close()
+                self.commands = nil
             }
         }
-        connection?.close()
+        subscriber?.close()
+        commands?.close()
         done.signal()
     }
 
-    private func connected() -> RedisConnection? {
-        if let connection, !connection.isBroken { return connection }
-        do {
-            let fresh = try RedisConnection(configuration.endpoint, password: configuration.password)
-            fresh.setTimeout(.seconds(5))
-            guard let sha = try fresh.command(["SCRIPT", "LOAD", ClusterScripts.load]).text else { return nil }
+    /// Both connections, made again (resubscribed, caught up) after a break.
+    private func connected() -> (RedisConnection, RedisConnection)? {
+        if let subscriber, let commands, !subscriber.isBroken, !commands.isBroken { return (subscriber, commands) }
+        subscriber?.close()
+        commands?.close()
+        do throws(RedisFailure) {
+            let freshCommands = try RedisConnection(configuration.endpoint, password: configuration.password)
+            freshCommands.setTimeout(.seconds(5))
+            guard let sha = try freshCommands.command(["SCRIPT", "LOAD", ClusterScripts.load]).text else { return nil }
+            let freshSubscriber = try RedisConnection(configuration.endpoint, password: configuration.password)
             loadScript = sha
-            connection = fresh
-            return fresh
+            if !rooms.isEmpty {
+                try freshSubscriber.send(rooms.keys.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
+                for room in Array(rooms.keys) { try catchUp(room, on: freshCommands) }
+            }
+            subscriber = freshSubscriber
+            commands = freshCommands
+            return (freshSubscriber, freshCommands)
         } catch {
             return nil
         }
@@ -105,30 +158,53 @@ final class ClusterReader: @unchecked Sendable {
         deliver?(.loaded(room: room, image: image, entries: entries))
     }
 
-    /// One `XREAD` over the wake stream and every room: hands over what came.
-    private func read(on redis: RedisConnection) throws(RedisFailure) {
+    /// Hands over the entries of `room` after the last one handed over,
+    /// from its log; takes the room up again when the log no longer has them.
+    private func catchUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
+        guard let last = rooms[room] else { return }
+        let reply = try redis.command(["XRANGE", ClusterKeys.log(room), "(\(last)-0", "+"])
+        let entries = (reply.array ?? []).compactMap(ClusterEntry.init)
+        guard let first = entries.first else { return }
+        guard first.index == last + 1 else { return try takeUp(room, on: redis) }
+        rooms[room] = entries.last!.index
+        deliver?(.entries(room: room, entries))
+    }
+
+    /// Published entries (and subscription confirmations), in order.
+    private func receive(_ replies: [RedisReply], on redis: RedisConnection) throws(RedisFailure) {
+        var batch: [(room: String, entries: [ClusterEntry])] = []
+        func flush() {
+            for (room, entries) in batch { deliver?(.entries(room: room, entries)) }
+            batch.removeAll()
+        }
+        for reply in replies {
+            guard let parts = reply.array, parts.count == 3, parts[0].text == "message",
+                  let channel = parts[1].text, let room = ClusterKeys.room(ofChannel: channel),
+                  case let .string(payload) = parts[2], let entry = ClusterEntry(published: payload),
+                  let last = rooms[room] else { continue }
+            if entry.index <= last { continue }
+            if entry.index > last + 1 {
+                flush()
+                try catchUp(room, on: redis)
+                continue
+            }
+            rooms[room] = entry.index
+            if let i = batch.indices.last, batch[i].room == room {
+                batch[i].entries.append(entry)
+            } else {
+                batch.append((room, [entry]))
+            }
+        }
+        flush()
+    }
+
+    /// Compares every room's counter with the last entry handed over.
+    private func probe(on redis: RedisConnection) throws(RedisFailure) {
         let names = Array(rooms.keys)
-        var command = ["XREAD", "COUNT", "1000", "BLOCK", "2000", "STREAMS", ClusterKeys.wake(generation)]
-        command += names.map(ClusterKeys.log)
-        command.append(wakeID)
-        command += names.map { "\(rooms[$0]!)-0" }
-        let reply = try redis.command(command)
-        guard let streams = reply.array else { return }
-        for stream in streams {
-            guard let pair = stream.array, pair.count == 2, let key = pair[0].text, let items = pair[1].array else { continue }
-            if key == ClusterKeys.wake(generation) {
-                if let id = items.last?.array?.first?.text { wakeID = id }
-                continue
-            }
-            guard let room = names.first(where: { ClusterKeys.log($0) == key }), let last = rooms[room] else { continue }
-            let entries = items.compactMap(ClusterEntry.init)
-            guard let first = entries.first else { continue }
-            if first.index != last + 1 {
-                try takeUp(room, on: redis)
-                continue
-            }
-            rooms[room] = entries.last!.index
-            deliver?(.entries(room: room, entries))
+        guard !names.isEmpty else { return }
+        let counters = try redis.pipeline(names.map { ["GET", ClusterKeys.counter($0)] })
+        for (room, counter) in zip(names, counters) {
+            if let n = counter.integer, let last = rooms[room], n > last { try catchUp(room, on: redis) }
         }
     }
 }

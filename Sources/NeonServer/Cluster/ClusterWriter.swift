@@ -9,7 +9,6 @@ final class ClusterWriter: @unchecked Sendable {
     enum Job: Sendable {
         case append(room: String, entry: ClusterEntry, hello: Bool)
         case snapshot(room: String, index: Int, image: String, trimBelow: Int)
-        case wake
     }
 
     let configuration: ClusterConfiguration
@@ -149,13 +148,11 @@ final class ClusterWriter: @unchecked Sendable {
             switch job {
             case let .append(room, entry, hello):
                 commands.append(["EVALSHA", scripts["append"]!, "4", ClusterKeys.counter(room), ClusterKeys.log(room),
-                                 ClusterKeys.rooms, ClusterKeys.incarnationRooms(generation), room, hello ? "1" : "0"]
-                                + entry.fields)
+                                 ClusterKeys.rooms, ClusterKeys.incarnationRooms(generation), room, hello ? "1" : "0",
+                                 ClusterKeys.channel(room)] + entry.fields)
             case let .snapshot(room, index, image, trimBelow):
                 commands.append(["EVALSHA", scripts["snapshot"]!, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room),
                                  String(index), image, String(trimBelow)])
-            case .wake:
-                commands.append(["XADD", ClusterKeys.wake(generation), "MAXLEN", "~", "16", "*", "w", "1"])
             }
         }
         let started = ContinuousClock.now

@@ -86,6 +86,41 @@ final class RedisConnection {
         return replies
     }
 
+    /// The socket, for `poll` (a subscriber waits on it with other things).
+    var fileDescriptor: Int32 { context?.pointee.fd ?? -1 }
+
+    /// Sends commands without waiting for replies (a subscriber's
+    /// SUBSCRIBE, whose confirmations arrive among its messages).
+    func send(_ commands: [[String]]) throws(RedisFailure) {
+        guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
+        for arguments in commands {
+            let status = Self.withArgv(arguments) { argc, argv, lengths in
+                redisAppendCommandArgv(context, argc, argv, lengths)
+            }
+            if status != 0 { throw fail() }
+        }
+        var done: Int32 = 0
+        while done == 0 {
+            if redisBufferWrite(context, &done) != 0 { throw fail() }
+        }
+    }
+
+    /// Reads what the socket has (one read; call when `poll` says it is
+    /// readable) and returns every whole reply buffered so far.
+    func readAvailable() throws(RedisFailure) -> [RedisReply] {
+        guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
+        if redisBufferRead(context) != 0 { throw fail() }
+        var replies: [RedisReply] = []
+        while true {
+            var raw: UnsafeMutableRawPointer?
+            if redisGetReplyFromReader(context, &raw) != 0 { throw fail() }
+            guard let raw else { break }
+            replies.append(RedisReply(raw.assumingMemoryBound(to: redisReply.self)))
+            freeReplyObject(raw)
+        }
+        return replies
+    }
+
     private func fail() -> RedisFailure {
         let reason = context.map { String(cString: neon_redis_errstr($0)) } ?? "closed"
         close()
