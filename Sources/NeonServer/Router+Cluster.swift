@@ -73,6 +73,7 @@ extension Router {
                 let decoded = image.flatMap { try? JSONDecoder().decode(RoomImage.self, from: Data($0.utf8)) }
                 state.hub.adopt(room, image: decoded)
                 for entry in entries { apply(entry, room: room, state: &state, server: server, cluster: cluster) }
+                dropStrays(in: room, state: &state, server: server)
             case let .entries(room, entries):
                 for entry in entries { apply(entry, room: room, state: &state, server: server, cluster: cluster) }
             case let .failed(id, reason):
@@ -93,9 +94,23 @@ extension Router {
                     LogField("connections", .int(state.connections.count)),
                 ]))
                 for connection in state.connections.keys {
-                    server.close(connection, code: CloseCode.tryAgainLater, reason: "cluster membership lost; reconnect")
+                    server.close(connection, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect")
                 }
             }
+        }
+    }
+
+    /// After a room was taken up again, this node's connections that had
+    /// joined it but are not members as Redis has it (Redis lost the room's
+    /// history) start over: closed with 1013, they reconnect and join anew.
+    private func dropStrays(in room: String, state: inout State, server: WebSocketServer) {
+        for (connection, info) in state.connections
+        where info.room == room && info.joined && state.hub.sessions[info.client] == nil {
+            state.connections[connection]?.room = nil
+            logger.log(LogRecord(.warn, "room_reset", room: room, client: info.client, [
+                LogField("code", .int(Int(CloseCode.rejoin))),
+            ]))
+            server.close(connection, code: CloseCode.rejoin, reason: "the room's history was lost in Redis; reconnect")
         }
     }
 

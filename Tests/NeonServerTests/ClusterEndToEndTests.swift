@@ -1,6 +1,7 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
+import NeonTransport
 import Synchronization
 import Testing
 
@@ -173,6 +174,7 @@ struct ClusterEndToEndTests {
         let fresh = try clusterNode(redis, "n4")
         let restored = try await draftSeen(at: fresh.url, room: "notes")
         #expect(restored == draftOne, "after the Redis restart the draft is at revision \(restored.rev) of \(draftOne.rev)")
+        for (i, node) in nodes.enumerated() { expectDocumentedLog(node, name: "n\(i + 1)") }
     }
 
     @Test("Redis lost while running: an edit gets error unavailable and no ack, /healthz answers 503, redis_down and redis_up are logged, and once Redis is back the resent edit is acked")
@@ -204,6 +206,43 @@ struct ClusterEndToEndTests {
         #expect(metrics.contains("neonsync_redis_connected{node=\"solo\"} 1"))
         #expect(metrics.contains("neonsync_redis_command_seconds_count{node=\"solo\"}"))
         #expect(metrics.contains("neonsync_redis_delivery_lag_seconds_bucket{node=\"solo\",le=\"+Inf\"}"))
+        let events = expectDocumentedLog(node, name: "solo")
+        #expect(events.isSuperset(of: ["redis_down", "redis_up", "error", "join"]))
+    }
+
+    @Test("Redis restarted without its data (no AOF): the node notices, closes its members with 4013 and logs why, and people who join again find the room as Redis has it now, working")
+    func redisLostItsData() async throws {
+        let redis = try RedisProcess()
+        let node = try clusterNode(redis, "solo")
+        let peer = try await TestPeer.connect(url: node.url)
+        _ = try await peer.hello(room: "r", name: "ada", role: .reader)
+        peer.send(.edit(rev: 0, ops: TextOperation([.insert("kept?")]), key: "k1"))
+        #expect(try await peer.next("ack").payload == .ack(rev: 1))
+
+        redis.stop(signal: SIGKILL)
+        try FileManager.default.removeItem(atPath: redis.directory + "/appendonlydir")
+        try redis.start()
+        let close = try await peer.client.waitForClose()
+        #expect(close.code == CloseCode.rejoin)
+        #expect(node.waitForLog(timeout: 10) {
+            ["membership_lost", "room_reset"].contains($0["event"] as? String ?? "")
+        } != nil)
+
+        let deadline = ContinuousClock.now + .seconds(10)
+        var welcome: Welcome?
+        while welcome == nil, ContinuousClock.now < deadline {
+            let again = try await TestPeer.connect(url: node.url)
+            again.send(.hello(room: "r", name: "ada", role: .reader))
+            if let reply = try? await again.next(timeout: .seconds(3)), case let .welcome(w) = reply.payload {
+                welcome = w
+                again.send(.edit(rev: w.draft.rev, ops: TextOperation([.insert("new")]), key: "k2"))
+                #expect(try await again.next("ack").payload == .ack(rev: 1))
+            } else {
+                try await Task.sleep(for: .milliseconds(200))
+            }
+        }
+        #expect(welcome?.draft.rev == 0 && welcome?.draft.text == "", "the room starts over as Redis has it: \(String(describing: welcome?.draft))")
+        expectDocumentedLog(node, name: "solo")
     }
 
     @Test("start-up refusals: a Redis that cannot be reached exits 1 naming the URL, a second live node with the same name exits 1 saying so, cluster flags without --redis exit 2")

@@ -10,6 +10,17 @@ func clusterNode(_ redis: RedisProcess, _ name: String, _ extra: [String] = []) 
     try ServerProcess(["--redis", redis.url, "--node", name, "--max-rate", "0", "--max-connections-per-ip", "0"] + extra)
 }
 
+/// Every line a node wrote fits docs/LOGS.md and names the node; returns
+/// the events seen.
+@discardableResult
+func expectDocumentedLog(_ node: ServerProcess, name: String) -> Set<String> {
+    for line in node.logLines {
+        for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }
+        #expect(ServerProcess.json(line)?["node"] as? String == name, "no node \(name) in \(line)")
+    }
+    return Set(node.logLines.compactMap { ServerProcess.json($0)?["event"] as? String })
+}
+
 /// Every message one connection saw, for checks after the run.
 final class Transcript: Sendable {
     private let messages = Mutex<[ServerMessage]>([])

@@ -50,6 +50,7 @@ struct LogSchema {
         "redis_up": LogSchema(levels: ["info"], room: .absent, client: .absent,
                               fields: ["redis": .string, "reason": .string]),
         "membership_lost": LogSchema(levels: ["warn"], room: .absent, client: .absent, fields: ["connections": .int]),
+        "room_reset": LogSchema(levels: ["warn"], room: .required, client: .required, fields: ["code": .int]),
         "origin_refused": LogSchema(levels: ["warn"], room: .absent, client: .absent,
                                     fields: ["peer": .string, "origin": .string]),
     ]
@@ -152,8 +153,9 @@ struct LogSchemaTests {
         let lines = server.logLines + failed
         let events = Set(lines.compactMap { ServerProcess.json($0)?["event"] as? String })
         // origin_refused lines are checked against the table in TLSEndToEndTests,
-        // too_slow lines in SlowReaderTests.
-        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused", "too_slow"]))
+        // too_slow lines in SlowReaderTests, the cluster's events (and every
+        // line with its node field) in ClusterEndToEndTests.
+        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused", "too_slow", "redis_down", "redis_up", "membership_lost", "room_reset"]))
         for line in lines {
             for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }
             #expect(!line.contains("Nobody outside") && !line.contains("private draft"), "content leaked: \(line)")

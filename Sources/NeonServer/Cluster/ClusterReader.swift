@@ -198,13 +198,22 @@ final class ClusterReader: @unchecked Sendable {
         flush()
     }
 
-    /// Compares every room's counter with the last entry handed over.
+    /// Compares every room's counter with the last entry handed over: a
+    /// higher one means entries were missed; a lower one (or none) means
+    /// Redis lost the room's history (it restarted without its data), and
+    /// the room is taken up again as Redis has it now.
     private func probe(on redis: RedisConnection) throws(RedisFailure) {
         let names = Array(rooms.keys)
         guard !names.isEmpty else { return }
         let counters = try redis.pipeline(names.map { ["GET", ClusterKeys.counter($0)] })
         for (room, counter) in zip(names, counters) {
-            if let n = counter.integer, let last = rooms[room], n > last { try catchUp(room, on: redis) }
+            guard let last = rooms[room] else { continue }
+            let n = counter.integer ?? 0
+            if n > last {
+                try catchUp(room, on: redis)
+            } else if n < last {
+                try takeUp(room, on: redis)
+            }
         }
     }
 }

@@ -14,9 +14,10 @@ public enum CloseCode {
     public static let messageTooBig: UInt16 = 1009
     /// 1011: the endpoint hit an unexpected condition.
     public static let internalError: UInt16 = 1011
-    /// Try again later: the server cannot serve the connection now (a
-    /// cluster node that lost its place in the cluster).
-    public static let tryAgainLater: UInt16 = 1013
+    /// Rejoin: a cluster node lost its place in the cluster (or Redis lost
+    /// the room), so the connection must start over; reconnect and resync.
+    /// (4013 rather than 1013, which libwebsockets 4.1 clients refuse.)
+    public static let rejoin: UInt16 = 4013
     /// 4008 (application range): the peer read too slowly; more than the
     /// configured backlog waited unsent, so the backlog was dropped.
     /// The client should reconnect and resync.
