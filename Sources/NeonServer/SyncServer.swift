@@ -39,7 +39,9 @@ public final class SyncServer: Sendable {
     public let configuration: Configuration
     /// How many rooms came back from the store at start.
     public let restoredRooms: Int
-    private let router: Router
+    private let executor: Executor
+    private let sequencer: any RoomSequencer
+    private let logger: Logger
     private let transport: WebSocketServer
 
     /// Cluster mode: the node's link to Redis (nil on a single node).
@@ -68,17 +70,20 @@ public final class SyncServer: Sendable {
                                 draftRevision: room.draftRevision, recentEdits: edits)
         }
         restoredRooms = snapshots.count
-        router = Router(hub: Hub(limits: configuration.limits,
-                                 maxRooms: cluster == nil ? configuration.maxRooms : .max, restoring: snapshots),
-                        logger: logger, store: store, policy: configuration.access, cluster: cluster,
-                        maxRooms: configuration.maxRooms)
+        let hub = Hub(limits: configuration.limits, maxRooms: cluster == nil ? configuration.maxRooms : .max,
+                      restoring: snapshots)
+        let gateway = Gateway(hub: hub, configuration: .init(
+            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: cluster?.generation,
+            snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes))
+        sequencer = cluster ?? LocalSequencer(store: store, logger: logger)
+        self.logger = logger
+        executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer)
         transport = WebSocketServer(
             configuration: .init(host: configuration.host, port: configuration.port,
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
                                  tls: configuration.tls, idleTimeout: configuration.idleTimeout,
                                  origins: configuration.origins, maxOutboundBytes: configuration.maxOutboundBytes),
-            delegate: router)
-        router.attach(transport)
+            delegate: executor)
     }
 
     /// Listens and serves on a service thread; returns once listening.
@@ -86,10 +91,14 @@ public final class SyncServer: Sendable {
         do {
             try transport.start()
         } catch {
-            router.logger.log(LogRecord(.error, "start_failed", [LogField("error", .string(error.description))]))
+            logger.log(LogRecord(.error, "start_failed", [LogField("error", .string(error.description))]))
             throw ServerError("\(error.description)")
         }
-        router.startCluster()
+        let transport = transport
+        let executor = executor
+        sequencer.start { delivery in
+            transport.execute { context in executor.apply(delivery, in: context) }
+        }
         var fields = [
             LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
@@ -102,22 +111,27 @@ public final class SyncServer: Sendable {
             fields += [LogField("redis", .string(cluster.configuration.endpoint.description)),
                        LogField("generation", .int(cluster.generation))]
         }
-        router.logger.log(LogRecord(.info, "start", fields))
+        logger.log(LogRecord(.info, "start", fields))
     }
 
     /// The bound port (the ephemeral one when configured with 0).
     public var port: Int? { transport.port }
 
-    /// Stops gracefully: close frames (1001) to everyone, then returns.
+    /// Stops gracefully: what was acknowledged is committed and its acks
+    /// queued, close frames (1001) go to everyone, then the store's or
+    /// Redis's threads finish; returns then.
     public func stop(reason: String = "stop") {
-        router.logger.log(LogRecord(.info, "stop", [LogField("reason", .string(reason))]))
+        logger.log(LogRecord(.info, "stop", [LogField("reason", .string(reason))]))
+        (sequencer as? LocalSequencer)?.flush()
         transport.stop()
-        cluster?.stop()
-        router.detach()
+        sequencer.stop()
     }
 
-    /// Blocks until the server has stopped.
-    public func waitUntilStopped() { transport.waitUntilStopped() }
+    /// Blocks until the server has stopped, its commits included.
+    public func waitUntilStopped() {
+        transport.waitUntilStopped()
+        sequencer.stop()
+    }
 }
 
 public enum NeonSyncVersion {

@@ -36,8 +36,8 @@ struct HTTPEndpointTests {
     @Test("The delegate sees the method, path and query of a request")
     func requestDetails() throws {
         final class Recorder: WebSocketServerDelegate {
-            func handle(_ event: ServerEvent) {}
-            func respond(to request: HTTPRequest) -> HTTPResponse {
+            func handle(_ event: ServerEvent, in context: ServiceContext) {}
+            func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse {
                 .text("\(request.method) \(request.path) \(request.query)", status: 201)
             }
         }
@@ -52,7 +52,7 @@ struct HTTPEndpointTests {
     @Test("A delegate without an HTTP handler answers 404 everywhere")
     func defaultHandler() throws {
         final class Silent: WebSocketServerDelegate {
-            func handle(_ event: ServerEvent) {}
+            func handle(_ event: ServerEvent, in context: ServiceContext) {}
         }
         let server = WebSocketServer(delegate: Silent())
         try server.start()

@@ -22,7 +22,7 @@ struct OriginTests {
 
     final class Refusals: WebSocketServerDelegate {
         let seen = Mutex<[RefusedHandshake]>([])
-        func handle(_ event: ServerEvent) {}
+        func handle(_ event: ServerEvent, in context: ServiceContext) {}
         func refused(_ handshake: RefusedHandshake) { seen.withLock { $0.append(handshake) } }
     }
 

@@ -1,3 +1,6 @@
+import Foundation
+import NeonCore
+
 /// One event in a room's log in Redis (stream `neonsync:{room}:log`, entry
 /// ID `n-0`): every node applies a room's entries in this one order, so the
 /// same event yields the same `seq` and state on every node.
@@ -55,6 +58,65 @@ struct ClusterEntry: Equatable, Sendable {
     init(index: Int = 0, kind: Kind, client: String, origin: Int, time: Int64, message: String = "") {
         self.index = index; self.kind = kind; self.client = client; self.origin = origin
         self.time = time; self.message = message
+    }
+}
+
+extension ClusterEntry {
+    /// An event as the room's log keeps it: the message as JSON, a hello
+    /// without its token.
+    init(_ entry: RoomEntry) {
+        switch entry.event {
+        case let .message(message):
+            let json = String(decoding: WireCodec().encode(message.withoutToken), as: UTF8.self)
+            self.init(kind: .message, client: entry.client.rawValue, origin: entry.origin,
+                      time: entry.time.inNanoseconds, message: json)
+        case .bye:
+            self.init(kind: .bye, client: entry.client.rawValue, origin: entry.origin, time: entry.time.inNanoseconds)
+        case .gone:
+            self.init(kind: .gone, client: entry.client.rawValue, origin: entry.origin, time: entry.time.inNanoseconds)
+        }
+    }
+
+    /// The event again; nil for a message that does not decode.
+    func roomEntry(_ codec: WireCodec) -> RoomEntry? {
+        let event: RoomEntry.Event
+        switch kind {
+        case .message:
+            guard case let .success(decoded) = codec.decodeClient(message.utf8) else { return nil }
+            event = .message(decoded)
+        case .bye: event = .bye
+        case .gone: event = .gone
+        }
+        return RoomEntry(event: event, client: ClientID(client), origin: origin, time: .nanoseconds(time), index: index)
+    }
+}
+
+extension ClientMessage {
+    /// The message as a room's log keeps it: a hello without its token.
+    var withoutToken: ClientMessage {
+        guard case let .hello(room, name, role, profile, draftRev, token) = self, token != nil else { return self }
+        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: nil)
+    }
+}
+
+extension ClusterDelivery {
+    /// The delivery as the gateway takes it, decoded (on the thread that
+    /// read it, not the service thread).
+    func gatewayEvent(redis: String) -> GatewayEvent {
+        let codec = WireCodec()
+        switch self {
+        case let .loaded(room, image, entries):
+            let decoded = image.flatMap { try? JSONDecoder().decode(RoomImage.self, from: Data($0.utf8)) }
+            return .loaded(room: room, image: decoded, entries: entries.compactMap { $0.roomEntry(codec) })
+        case let .entries(room, entries):
+            return .ordered(room: room, entries.compactMap { $0.roomEntry(codec) })
+        case let .failed(client, reason):
+            return .unavailable(client: ClientID(client), reason: reason)
+        case let .redis(up, reason):
+            return .store(up: up, name: redis, reason: reason)
+        case .lostMembership:
+            return .membershipLost
+        }
     }
 }
 

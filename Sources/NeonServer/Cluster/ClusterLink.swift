@@ -7,7 +7,7 @@ import Synchronization
 /// to their rooms' logs (the writer thread) and reads the logs of the rooms
 /// it holds back in order (the reader thread), handing everything to the
 /// service thread through `deliver`. Nothing here blocks the service thread.
-public final class ClusterLink: Sendable {
+public final class ClusterLink: RoomSequencer, Sendable {
     public let configuration: ClusterConfiguration
     /// This incarnation of the node: unique for the cluster's lifetime, part
     /// of every client id it hands out.
@@ -35,22 +35,30 @@ public final class ClusterLink: Sendable {
         reader = ClusterReader(configuration: configuration, generation: generation)
     }
 
-    /// Starts both threads; `deliver` runs on them and must hand its value
-    /// to the service thread.
-    func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
-        writer.start(deliver: deliver)
-        reader.start(deliver: deliver)
+    /// An event is durable once it is in the room's log in Redis.
+    let durableOnceOrdered = true
+
+    /// Starts both threads; what they read is decoded there (images,
+    /// entries) and handed to `deliver`.
+    func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
+        let endpoint = configuration.endpoint.description
+        let forward: @Sendable (ClusterDelivery) -> Void = { delivery in
+            deliver(.event(delivery.gatewayEvent(redis: endpoint)))
+        }
+        writer.start(deliver: forward)
+        reader.start(deliver: forward)
     }
 
-    /// Appends one event to `room`'s log.
-    func append(_ entry: ClusterEntry, room: String, hello: Bool) {
-        writer.submit(.append(room: room, entry: entry, hello: hello))
+    /// Appends the event to `room`'s log; it comes back, in the room's
+    /// order, through the reader. A hello also takes the room up.
+    func order(_ entry: RoomEntry, room: String, hello: Bool) -> RoomEntry? {
+        writer.submit(.append(room: room, entry: ClusterEntry(entry), hello: hello))
+        if hello { reader.want(room) }
+        return nil
     }
 
-    /// Starts reading `room`'s log (its image and entries come as `loaded`).
-    func takeUp(_ room: String) {
-        reader.want(room)
-    }
+    /// Never called: `durableOnceOrdered`.
+    func persist(_ records: [PersistRecord], ticket: Int) {}
 
     /// Stores `image` as the room's state after entry `index`.
     func snapshot(_ room: String, index: Int, image: RoomImage) {

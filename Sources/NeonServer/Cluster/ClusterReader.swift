@@ -67,6 +67,7 @@ final class ClusterReader: @unchecked Sendable {
         requests.withLock { $0.stopping = true }
         poke()
         _ = done.wait(timeout: .now() + .seconds(4))
+        started = false
     }
 
     private func poke() {

@@ -56,6 +56,7 @@ final class ClusterWriter: @unchecked Sendable {
         condition.signal()
         condition.unlock()
         _ = done.wait(timeout: .now() + .seconds(5))
+        started = false
     }
 
     private func run() {

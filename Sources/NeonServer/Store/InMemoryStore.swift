@@ -22,41 +22,58 @@ public final class InMemoryStore: RoomStore {
     }
 
     public func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError) {
-        try state.withLock { (state) throws(StoreError) in
-            guard !state.isClosed else { throw .closed }
-            guard state.index[name] == nil else { throw .roomExists(name) }
-            state.index[name] = state.rooms.count
-            state.rooms.append(StoredRoom(name: name, profile: profile, limit: limit))
-        }
+        try commit([.roomCreated(room: name, profile: profile, limit: limit)])
     }
 
     public func setDocument(_ document: DocumentInfo, room: String) throws(StoreError) {
-        try state.withLock { (state) throws(StoreError) in
-            guard !state.isClosed else { throw .closed }
-            guard let at = state.index[room] else { throw .unknownRoom(room, storing: "the document") }
-            state.rooms[at].document = document
-        }
+        try commit([.documentSet(room: room, document)])
     }
 
     public func appendRevisions(_ revisions: [DraftRevision]) throws(StoreError) {
         try state.withLock { (state) throws(StoreError) in
             guard !state.isClosed else { throw .closed }
-            var rooms = state.rooms
-            for edit in revisions {
-                guard let at = state.index[edit.room] else { throw .unknownRoom(edit.room, storing: "a draft revision") }
-                let stored = rooms[at].draftRevision
-                guard edit.revision == stored + 1 else {
-                    throw .revisionOutOfOrder(edit.revision, room: edit.room, stored: stored)
-                }
-                rooms[at].draftText = edit.text
-                rooms[at].draftRevision = edit.revision
-                rooms[at].recentEdits.append(StoredEdit(revision: edit.revision, operationJSON: edit.operationJSON,
-                                                        author: edit.author, key: edit.key))
-                if rooms[at].recentEdits.count > SQLiteStore.keptRevisions {
-                    rooms[at].recentEdits.removeFirst(rooms[at].recentEdits.count - SQLiteStore.keptRevisions)
+            var copy = state
+            for edit in revisions { try Self.append(edit, to: &copy) }
+            state = copy
+        }
+    }
+
+    private static func append(_ edit: DraftRevision, to state: inout State) throws(StoreError) {
+        guard let at = state.index[edit.room] else { throw .unknownRoom(edit.room, storing: "a draft revision") }
+        let stored = state.rooms[at].draftRevision
+        guard edit.revision == stored + 1 else {
+            throw .revisionOutOfOrder(edit.revision, room: edit.room, stored: stored)
+        }
+        state.rooms[at].draftText = edit.text
+        state.rooms[at].draftRevision = edit.revision
+        state.rooms[at].recentEdits.append(StoredEdit(revision: edit.revision, operationJSON: edit.operationJSON,
+                                                      author: edit.author, key: edit.key))
+        if state.rooms[at].recentEdits.count > SQLiteStore.keptRevisions {
+            state.rooms[at].recentEdits.removeFirst(state.rooms[at].recentEdits.count - SQLiteStore.keptRevisions)
+        }
+    }
+
+    public func commit(_ records: [PersistRecord]) throws(StoreError) {
+        let codec = WireCodec()
+        try state.withLock { (state) throws(StoreError) in
+            guard !state.isClosed else { throw .closed }
+            var copy = state
+            for record in records {
+                switch record {
+                case let .roomCreated(name, profile, limit):
+                    guard copy.index[name] == nil else { throw .roomExists(name) }
+                    copy.index[name] = copy.rooms.count
+                    copy.rooms.append(StoredRoom(name: name, profile: profile, limit: limit))
+                case let .documentSet(room, document):
+                    guard let at = copy.index[room] else { throw .unknownRoom(room, storing: "the document") }
+                    copy.rooms[at].document = document
+                case let .revisionAcked(room, revision, operation, text, by, key):
+                    let json = String(decoding: codec.encode(operation), as: UTF8.self)
+                    try Self.append(DraftRevision(room: room, revision: revision, operationJSON: json, text: text,
+                                                  author: by.rawValue, key: key), to: &copy)
                 }
             }
-            state.rooms = rooms
+            state = copy
         }
     }
 

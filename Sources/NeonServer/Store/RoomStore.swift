@@ -16,10 +16,10 @@ public protocol RoomStore: Sendable {
     /// Acknowledged draft revisions, in order, each one past the room's
     /// previous one: all stored in one transaction, durable when this
     /// returns, so their acks may be sent. On error none is stored.
-    ///
-    /// Group commit: one call per service-loop turn with every edit it
-    /// sequenced costs about what one edit alone does.
     func appendRevisions(_ revisions: [DraftRevision]) throws(StoreError)
+    /// Every record, in order, in one transaction: all kept when this
+    /// returns, none on error (a batch of the server's group commit).
+    func commit(_ records: [PersistRecord]) throws(StoreError)
     /// Releases the store; later calls fail with an error saying it is closed.
     func close()
 }

@@ -95,20 +95,46 @@ public final class SQLiteStore: RoomStore {
     }
 
     public func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError) {
-        let created = try withConnection("cannot create room '\(name)' in \(path)") { (connection) throws(SQLiteFailure) in
-            do throws(SQLiteFailure) {
-                try connection.statement("INSERT INTO rooms (name, profile, draft_limit, created_ms) VALUES (?, ?, ?, ?)")
-                    .run(.text(name), .text(profile), .int(limit), .int(WallClock.milliseconds()))
-                return true
-            } catch where error.code == neon_sqlite_constraint_unique() {
-                return false
-            }
-        }
-        guard created else { throw .roomExists(name) }
+        try commit([.roomCreated(room: name, profile: profile, limit: limit)])
     }
 
     public func setDocument(_ document: DocumentInfo, room: String) throws(StoreError) {
-        let stored = try withConnection("cannot store the document of room '\(room)' in \(path)") { (connection) throws(SQLiteFailure) in
+        try commit([.documentSet(room: room, document)])
+    }
+
+    public func commit(_ records: [PersistRecord]) throws(StoreError) {
+        guard let first = records.first else { return }
+        let context = records.count == 1 ? Self.describe(first, in: path)
+            : "cannot store \(records.count) changes (the first: \(Self.describe(first, in: path).dropFirst("cannot ".count))) in \(path)"
+        let codec = WireCodec()
+        let outcome = try withConnection(context) { (connection) throws(SQLiteFailure) in
+            try connection.transaction { () throws(SQLiteFailure) -> AppendOutcome in
+                for record in records {
+                    let outcome = try Self.store(record, codec: codec, to: connection)
+                    guard outcome == .appended else {
+                        try connection.rollback()
+                        return outcome
+                    }
+                }
+                return .appended
+            }
+        }
+        try outcome.check()
+    }
+
+    /// Stores one record inside the caller's transaction.
+    private static func store(_ record: PersistRecord, codec: WireCodec,
+                              to connection: SQLiteConnection) throws(SQLiteFailure) -> AppendOutcome {
+        switch record {
+        case let .roomCreated(name, profile, limit):
+            do throws(SQLiteFailure) {
+                try connection.statement("INSERT INTO rooms (name, profile, draft_limit, created_ms) VALUES (?, ?, ?, ?)")
+                    .run(.text(name), .text(profile), .int(limit), .int(WallClock.milliseconds()))
+                return .appended
+            } catch where error.code == neon_sqlite_constraint_unique() {
+                return .roomExists(name)
+            }
+        case let .documentSet(room, document):
             try connection.statement("""
                 INSERT INTO documents (room, title, format, text, updated_ms)
                 SELECT name, ?2, ?3, ?4, ?5 FROM rooms WHERE name = ?1
@@ -116,9 +142,22 @@ public final class SQLiteStore: RoomStore {
                     text = excluded.text, updated_ms = excluded.updated_ms
                 """).run(.text(room), .text(document.title), .text(document.format.rawValue),
                          .text(document.text), .int(WallClock.milliseconds()))
-            return connection.changes == 1
+            return connection.changes == 1 ? .appended : .noSuchRoom(room, storing: "the document")
+        case let .revisionAcked(room, revision, operation, text, by, key):
+            let json = String(decoding: codec.encode(operation), as: UTF8.self)
+            return try append(DraftRevision(room: room, revision: revision, operationJSON: json, text: text,
+                                            author: by.rawValue, key: key), to: connection)
         }
-        guard stored else { throw .unknownRoom(room, storing: "the document") }
+    }
+
+    /// The start of the error message for storing `record`.
+    private static func describe(_ record: PersistRecord, in path: String) -> String {
+        switch record {
+        case let .roomCreated(room, _, _): "cannot create room '\(room)' in \(path)"
+        case let .documentSet(room, _): "cannot store the document of room '\(room)' in \(path)"
+        case let .revisionAcked(room, revision, _, _, _, _):
+            "cannot store revision \(revision) of the draft of room '\(room)' in \(path)"
+        }
     }
 
     public func appendRevisions(_ revisions: [DraftRevision]) throws(StoreError) {
@@ -138,11 +177,7 @@ public final class SQLiteStore: RoomStore {
                 return .appended
             }
         }
-        switch outcome {
-        case .appended: return
-        case .noSuchRoom(let room): throw .unknownRoom(room, storing: "a draft revision")
-        case .outOfOrder(let edit, let stored): throw .revisionOutOfOrder(edit.revision, room: edit.room, stored: stored)
-        }
+        try outcome.check()
     }
 
     /// Stores one revision inside the caller's transaction: the room's text
@@ -155,7 +190,7 @@ public final class SQLiteStore: RoomStore {
         guard connection.changes == 1 else {
             let stored = try connection.statement("SELECT draft_revision FROM rooms WHERE name = ?")
                 .rows(.text(edit.room)) { $0.int(0) }.first
-            return stored.map { .outOfOrder(edit, stored: $0) } ?? .noSuchRoom(edit.room)
+            return stored.map { .outOfOrder(edit, stored: $0) } ?? .noSuchRoom(edit.room, storing: "a draft revision")
         }
         try connection.statement("INSERT INTO revisions (room, revision, operation, created_ms, author, edit_key) VALUES (?, ?, ?, ?, ?, ?)")
             .run(.text(edit.room), .int(edit.revision), .text(edit.operationJSON), .int(WallClock.milliseconds()),
@@ -207,10 +242,20 @@ public final class SQLiteStore: RoomStore {
         }
     }
 
-    /// What an append found: done, or why not.
+    /// What storing a record found: done, or why not.
     private enum AppendOutcome: Equatable, Sendable {
         case appended
-        case noSuchRoom(String)
+        case roomExists(String)
+        case noSuchRoom(String, storing: String)
         case outOfOrder(DraftRevision, stored: Int)
+
+        func check() throws(StoreError) {
+            switch self {
+            case .appended: return
+            case let .roomExists(room): throw .roomExists(room)
+            case let .noSuchRoom(room, storing): throw .unknownRoom(room, storing: storing)
+            case let .outOfOrder(edit, stored): throw .revisionOutOfOrder(edit.revision, room: edit.room, stored: stored)
+            }
+        }
     }
 }

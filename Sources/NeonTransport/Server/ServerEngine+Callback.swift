@@ -48,7 +48,7 @@ extension ServerEngine {
             return session.flush(wsi, scratch: nil, cork: cork)
         case LWS_CALLBACK_TIMER:
             if let session = RetainedSlot<Session>.load(user), session.isEstablished, !session.isClosing {
-                delegate?.handle(.timer(session.id))
+                delegate?.handle(.timer(session.id), in: ServiceContext(self))
             }
             return 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
@@ -116,7 +116,7 @@ extension ServerEngine {
         session.isEstablished = true
         RetainedSlot.store(session, in: slot)
         sessions[session.id] = session
-        delegate?.handle(.connected(session.id, peer: Self.peer(of: wsi)))
+        delegate?.handle(.connected(session.id, peer: Self.peer(of: wsi)), in: ServiceContext(self))
         if shuttingDown {
             session.requestClose(code: CloseCode.goingAway, reason: "server shutting down")
         }
@@ -133,9 +133,9 @@ extension ServerEngine {
         case .incomplete:
             break
         case .message(let message):
-            delegate?.handle(.received(message, from: session.id))
+            delegate?.handle(.received(message, from: session.id), in: ServiceContext(self))
         case .rejected(let rejection):
-            delegate?.handle(.rejected(rejection, from: session.id))
+            delegate?.handle(.rejected(rejection, from: session.id), in: ServiceContext(self))
             session.requestClose(code: rejection.closeCode, reason: rejection.closeReason)
         }
     }
@@ -146,7 +146,7 @@ extension ServerEngine {
         session.queue.removeAll()
         retiredCoalesced += session.queue.coalesced
         sessions[session.id] = nil
-        delegate?.handle(.disconnected(session.id, session.closeOutcome))
+        delegate?.handle(.disconnected(session.id, session.closeOutcome), in: ServiceContext(self))
         if shuttingDown, sessions.isEmpty {
             exitRequested = true
         }

@@ -21,7 +21,7 @@ extension ServerEngine {
             method: method,
             path: String(decoding: path, as: UTF8.self),
             query: Self.query(of: wsi))
-        let response = delegate?.respond(to: request) ?? .notFound
+        let response = delegate?.respond(to: request, in: ServiceContext(self)) ?? .notFound
 
         let headroom = OutboundFrame.headroom
         var headers = [UInt8](repeating: 0, count: headroom + 512 + response.contentType.utf8.count)

@@ -16,7 +16,7 @@ enum ServerCommand: Sendable {
     /// Leave the service loop now (the grace period is over).
     case exitNow
     /// Run work for the delegate on the service thread.
-    case execute(@Sendable () -> Void)
+    case execute(@Sendable (ServiceContext) -> Void)
 }
 
 /// The server's lws context, its service thread and every connection.
@@ -117,7 +117,7 @@ final class ServerEngine: @unchecked Sendable {
         case .exitNow:
             exitRequested = true
         case .execute(let work):
-            work()
+            work(ServiceContext(self))
         }
     }
 

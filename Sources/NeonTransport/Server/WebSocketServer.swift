@@ -9,11 +9,10 @@
 /// server.stop()
 /// ```
 ///
-/// Threading: the delegate is called on the service thread. `send`,
-/// `close` and `stop` may be called from any thread; on the service thread
-/// (inside a delegate callback) `send` and `close` act immediately, from
-/// other threads they are posted to the service thread and take effect in
-/// order. ``queueDepth(of:)`` is service-thread only. ``stop()`` must not be
+/// Threading: the delegate is called on the service thread with a
+/// ``ServiceContext`` that acts at once. `send`, `close`, `execute` and
+/// `stop` may be called from any thread; from other threads they are posted
+/// to the service thread and take effect in order. ``stop()`` must not be
 /// called from the service thread.
 ///
 /// A server is started once; after ``stop()`` make a new one.
@@ -107,10 +106,11 @@ public final class WebSocketServer: Sendable {
         engine.exited.wait()
     }
 
-    /// Runs `work` on the service thread, after what was posted before it:
-    /// how another thread (a cluster link reading Redis) hands results to
-    /// the delegate. Dropped when the server is not running.
-    public func execute(_ work: @escaping @Sendable () -> Void) {
+    /// Runs `work` on the service thread with the server's context, after
+    /// what was posted before it: how another thread (a store committing,
+    /// a cluster link reading Redis) hands results to the delegate.
+    /// Dropped when the server is not running.
+    public func execute(_ work: @escaping @Sendable (ServiceContext) -> Void) {
         engine.submit(.execute(work))
     }
 
@@ -138,21 +138,6 @@ public final class WebSocketServer: Sendable {
     /// again moves the deadline. Nothing happens for a connection that is gone.
     public func setTimer(for connection: ConnectionID, after delay: Duration?) {
         engine.submit(.timer(connection, delay))
-    }
-
-    /// Frames and bytes waiting to be written to `connection`; `nil` if it is
-    /// not open. Service thread only (call it from the delegate).
-    public func queueDepth(of connection: ConnectionID) -> QueueDepth? {
-        precondition(engine.thread.isCurrent, "queueDepth(of:) must be called on the service thread")
-        return engine.sessions[connection]?.queue.depth
-    }
-
-    /// Frames dropped since start because a newer frame with the same
-    /// ``OutboundFrame/coalescingKey`` replaced them before they were
-    /// written. Service thread only (call it from the delegate).
-    public var coalescedFrames: Int {
-        precondition(engine.thread.isCurrent, "coalescedFrames must be read on the service thread")
-        return engine.sessions.values.reduce(engine.retiredCoalesced) { $0 + $1.queue.coalesced }
     }
 
     /// `true` when the caller is running on this server's service thread.

@@ -20,18 +20,19 @@ public enum ServerEvent: Sendable, Equatable {
 ///
 /// Every method is called on the server's service thread, one call at a
 /// time, never concurrently. Work done here delays every connection of the
-/// server, so keep it short. From inside these methods, ``WebSocketServer``'s
-/// `send` and `close` take a direct path (no lock, no wake-up).
+/// server, so keep it short. Each call is handed the ``ServiceContext`` to
+/// act through (send, close, timers, queue depths), so a delegate keeps no
+/// reference to its server.
 ///
 /// The server holds its delegate strongly until ``WebSocketServer/stop()``
 /// returns.
 public protocol WebSocketServerDelegate: AnyObject, Sendable {
     /// Called for each connection event, in order per connection.
-    func handle(_ event: ServerEvent)
+    func handle(_ event: ServerEvent, in context: ServiceContext)
 
     /// Answers a plain HTTP request on the WebSocket port. The default
     /// implementation answers 404 for every path.
-    func respond(to request: HTTPRequest) -> HTTPResponse
+    func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse
 
     /// A WebSocket handshake was answered 403 because the configured
     /// ``OriginPolicy`` does not allow its `Origin`; no connection was
@@ -40,7 +41,7 @@ public protocol WebSocketServerDelegate: AnyObject, Sendable {
 }
 
 extension WebSocketServerDelegate {
-    public func respond(to request: HTTPRequest) -> HTTPResponse {
+    public func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse {
         .notFound
     }
 

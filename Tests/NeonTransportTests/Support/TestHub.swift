@@ -12,9 +12,9 @@ final class TestHub: WebSocketServerDelegate {
 
     let echo: Bool
     let state = Mutex(State())
-    let onEvent: (@Sendable (TestHub, WebSocketServer, ServerEvent) -> Void)?
+    let onEvent: (@Sendable (TestHub, ServiceContext, ServerEvent) -> Void)?
 
-    init(echo: Bool = true, onEvent: (@Sendable (TestHub, WebSocketServer, ServerEvent) -> Void)? = nil) {
+    init(echo: Bool = true, onEvent: (@Sendable (TestHub, ServiceContext, ServerEvent) -> Void)? = nil) {
         self.echo = echo
         self.onEvent = onEvent
     }
@@ -29,27 +29,25 @@ final class TestHub: WebSocketServerDelegate {
         return (server, server.port!)
     }
 
-    func handle(_ event: ServerEvent) {
-        let server = state.withLock { state -> WebSocketServer? in
+    func handle(_ event: ServerEvent, in context: ServiceContext) {
+        state.withLock { state in
             state.events.append(event)
             switch event {
             case .connected(let id, _): state.connected.append(id)
             case .disconnected(let id, _): state.connected.removeAll { $0 == id }
             default: break
             }
-            return state.server
         }
-        guard let server else { return }
         if echo, case .received(let message, let id) = event {
             switch message {
-            case .text(let text): server.send(OutboundFrame(text: text), to: id)
-            case .binary(let bytes): server.send(OutboundFrame(binary: bytes), to: id)
+            case .text(let text): context.send(OutboundFrame(text: text), to: id)
+            case .binary(let bytes): context.send(OutboundFrame(binary: bytes), to: id)
             }
         }
-        onEvent?(self, server, event)
+        onEvent?(self, context, event)
     }
 
-    func respond(to request: HTTPRequest) -> HTTPResponse {
+    func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse {
         if request.method == "GET" && request.path == "/healthz" {
             return .text("ok")
         }

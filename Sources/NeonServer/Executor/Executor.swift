@@ -1,0 +1,164 @@
+import Glibc
+import NeonCore
+import NeonTransport
+import Synchronization
+
+/// The transport delegate, and the gateway's hands: turns each transport
+/// event and each sequencer delivery into a gateway event, and performs the
+/// commands that come back (frames, closes, timers, log lines, ordering,
+/// commits). It decides nothing itself. Its state sits behind a lock that
+/// is only ever taken on the service thread, so it is never contended.
+final class Executor: WebSocketServerDelegate {
+    struct State: ~Copyable {
+        var gateway: Gateway
+        /// Commands waiting for their room's commits.
+        var held = HeldCommands()
+        /// The next commit's ticket.
+        var nextTicket = 0
+    }
+
+    let logger: Logger
+    let sequencer: any RoomSequencer
+    private let state: Mutex<State>
+    private let epoch = ContinuousClock.now
+    /// The hub's time: since start on one node; the wall clock in a
+    /// cluster, which every node shares for the events in the rooms' logs.
+    private let wallClockHub: Bool
+
+    init(gateway: Gateway, logger: Logger, sequencer: any RoomSequencer) {
+        state = Mutex(State(gateway: gateway))
+        self.logger = logger
+        self.sequencer = sequencer
+        wallClockHub = gateway.configuration.incarnation != nil
+    }
+
+    func handle(_ event: ServerEvent, in context: ServiceContext) {
+        let arrived = ContinuousClock.now
+        state.withLock { state in
+            run(GatewayEvent(event), state: &state, context: context, arrived: arrived)
+        }
+    }
+
+    /// What the sequencer hands over, on the service thread.
+    func apply(_ delivery: SequencerDelivery, in context: ServiceContext) {
+        let arrived = ContinuousClock.now
+        state.withLock { state in
+            switch delivery {
+            case let .event(event):
+                run(event, state: &state, context: context, arrived: arrived)
+            case let .durable(ticket, took):
+                state.gateway.metrics.committed(in: took)
+                for command in state.held.release(through: ticket) {
+                    switch command {
+                    case let .deliver(delivery): deliver(delivery, state: &state, context: context, arrived: arrived)
+                    case let .close(connection, code, reason, _): context.close(connection, code: code, reason: reason)
+                    default: preconditionFailure("only deliveries and closes wait for commits")
+                    }
+                }
+            }
+        }
+    }
+
+    func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse {
+        switch (request.method, request.path) {
+        case ("GET", "/healthz"), ("HEAD", "/healthz"):
+            state.withLock { $0.gateway.storeUp } ? .text("ok\n")
+                : HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8",
+                               body: Array("unavailable: this node cannot reach the cluster's Redis\n".utf8))
+        case ("GET", "/metrics"), ("HEAD", "/metrics"): metricsResponse(context)
+        default: .notFound
+        }
+    }
+
+    /// `GET /metrics`: the counters plus gauges sampled now, queue depths
+    /// included.
+    private func metricsResponse(_ context: ServiceContext) -> HTTPResponse {
+        let text = state.withLock { state in
+            var gauges = MetricsGauges(connections: state.gateway.connections.count, hub: state.gateway.hub)
+            for connection in state.gateway.connections.keys {
+                if let depth = context.queueDepth(of: connection) { gauges.add(depth) }
+            }
+            gauges.coalescedFrames = context.coalescedFrames
+            var text = state.gateway.metrics.exposition(gauges)
+            if let cluster = sequencer as? ClusterLink { text += state.gateway.metrics.clusterExposition(cluster) }
+            return text
+        }
+        return HTTPResponse(status: 200, contentType: PrometheusText.contentType, body: Array(text.utf8))
+    }
+
+    func refused(_ handshake: RefusedHandshake) {
+        logger.log(LogRecord(.warn, "origin_refused", [
+            LogField("peer", .string(handshake.peer)), LogField("origin", .string(handshake.origin)),
+        ]))
+    }
+
+    /// One event through the gateway; `arrived` is when it reached the
+    /// server (the start of each broadcast's fan-out latency).
+    private func run(_ event: GatewayEvent, state: inout State, context: ServiceContext,
+                     arrived: ContinuousClock.Instant) {
+        let commands = state.gateway.apply(event, at: clock(arrived))
+        perform(commands, state: &state, context: context, arrived: arrived)
+    }
+
+    private func clock(_ instant: ContinuousClock.Instant) -> GatewayClock {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        let wall = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        let monotonic = instant - epoch
+        return GatewayClock(monotonic: monotonic, hub: wallClockHub ? .nanoseconds(wall) : monotonic,
+                            wallNanoseconds: wall)
+    }
+
+    /// Performs commands in order. A `persist` makes its room's later
+    /// deliveries and closes wait for its commit (the committer batches
+    /// every record queued while it was busy); everything else happens at
+    /// once.
+    private func perform(_ commands: [GatewayCommand], state: inout State, context: ServiceContext,
+                         arrived: ContinuousClock.Instant) {
+        for command in commands {
+            switch command {
+            case let .deliver(delivery):
+                if let room = delivery.room, state.held.isHeld(room) {
+                    state.held.append(command, room: room)
+                } else {
+                    deliver(delivery, state: &state, context: context, arrived: arrived)
+                }
+            case let .close(connection, code, reason, room):
+                if let room, state.held.isHeld(room) {
+                    state.held.append(command, room: room)
+                } else {
+                    context.close(connection, code: code, reason: reason)
+                }
+            case let .setTimer(connection, delay):
+                context.setTimer(for: connection, after: delay)
+            case let .log(record):
+                logger.log(record)
+            case let .order(entry, room, hello):
+                if let ordered = sequencer.order(entry, room: room, hello: hello) {
+                    run(.ordered(room: room, [ordered]), state: &state, context: context, arrived: arrived)
+                }
+            case let .persist(record, room):
+                guard !sequencer.durableOnceOrdered else { continue }
+                let ticket = state.nextTicket
+                state.nextTicket += 1
+                state.held.wait(room, for: ticket)
+                sequencer.persist([record], ticket: ticket)
+            case let .snapshot(room, index, image):
+                sequencer.snapshot(room, index: index, image: image)
+            }
+        }
+    }
+
+    private func deliver(_ delivery: Delivery, state: inout State, context: ServiceContext,
+                         arrived: ContinuousClock.Instant) {
+        let frame = delivery.bytes.withUnsafeBytes {
+            OutboundFrame(kind: .text, copying: $0, coalescingKey: delivery.coalescingKey)
+        }
+        if delivery.to.count == 1 {
+            context.send(frame, to: delivery.to[0])
+        } else {
+            context.send(frame, to: delivery.to)
+        }
+        if delivery.isBroadcast { state.gateway.metrics.broadcast(fanOut: arrived.duration(to: .now)) }
+    }
+}

@@ -1,0 +1,72 @@
+import NeonCore
+import NeonTransport
+
+/// Recipients: the hub names clients and rooms; this turns its outputs
+/// into deliveries to this server's connections, each message encoded once.
+extension Gateway {
+    /// Turns hub outputs into commands. `local`: the event came from this
+    /// server (in a cluster, other nodes' events are applied silently: their
+    /// log lines are written where they happened).
+    mutating func route(_ outputs: [RoomOutput], local: Bool = true, into out: inout [GatewayCommand]) {
+        for output in outputs {
+            switch output {
+            case let .send(message, client):
+                guard let connection = clients[client] else { continue }
+                let bytes = codec.encode(message)
+                let room = hub.sessions[client] ?? connections[connection]?.room
+                out.append(.deliver(Delivery(bytes: bytes, to: [connection], room: room, isBroadcast: false)))
+                metrics.sent(message, bytes: bytes.count, recipients: 1)
+                if case .error = message.payload {
+                    relay(bytes, seq: message.seq, room: hub.sessions[client], to: client,
+                          observers: hub.errorObservers(of: client), into: &out)
+                }
+            case let .broadcast(message, room, except):
+                let members = hub.members(of: room)
+                var recipients: [ConnectionID] = []
+                recipients.reserveCapacity(members.count)
+                for member in members where member != except {
+                    if let connection = clients[member] { recipients.append(connection) }
+                }
+                let watchers = hub.watchers(of: room)
+                guard !recipients.isEmpty || !watchers.isEmpty else { continue }
+                let bytes = codec.encode(message)
+                let key = message.payload.coalescingKey
+                if !recipients.isEmpty {
+                    out.append(.deliver(Delivery(bytes: bytes, coalescingKey: key, to: recipients, room: room,
+                                                 isBroadcast: true)))
+                    metrics.sent(message, bytes: bytes.count, recipients: recipients.count)
+                }
+                relay(bytes, seq: message.seq, room: room, to: nil, observers: watchers, coalescingKey: key, into: &out)
+            case let .log(record):
+                if local { out.append(.log(record)) }
+            case let .persist(record):
+                out.append(.persist(record, room: record.room))
+            }
+        }
+    }
+
+    /// Sends an encoded room message to `observers` outside the room, in a
+    /// `room` envelope spliced around the same bytes (one frame for all).
+    /// A latest-wins message keeps its coalescing key, prefixed so an
+    /// envelope only ever replaces an envelope.
+    private mutating func relay(_ message: [UInt8], seq: Int, room: String?, to client: ClientID?,
+                                observers: [ClientID], coalescingKey: String? = nil, into out: inout [GatewayCommand]) {
+        let connections = observers.compactMap { clients[$0] }
+        guard !connections.isEmpty else { return }
+        let bytes = codec.envelope(room: room, to: client, seq: seq, message: message)
+        out.append(.deliver(Delivery(bytes: bytes, coalescingKey: coalescingKey.map { "relay:" + $0 }, to: connections,
+                                     room: room, isBroadcast: false)))
+        metrics.relayed(bytes: bytes.count, recipients: connections.count)
+    }
+}
+
+extension PersistRecord {
+    /// The room the record is about.
+    var room: String {
+        switch self {
+        case let .roomCreated(room, _, _): room
+        case let .documentSet(room, _): room
+        case let .revisionAcked(room, _, _, _, _, _): room
+        }
+    }
+}

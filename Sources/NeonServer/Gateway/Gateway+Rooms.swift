@@ -1,0 +1,91 @@
+import NeonCore
+import NeonTransport
+
+/// Rooms: every event that changes a room goes to the room sequencer,
+/// which decides its place in the room's order (on one node: at once, as it
+/// arrives; in a cluster: through the room's log in Redis), and comes back
+/// as `ordered` to be applied to the hub.
+extension Gateway {
+    /// An admitted message: a hello to a room goes to that room's order, and
+    /// so does everything the connection sends after it; what concerns no
+    /// room (watching every room, a bad room name, a message before any
+    /// hello, a second hello) is answered here.
+    mutating func order(_ message: ClientMessage, from connection: ConnectionID, at clock: GatewayClock,
+                        into out: inout [GatewayCommand]) {
+        guard let info = connections[connection] else { return }
+        let client = info.client
+        var room = info.room
+        var hello = false
+        if case let .hello(name, _, _, _, _, _) = message {
+            if let current = room ?? (hub.watchers.contains(client) ? Hub.everyRoom : nil) {
+                return route(hub.apply(.rejected(client, ProtocolError(.alreadyJoined,
+                    "you already joined room \"\(current)\"; open another connection to join another room")), at: clock.hub),
+                             into: &out)
+            }
+            if name == Hub.everyRoom || Hub.problem(withRoom: name) != nil {
+                route(hub.apply(.received(client, message), at: clock.hub), into: &out)
+                return noteJoined(client, into: &out)
+            }
+            if hub.rooms[name] == nil, hub.rooms.count >= configuration.maxRooms {
+                return route(hub.apply(.rejected(client, ProtocolError(.serverFull,
+                    "this server holds its maximum of \(configuration.maxRooms) rooms; join an existing room or try later")),
+                                       at: clock.hub), into: &out)
+            }
+            room = name
+            hello = true
+            connections[connection]?.room = name
+        }
+        guard let room else {
+            return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
+        }
+        out.append(.order(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation ?? 0,
+                                    time: clock.hub), room: room, hello: hello))
+    }
+
+    /// Applies one ordered event of `room` to the hub. Log lines are
+    /// written by the node the event came from; a cluster node whose event
+    /// reaches a multiple of `snapshotEvery` stores the room's image.
+    mutating func apply(_ entry: RoomEntry, room: String, at clock: GatewayClock, into out: inout [GatewayCommand]) {
+        let local = entry.origin == (configuration.incarnation ?? 0)
+        if configuration.incarnation != nil {
+            metrics.delivered(lag: .nanoseconds(max(clock.wallNanoseconds - entry.time.inNanoseconds, 0)))
+        }
+        switch entry.event {
+        case let .message(message):
+            route(hub.apply(.received(entry.client, message), at: entry.time), local: local, into: &out)
+            if local, case .hello = message {
+                noteJoined(entry.client, into: &out)
+                if hub.sessions[entry.client] == nil, let connection = clients[entry.client] {
+                    connections[connection]?.room = nil
+                }
+            }
+        case .bye:
+            route(hub.apply(.disconnected(entry.client), at: entry.time), local: local, into: &out)
+        case .gone:
+            let prefix = "c\(entry.origin)-"
+            for member in hub.members(of: room) where member.rawValue.hasPrefix(prefix) {
+                route(hub.apply(.disconnected(member), at: entry.time), into: &out)
+            }
+        }
+        if local, let every = configuration.snapshotEvery, entry.index > 0, entry.index % every == 0,
+           let image = hub.rooms[room]?.image {
+            out.append(.snapshot(room: room, index: entry.index, image))
+        }
+    }
+
+    /// After a room was taken up again, this node's connections that had
+    /// joined it but are not members as the store has it (Redis lost the
+    /// room's history) start over: closed with 4013, they reconnect and
+    /// join anew.
+    mutating func dropStrays(in room: String, into out: inout [GatewayCommand]) {
+        for (connection, info) in connections
+        where info.room == room && info.joined && hub.sessions[info.client] == nil {
+            connections[connection]?.room = nil
+            out.append(.log(LogRecord(.warn, "room_reset", room: room, client: info.client, [
+                LogField("code", .int(Int(CloseCode.rejoin))),
+            ])))
+            out.append(.close(connection, code: CloseCode.rejoin, reason: "the room's history was lost in Redis; reconnect",
+                              room: nil))
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import NeonCore
+import NeonTransport
+
+/// The server's pure state machine around the hub: who is connected, from
+/// where, at what rate, with which token, in which room; which events go
+/// to the room sequencer; who receives each output. Events in, commands
+/// out (`GatewayCommand`), no I/O: the executor performs them.
+struct Gateway: Sendable {
+    struct Configuration: Sendable {
+        var policy: AccessPolicy
+        var maxRooms: Int
+        /// The node's incarnation in a cluster: client ids are `c<it>-<n>`
+        /// and entries it orders carry it. Nil on a single node (`c<n>`).
+        var incarnation: Int?
+        /// Cluster: store a room's image every this many log entries.
+        var snapshotEvery: Int?
+        /// `--max-outbound`, for the too_slow log line.
+        var maxOutboundBytes: Int
+
+        init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int? = nil,
+             snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024) {
+            self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation
+            self.snapshotEvery = snapshotEvery; self.maxOutboundBytes = maxOutboundBytes
+        }
+    }
+
+    let configuration: Configuration
+    var hub: Hub
+    /// Open connections with their client id, address, rate and room.
+    var connections: [ConnectionID: ConnectionInfo] = [:]
+    /// The connection of each client id of this server.
+    var clients: [ClientID: ConnectionID] = [:]
+    /// Open connections per peer address.
+    var perAddress: [String: Int] = [:]
+    var metrics = ServerMetrics()
+    /// Whether the sequencer's store (the cluster's Redis) is reachable.
+    var storeUp = true
+    let codec = WireCodec()
+
+    init(hub: Hub, configuration: Configuration = Configuration()) {
+        self.hub = hub
+        self.configuration = configuration
+    }
+
+    var policy: AccessPolicy { configuration.policy }
+
+    /// Handles one event at `clock`; returns what to do, in order.
+    mutating func apply(_ event: GatewayEvent, at clock: GatewayClock) -> [GatewayCommand] {
+        var out: [GatewayCommand] = []
+        switch event {
+        case let .connected(connection, peer):
+            connected(connection, peer: peer, at: clock, into: &out)
+        case let .received(message, connection):
+            received(message, from: connection, at: clock, into: &out)
+        case let .rejected(rejection, connection):
+            guard let client = connections[connection]?.client else { break }
+            metrics.refusedFrame()
+            let error = switch rejection {
+            case let .messageTooBig(limit):
+                ProtocolError(.messageTooLarge, "a frame was larger than this server's limit of \(limit) bytes; the connection will close (1009)")
+            case .invalidUTF8:
+                ProtocolError(.invalidUTF8, "a text frame was not valid UTF-8; the connection will close (1007)")
+            }
+            route(hub.apply(.rejected(client, error), at: clock.hub), into: &out)
+        case let .timer(connection):
+            guard let info = connections[connection], !info.joined, let timeout = policy.helloTimeout else { break }
+            refuse(connection, ProtocolError(.helloTimeout,
+                "no hello within \(timeout.components.seconds) s of connecting; send hello {room, name, role} first thing"),
+                   at: clock, into: &out)
+        case let .disconnected(connection, close):
+            disconnected(connection, close, at: clock, into: &out)
+        case let .ordered(room, entries):
+            for entry in entries { apply(entry, room: room, at: clock, into: &out) }
+        case let .loaded(room, image, entries):
+            hub.adopt(room, image: image)
+            for entry in entries { apply(entry, room: room, at: clock, into: &out) }
+            dropStrays(in: room, into: &out)
+        case let .unavailable(client, reason):
+            guard let connection = clients[client] else { break }
+            if connections[connection]?.joined == false { connections[connection]?.room = nil }
+            route(hub.apply(.rejected(client, ProtocolError(.unavailable,
+                "this server cannot reach its cluster's store right now (\(reason)), so your last message was not applied; send it again in a moment or connect to another server")),
+                             at: clock.hub), into: &out)
+        case let .store(up, name, reason):
+            storeUp = up
+            out.append(.log(LogRecord(up ? .info : .error, up ? "redis_up" : "redis_down", [
+                LogField("redis", .string(name)), LogField("reason", .string(reason)),
+            ])))
+        case .membershipLost:
+            out.append(.log(LogRecord(.warn, "membership_lost", [LogField("connections", .int(connections.count))])))
+            for connection in connections.keys {
+                out.append(.close(connection, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect", room: nil))
+            }
+        }
+        return out
+    }
+
+    /// A connection whose hello the hub accepted stops its hello timer.
+    mutating func noteJoined(_ client: ClientID, into out: inout [GatewayCommand]) {
+        guard let connection = clients[client], let info = connections[connection], !info.joined,
+              hub.sessions[client] != nil || hub.watchers.contains(client) else { return }
+        connections[connection]?.joined = true
+        out.append(.setTimer(connection, nil))
+    }
+
+    /// Answers `error` (through the hub: the client, its observers and the
+    /// log see it) and closes the connection with 1008 once it is written.
+    mutating func refuse(_ connection: ConnectionID, _ error: ProtocolError, at clock: GatewayClock,
+                         into out: inout [GatewayCommand]) {
+        guard let info = connections[connection] else { return }
+        route(hub.apply(.rejected(info.client, error), at: clock.hub), into: &out)
+        out.append(.close(connection, code: CloseCode.policyViolation, reason: error.code.rawValue,
+                          room: hub.sessions[info.client]))
+    }
+}

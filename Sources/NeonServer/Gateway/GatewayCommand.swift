@@ -1,0 +1,33 @@
+import NeonCore
+import NeonTransport
+
+/// What the gateway asks the executor to do, in order.
+enum GatewayCommand: Equatable, Sendable {
+    /// Queue encoded bytes to connections (one frame for all of them).
+    case deliver(Delivery)
+    /// Close a connection after what was queued to it.
+    case close(ConnectionID, code: UInt16, reason: String, room: String?)
+    /// Set (nil: cancel) a connection's timer.
+    case setTimer(ConnectionID, Duration?)
+    case log(LogRecord)
+    /// Hand an event of `room` to the sequencer, which decides its place
+    /// in the room's order (a hello also makes the node take the room up).
+    case order(RoomEntry, room: String, hello: Bool)
+    /// Make a record durable before the commands of its room after it.
+    case persist(PersistRecord, room: String)
+    /// Store the room's whole state as of entry `index` (cluster).
+    case snapshot(room: String, index: Int, RoomImage)
+}
+
+/// Encoded bytes for some connections, and what they count as.
+struct Delivery: Equatable, Sendable {
+    var bytes: [UInt8]
+    /// Latest-wins messages: a newer one with the same key replaces it in
+    /// a slow connection's backlog.
+    var coalescingKey: String?
+    var to: [ConnectionID]
+    /// The room it belongs to: it waits behind that room's pending commits.
+    var room: String?
+    /// A room broadcast (its fan-out time is measured).
+    var isBroadcast: Bool
+}

@@ -1,0 +1,64 @@
+import NeonCore
+import NeonTransport
+
+/// What the gateway is told: the transport's connection events, and what
+/// the room sequencer hands back.
+enum GatewayEvent: Sendable {
+    case connected(ConnectionID, peer: String)
+    case received(WebSocketMessage, from: ConnectionID)
+    case rejected(InboundRejection, from: ConnectionID)
+    case timer(ConnectionID)
+    case disconnected(ConnectionID, WebSocketClose)
+    /// A room's next events, in the room's order: apply them.
+    case ordered(room: String, [RoomEntry])
+    /// The room as the sequencer holds it (its image, nil for a new room,
+    /// and the events after it): take it up, replacing any copy.
+    case loaded(room: String, image: RoomImage?, entries: [RoomEntry])
+    /// An event of `client` could not be ordered (the store is away).
+    case unavailable(client: ClientID, reason: String)
+    /// The sequencer's store (Redis) went away or came back.
+    case store(up: Bool, name: String, reason: String)
+    /// This node was dropped from the cluster while cut off: its members
+    /// are gone everywhere, so its connections start over.
+    case membershipLost
+
+    init(_ event: ServerEvent) {
+        switch event {
+        case let .connected(connection, peer): self = .connected(connection, peer: peer)
+        case let .received(message, connection): self = .received(message, from: connection)
+        case let .rejected(rejection, connection): self = .rejected(rejection, from: connection)
+        case let .timer(connection): self = .timer(connection)
+        case let .disconnected(connection, close): self = .disconnected(connection, close)
+        }
+    }
+}
+
+/// One event of a room as its sequencer orders it: a client's message, its
+/// connection closing, or a node going away with its members.
+struct RoomEntry: Equatable, Sendable {
+    enum Event: Equatable, Sendable {
+        case message(ClientMessage)
+        case bye
+        /// Every member of the node incarnation `origin` leaves.
+        case gone
+    }
+
+    var event: Event
+    var client: ClientID
+    /// The node incarnation that ordered it (0 on a single node).
+    var origin: Int
+    /// The hub's time of the event.
+    var time: Duration
+    /// Its position in the room's log (cluster), 0 on a single node.
+    var index: Int = 0
+}
+
+/// The times the gateway needs, read once per event by the executor.
+struct GatewayClock: Sendable {
+    /// Monotonic, for rate limits.
+    var monotonic: Duration
+    /// The hub's clock (see `Executor.hubTime`).
+    var hub: Duration
+    /// Wall-clock nanoseconds since 1970: token expiry, cluster lag.
+    var wallNanoseconds: Int64
+}

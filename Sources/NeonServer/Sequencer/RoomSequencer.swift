@@ -1,0 +1,37 @@
+import NeonCore
+
+/// Decides the order of each room's events and keeps what was
+/// acknowledged: on one node the hub plus SQLite (`LocalSequencer`), in a
+/// cluster Redis (`ClusterLink`). The executor hands it events and records
+/// on the service thread; what comes back later arrives through `deliver`
+/// and is applied on the service thread too.
+protocol RoomSequencer: AnyObject, Sendable {
+    /// Whether an event is durable as soon as it is ordered (the cluster's
+    /// log in Redis); otherwise `persist` records are committed and the
+    /// commands of their room after them wait for `durable`.
+    var durableOnceOrdered: Bool { get }
+    /// Starts its threads; `deliver` runs on them and must hand its value
+    /// to the service thread.
+    func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void)
+    /// Places an event of `room` in the room's order. Returns it when it
+    /// may be applied at once (one node: arrival order is the order); nil
+    /// when it comes back through `deliver`. A hello also makes the node
+    /// take the room up.
+    func order(_ entry: RoomEntry, room: String, hello: Bool) -> RoomEntry?
+    /// Commits `records` (ticket `ticket`, in increasing order); `durable`
+    /// reports each ticket once it and every earlier one are kept.
+    func persist(_ records: [PersistRecord], ticket: Int)
+    /// Keeps the room's whole state as of entry `index` (cluster).
+    func snapshot(_ room: String, index: Int, image: RoomImage)
+    /// Finishes what was handed over (commits, appends) and stops.
+    func stop()
+}
+
+/// What a sequencer hands the service thread.
+enum SequencerDelivery: Sendable {
+    /// Something for the gateway: ordered events, a room taken up, a
+    /// failure to order, the store coming or going.
+    case event(GatewayEvent)
+    /// Every ticket up to `through` is committed (in `took`).
+    case durable(through: Int, took: Duration)
+}

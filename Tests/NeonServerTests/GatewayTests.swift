@@ -1,0 +1,252 @@
+import Foundation
+import NeonCore
+@testable import NeonServer
+import NeonTransport
+import Testing
+
+private let one = ConnectionID(rawValue: 1)
+private let two = ConnectionID(rawValue: 2)
+
+private func at(_ seconds: Int) -> GatewayClock {
+    GatewayClock(monotonic: .seconds(seconds), hub: .seconds(seconds), wallNanoseconds: 1_800_000_000_000_000_000)
+}
+
+private func text(_ message: ClientMessage) -> GatewayEvent {
+    .received(.text(String(decoding: WireCodec().encode(message), as: UTF8.self)), from: one)
+}
+
+/// The server messages of the deliveries to `connection`, decoded.
+private func messages(_ commands: [GatewayCommand], to connection: ConnectionID) -> [ServerMessage] {
+    commands.compactMap { command -> ServerMessage? in
+        guard case let .deliver(d) = command, d.to.contains(connection) else { return nil }
+        return try? WireCodec().decodeServer(d.bytes)
+    }
+}
+
+private func errorCodes(_ commands: [GatewayCommand], to connection: ConnectionID) -> [ErrorCode] {
+    messages(commands, to: connection).compactMap { message -> ErrorCode? in
+        guard case let .error(error) = message.payload else { return nil }
+        return error.code
+    }
+}
+
+private func logEvents(_ commands: [GatewayCommand]) -> [String] {
+    commands.compactMap { if case let .log(record) = $0 { record.event } else { nil } }
+}
+
+/// A gateway on one node: its events are ordered as they arrive, so an
+/// `order` command is applied straight back, as the executor does with
+/// `LocalSequencer`.
+private struct OneNode {
+    var gateway: Gateway
+
+    init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000) {
+        gateway = Gateway(hub: Hub(maxRooms: maxRooms), configuration: .init(policy: policy, maxRooms: maxRooms))
+    }
+
+    mutating func apply(_ event: GatewayEvent, at clock: GatewayClock = at(1)) -> [GatewayCommand] {
+        var out: [GatewayCommand] = []
+        for command in gateway.apply(event, at: clock) {
+            out.append(command)
+            if case let .order(entry, room, _) = command {
+                out += apply(.ordered(room: room, [entry]), at: clock)
+            }
+        }
+        return out
+    }
+
+    mutating func join(_ connection: ConnectionID, _ name: String, room: String = "r", role: Role = .reader) -> [GatewayCommand] {
+        _ = apply(.connected(connection, peer: "10.0.0.\(connection.rawValue)"))
+        let hello = ClientMessage.hello(room: room, name: name, role: role)
+        return apply(.received(.text(String(decoding: WireCodec().encode(hello), as: UTF8.self)), from: connection))
+    }
+}
+
+@Suite("Gateway: admission, ordering and recipients, in-process")
+struct GatewayTests {
+    @Test("a connection is logged and gets the hello timer; past the per-address cap it gets too_many_connections and close 1008")
+    func connectAndCap() {
+        var node = OneNode(policy: AccessPolicy(maxConnectionsPerAddress: 1))
+        let first = node.apply(.connected(one, peer: "10.0.0.9"))
+        #expect(first == [.log(LogRecord(.info, "connect", client: ClientID("c1"), [LogField("peer", .string("10.0.0.9"))])),
+                          .setTimer(one, .seconds(10))])
+        let second = node.apply(.connected(two, peer: "10.0.0.9"))
+        #expect(messages(second, to: two).map(\.type) == ["error"])
+        #expect(second.contains(.close(two, code: CloseCode.policyViolation, reason: "too_many_connections", room: nil)))
+    }
+
+    @Test("a hello goes to its room's order; applied, it answers welcome, stops the hello timer and logs the join")
+    func helloIsOrdered() {
+        var node = OneNode()
+        _ = node.apply(.connected(one, peer: "10.0.0.1"))
+        let raw = node.gateway.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
+        guard case let .order(entry, room, hello)? = raw.first else {
+            Issue.record("expected an order command, got \(raw)")
+            return
+        }
+        #expect(room == "r" && hello && entry.client == ClientID("c1"))
+        let applied = node.gateway.apply(.ordered(room: "r", [entry]), at: at(1))
+        #expect(messages(applied, to: one).map(\.type) == ["welcome"])
+        #expect(applied.contains(.setTimer(one, nil)))
+        #expect(logEvents(applied) == ["join"])
+        #expect(applied.contains { if case .persist(.roomCreated(room: "r", _, _), room: "r") = $0 { true } else { false } })
+    }
+
+    @Test("a second hello while the first is still being ordered is refused with already_joined, without ordering it")
+    func secondHello() {
+        var node = OneNode()
+        _ = node.apply(.connected(one, peer: "10.0.0.1"))
+        _ = node.gateway.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
+        let again = node.gateway.apply(text(.hello(room: "s", name: "ada", role: .reader)), at: at(1))
+        #expect(errorCodes(again, to: one) == [.alreadyJoined])
+        #expect(!again.contains { if case .order = $0 { true } else { false } })
+    }
+
+    @Test("with a secret, a hello without a token is refused (unauthorized, close 1008) and never reaches a room")
+    func tokenRequired() throws {
+        let secret = try TokenSecret(Array("0123456789abcdef0123".utf8))
+        var node = OneNode(policy: AccessPolicy(secret: secret))
+        let out = node.join(one, "eve")
+        #expect(errorCodes(out, to: one) == [.unauthorized])
+        #expect(out.contains(.close(one, code: CloseCode.policyViolation, reason: "unauthorized", room: nil)))
+        #expect(node.gateway.hub.rooms.isEmpty)
+    }
+
+    @Test("over the rate, the first dropped message gets rate_limited and a long run closes 1008")
+    func rateLimit() {
+        var node = OneNode(policy: AccessPolicy(rate: 1, burst: 1))
+        _ = node.join(one, "ada")
+        var errors = 0
+        var closed = false
+        for _ in 0 ..< 40 {
+            let out = node.apply(text(.follow(on: true)), at: at(1))
+            errors += errorCodes(out, to: one).filter { $0 == .rateLimited }.count
+            closed = closed || out.contains { if case .close(one, CloseCode.policyViolation, "rate_limited", _) = $0 { true } else { false } }
+        }
+        #expect(errors == 2, "one when the run starts, one with the close")
+        #expect(closed)
+    }
+
+    @Test("a broadcast is encoded once for every local member, with its coalescing key, and counted per recipient")
+    func broadcastRecipients() {
+        var node = OneNode()
+        _ = node.join(one, "ada", role: .presenter)
+        _ = node.join(two, "bob")
+        _ = node.apply(.received(.text(#"{"type":"document","title":"T","format":"text","text":"a\nb\nc\n"}"#), from: one))
+        let out = node.apply(text(.scroll(top: 1, viewport: 1, content: 3, anchor: Anchor(block: 0, offset: 2))))
+        let deliveries = out.compactMap { if case let .deliver(d) = $0 { d } else { nil } }
+        #expect(deliveries.count == 1, "\(messages(out, to: one))")
+        #expect(deliveries.first?.to.sorted() == [one, two], "\(messages(out, to: one))")
+        #expect(deliveries.first?.isBroadcast == true && deliveries.first?.room == "r")
+        #expect(deliveries.first?.coalescingKey != nil)
+    }
+
+    @Test("an edit's record comes before its ack and the broadcast, all of its room, so both can wait for the commit")
+    func editPersistsFirst() {
+        var node = OneNode()
+        _ = node.join(one, "ada")
+        _ = node.join(two, "bob")
+        let out = node.apply(text(.edit(rev: 0, ops: TextOperation([.insert("hi")]), key: "k")))
+        let persistAt = out.firstIndex { if case .persist(.revisionAcked, room: "r") = $0 { true } else { false } }
+        let ackAt = out.firstIndex { if case let .deliver(d) = $0 { d.to == [one] } else { false } }
+        #expect(persistAt != nil && ackAt != nil && persistAt! < ackAt!)
+        #expect(out.allSatisfy { if case let .deliver(d) = $0 { d.room == "r" } else { true } })
+    }
+
+    @Test("a joined connection's close is ordered as a bye in its room; an unjoined one's is not")
+    func disconnects() {
+        var node = OneNode()
+        _ = node.join(one, "ada")
+        _ = node.apply(.connected(two, peer: "10.0.0.2"))
+        let joined = node.gateway.apply(.disconnected(one, WebSocketClose(code: 1000, initiatedByPeer: true)), at: at(2))
+        #expect(joined.contains { if case .order(let e, room: "r", hello: false) = $0 { e.event == .bye } else { false } })
+        let unjoined = node.gateway.apply(.disconnected(two, WebSocketClose(code: 1000, initiatedByPeer: true)), at: at(2))
+        #expect(!unjoined.contains { if case .order = $0 { true } else { false } })
+        #expect(logEvents(unjoined) == ["disconnect"])
+    }
+
+    @Test("cluster: ids carry the incarnation; another node's entries reach local members without log lines; a gone entry removes that node's members")
+    func clusterEntries() {
+        var gateway = Gateway(hub: Hub(maxRooms: .max), configuration: .init(incarnation: 7, snapshotEvery: 2))
+        _ = gateway.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
+        let order = gateway.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
+        guard case let .order(mine, _, _)? = order.first else {
+            Issue.record("no order: \(order)")
+            return
+        }
+        #expect(mine.client == ClientID("c7-1") && mine.origin == 7)
+        var entry = mine
+        entry.index = 1
+        _ = gateway.apply(.loaded(room: "r", image: nil, entries: [entry]), at: at(1))
+
+        let remoteHello = RoomEntry(event: .message(.hello(room: "r", name: "bob", role: .reader)),
+                                    client: ClientID("c3-5"), origin: 3, time: .seconds(2), index: 2)
+        let remote = gateway.apply(.ordered(room: "r", [remoteHello]), at: at(2))
+        #expect(messages(remote, to: one).map(\.type) == ["joined"])
+        #expect(logEvents(remote).isEmpty, "bob's join is logged by his node")
+        #expect(!remote.contains { if case .snapshot = $0 { true } else { false } }, "only the entry's own node stores the image")
+
+        let gone = RoomEntry(event: .gone, client: ClientID(""), origin: 3, time: .seconds(3), index: 3)
+        let left = gateway.apply(.ordered(room: "r", [gone]), at: at(3))
+        #expect(messages(left, to: one).map(\.type) == ["left"])
+        #expect(gateway.hub.members(of: "r") == [ClientID("c7-1")])
+
+        let scroll = gateway.apply(text(.follow(on: true)), at: at(4))
+        guard case var .order(follow, _, _)? = scroll.first else {
+            Issue.record("no order: \(scroll)")
+            return
+        }
+        follow.index = 4
+        let applied = gateway.apply(.ordered(room: "r", [follow]), at: at(4))
+        #expect(applied.contains { if case .snapshot(room: "r", index: 4, _) = $0 { true } else { false } })
+    }
+
+    @Test("losing the cluster closes every connection with 4013; Redis away and back are logged and flip /healthz's state")
+    func clusterHealth() {
+        var gateway = Gateway(hub: Hub(), configuration: .init(incarnation: 1))
+        _ = gateway.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
+        let down = gateway.apply(.store(up: false, name: "redis://127.0.0.1:6379", reason: "gone"), at: at(1))
+        #expect(logEvents(down) == ["redis_down"] && !gateway.storeUp)
+        _ = gateway.apply(.store(up: true, name: "redis://127.0.0.1:6379", reason: "back"), at: at(2))
+        #expect(gateway.storeUp)
+        let lost = gateway.apply(.membershipLost, at: at(3))
+        #expect(lost.contains(.close(one, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect", room: nil)))
+    }
+}
+
+@Suite("Held commands: group commit's other half")
+struct HeldCommandsTests {
+    private let a = GatewayCommand.log(LogRecord(.info, "a", []))
+    private let b = GatewayCommand.log(LogRecord(.info, "b", []))
+    private let c = GatewayCommand.log(LogRecord(.info, "c", []))
+
+    @Test("a room's commands wait for their commit and come out in order; other rooms are not held")
+    func holdAndRelease() {
+        var held = HeldCommands()
+        #expect(!held.isHeld("r"))
+        held.wait("r", for: 0)
+        held.append(a, room: "r")
+        held.wait("r", for: 1)
+        held.append(b, room: "r")
+        #expect(held.isHeld("r") && !held.isHeld("s") && !held.isHeld(nil))
+        #expect(held.release(through: 0) == [a])
+        #expect(held.isHeld("r"))
+        #expect(held.release(through: 1) == [b])
+        #expect(held.isEmpty)
+    }
+
+    @Test("a commit reported for several tickets at once releases everything behind them; a ticket already durable holds nothing")
+    func batchRelease() {
+        var held = HeldCommands()
+        held.wait("r", for: 0)
+        held.append(a, room: "r")
+        held.wait("s", for: 1)
+        held.append(b, room: "s")
+        held.wait("r", for: 2)
+        held.append(c, room: "r")
+        #expect(held.release(through: 2) == [a, c, b], "room by room, each in order")
+        #expect(held.isEmpty)
+        held.wait("r", for: 1)
+        #expect(!held.isHeld("r"))
+    }
+}
