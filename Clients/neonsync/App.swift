@@ -29,6 +29,8 @@ final class App<Model: ScreenModel> {
     private var backoff = ReconnectBackoff()
     /// Sent in every hello (the model never holds credentials).
     private let token: String?
+    /// This run's `resume` secret, sent with every hello.
+    private let resume = SessionSecret.make()
     /// Why the screen ended on its own (the server refused this client,
     /// or a wss:// server's certificate failed), to print once the
     /// terminal is back.
@@ -146,8 +148,9 @@ final class App<Model: ScreenModel> {
         for command in commands {
             switch command {
             case var .send(message):
-                if case let .hello(room, name, role, profile, draftRev, nil) = message, let token {
-                    message = .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: token)
+                if case let .hello(room, name, role, profile, draftRev, nil, nil) = message {
+                    message = .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: token,
+                                     resume: resume)
                 }
                 connection?.send(text: String(decoding: codec.encode(message), as: UTF8.self))
             case .quit:

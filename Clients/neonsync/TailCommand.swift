@@ -54,6 +54,8 @@ final class TailCommand {
     private var backoff = ReconnectBackoff()
 
     private let token: String?
+    /// This run's `resume` secret, sent with every hello.
+    private let resume = SessionSecret.make()
 
     init(room: String, name: String, json: Bool, servers: ServerList<WebSocketURL>, mailbox: Mailbox,
          token: String? = nil) {
@@ -106,7 +108,7 @@ final class TailCommand {
         case let .network(gen, event) where gen == generation:
             switch event {
             case .connected:
-                connection?.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: name, role: .observer, token: token)), as: UTF8.self))
+                connection?.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: name, role: .observer, token: token, resume: resume)), as: UTF8.self))
             case let .received(.text(text)):
                 receive(text)
             case .received(.binary), .rejected:

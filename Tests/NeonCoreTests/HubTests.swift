@@ -78,3 +78,55 @@ struct HubTests {
         #expect(toot.first == .persist(.roomCreated(room: "toot", profile: "mastodon", limit: 500)))
     }
 }
+
+@Suite("Hub: a client's resume secret")
+struct HubResumeTests {
+    private let secret = "0123456789abcdef0123456789abcdef"
+
+    @Test("a hello with the resume secret of a member still in the room replaces it: left, then joined, and the presenter's seat is free for it")
+    func replacesEarlierConnection() {
+        var hub = Hub()
+        _ = hub.apply(.received(ada, .hello(room: "r", name: "ada", role: .presenter, resume: secret)), at: .zero)
+        _ = hub.apply(.received(bob, .hello(room: "r", name: "bob", role: .reader)), at: .zero)
+        let again = ClientID("c9")
+        let out = hub.apply(.received(again, .hello(room: "r", name: "ada", role: .presenter, resume: secret)), at: .zero)
+        let broadcasts = out.compactMap { if case let .broadcast(m, _, _) = $0 { m.type } else { nil } }
+        #expect(broadcasts == ["left", "joined"])
+        #expect(out.contains { if case let .broadcast(m, "r", except) = $0 { m.type == "left" && except == again } else { false } },
+                "the new connection is not told its predecessor left")
+        #expect(out.errorCodes.isEmpty)
+        #expect(hub.members(of: "r") == [bob, again])
+        #expect(hub.rooms["r"]?.presenter == again)
+        #expect(hub.sessions[ada] == nil && hub.sessions[again] == "r")
+    }
+
+    @Test("without the secret, or with another one, the presenter's seat stays taken")
+    func otherSecretsDoNot() {
+        var hub = Hub()
+        _ = hub.apply(.received(ada, .hello(room: "r", name: "ada", role: .presenter, resume: secret)), at: .zero)
+        #expect(hub.apply(.received(bob, .hello(room: "r", name: "ada", role: .presenter)), at: .zero).errorCodes == [.presenterTaken])
+        #expect(hub.apply(.received(ClientID("c9"), .hello(room: "r", name: "ada", role: .presenter,
+                                                           resume: String(secret.reversed()))), at: .zero).errorCodes == [.presenterTaken])
+        #expect(hub.members(of: "r") == [ada])
+    }
+
+    @Test("a resume secret that is too short or has spaces is refused with invalid_message")
+    func badSecret() {
+        var hub = Hub()
+        #expect(hub.apply(.received(ada, .hello(room: "r", name: "ada", role: .reader, resume: "short")), at: .zero).errorCodes == [.invalidMessage])
+        #expect(hub.apply(.received(ada, .hello(room: "r", name: "ada", role: .reader, resume: "has spaces in it, sixteen+")), at: .zero).errorCodes == [.invalidMessage])
+        #expect(hub.rooms.isEmpty)
+    }
+
+    @Test("the secret survives a room image, so another node taking the room up recognises it too")
+    func imageKeepsSecret() {
+        var hub = Hub()
+        _ = hub.apply(.received(ada, .hello(room: "r", name: "ada", role: .presenter, resume: secret)), at: .zero)
+        let image = hub.rooms["r"]!.image
+        var other = Hub()
+        other.adopt("r", image: image)
+        #expect(other.rooms["r"] == hub.rooms["r"])
+        let out = other.apply(.received(ClientID("c9"), .hello(room: "r", name: "ada", role: .presenter, resume: secret)), at: .zero)
+        #expect(out.errorCodes.isEmpty && other.rooms["r"]?.presenter == ClientID("c9"))
+    }
+}

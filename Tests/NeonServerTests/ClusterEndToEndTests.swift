@@ -94,6 +94,36 @@ struct ClusterEndToEndTests {
         #expect(b.events("join").allSatisfy { $0["node"] as? String == "b" })
     }
 
+    @Test("a presenter whose node is SIGKILLed is the presenter again on another node at once: its resume secret replaces its earlier connection without waiting for the dead node to be reaped, and a follower there sees left then joined")
+    func presenterFailover() async throws {
+        let redis = try RedisProcess()
+        let a = try clusterNode(redis, "a")
+        let b = try clusterNode(redis, "b")
+        let secret = "0f1e2d3c4b5a69788796a5b4c3d2e1f0"
+        let ada = try await TestPeer.connect(url: a.url)
+        ada.send(.hello(room: "talk", name: "ada", role: .presenter, resume: secret))
+        let first = try await ada.next("welcome")
+        let bob = try await TestPeer.connect(url: b.url)
+        _ = try await bob.hello(room: "talk", name: "bob", role: .reader)
+        _ = a.stop(signal: SIGKILL)
+
+        let started = ContinuousClock.now
+        let again = try await TestPeer.connect(url: b.url)
+        again.send(.hello(room: "talk", name: "ada", role: .presenter, resume: secret))
+        let reply = try await again.next(timeout: .seconds(5))
+        guard case let .welcome(welcome) = reply.payload else { throw ServerProcessError("expected a welcome, got \(reply)") }
+        #expect(started.duration(to: .now) < .seconds(2), "no wait for the dead node's heartbeat to expire")
+        #expect(welcome.presenter == welcome.you)
+        #expect(welcome.readers.map(\.name) == ["bob", "ada"])
+        guard case let .welcome(old) = first.payload else { throw ServerProcessError("no first welcome") }
+        let left = try await bob.next("left")
+        guard case let .left(gone) = left.payload else { throw ServerProcessError("no left") }
+        #expect(gone.id == old.you)
+        let joined = try await bob.next("joined")
+        guard case let .joined(back) = joined.payload else { throw ServerProcessError("no joined") }
+        #expect(back.id == welcome.you && back.role == .presenter && joined.seq == left.seq + 1)
+    }
+
     @Test("three editors on three nodes make 200 edits each while an observer on every node watches; one node is SIGKILLed halfway: every acked edit is in the draft exactly once on every live node, everyone converges, seq never decreases, one limit event per crossing, the dead node's members leave within 10 s; Redis SIGKILLed and restarted from its AOF keeps every acked revision")
     func threeEditorsAndANodeKill() async throws {
         let redis = try RedisProcess()

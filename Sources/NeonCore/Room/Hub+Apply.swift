@@ -25,8 +25,9 @@ extension Hub {
 
     private mutating func receive(_ message: ClientMessage, from id: ClientID,
                                   at time: Duration) -> [RoomOutput] {
-        if case let .hello(room, name, role, profile, draftRev, _) = message {
-            return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, draftRev: draftRev, at: time)
+        if case let .hello(room, name, role, profile, draftRev, _, resume) = message {
+            return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, draftRev: draftRev,
+                         resume: resume, at: time)
         }
         if watchers.contains(id) {
             return refuse(id, ProtocolError(.notAllowed,
@@ -53,7 +54,7 @@ extension Hub {
     }
 
     private mutating func hello(_ id: ClientID, room: String, name: String, role: Role,
-                                profile: CountingProfile, draftRev: Int?, at time: Duration) -> [RoomOutput] {
+                                profile: CountingProfile, draftRev: Int?, resume: String?, at time: Duration) -> [RoomOutput] {
         if let current = sessions[id] ?? (watchers.contains(id) ? Self.everyRoom : nil) {
             return refuse(id, ProtocolError(.alreadyJoined,
                 "you already joined room \"\(current)\"; open another connection to join another room"))
@@ -67,7 +68,22 @@ extension Hub {
         if let problem = Self.problem(withName: name) {
             return refuse(id, ProtocolError(.invalidName, problem))
         }
+        if let resume, let problem = Self.problem(withResume: resume) {
+            return refuse(id, ProtocolError(.invalidMessage, problem))
+        }
         let isNew = rooms[room] == nil
+        var replaced: [RoomOutput] = []
+        if let resume, let earlier = rooms[room]?.member(resuming: resume), earlier != id {
+            // The same client's earlier connection, not yet known to be
+            // gone (its server died): it leaves, this one takes its place.
+            // (Recipients are resolved after this hello joined: its own
+            // connection is not told that its predecessor left.)
+            sessions[earlier] = nil
+            replaced = rooms[room]!.apply(.left(earlier), at: time).map { output in
+                guard case let .broadcast(message, room, nil) = output else { return output }
+                return .broadcast(message, room: room, except: id)
+            }
+        }
         if isNew {
             guard rooms.count < maxRooms else {
                 return refuse(id, ProtocolError(.serverFull,
@@ -75,7 +91,7 @@ extension Hub {
             }
             rooms[room] = RoomState(name: room, limits: limits, profile: profile)
         }
-        var out = rooms[room]!.apply(.joined(id, name: name, role: role, draftRev: draftRev), at: time)
+        var out = replaced + rooms[room]!.apply(.joined(id, name: name, role: role, draftRev: draftRev, resume: resume), at: time)
         if rooms[room]!.members[id] != nil {
             sessions[id] = room
             if isNew {
@@ -125,6 +141,14 @@ extension Hub {
         }
         if room.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) {
             return "the room name \"\(room.debugDescription.dropFirst().dropLast())\" contains spaces or control characters; use letters, digits, '-', '_' or '.'"
+        }
+        return nil
+    }
+
+    /// What is wrong with a hello's resume secret, or nil when it is one.
+    static func problem(withResume resume: String) -> String? {
+        guard (16 ... 128).contains(resume.utf8.count), resume.utf8.allSatisfy({ (0x21 ... 0x7E).contains($0) }) else {
+            return "resume must be 16 to 128 printable ASCII characters without spaces: a random secret the client chooses once per session"
         }
         return nil
     }

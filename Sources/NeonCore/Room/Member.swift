@@ -7,6 +7,8 @@ public struct Member: Equatable, Sendable {
     public internal(set) var anchor: Anchor
     public internal(set) var spy: ScrollSpy
     public internal(set) var following: Bool
+    /// The session secret its client sent in hello; never shown to others.
+    var resume: String?
 
     init(id: ClientID, name: String, role: Role) {
         self.id = id; self.name = name; self.role = role

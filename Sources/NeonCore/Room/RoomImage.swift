@@ -16,6 +16,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
         public var holdSection: Int?
         public var holdUntil: Int64?
         public var following: Bool
+        /// The member's session secret (see `ClientMessage.hello`).
+        public var resume: String?
     }
 
     public var name: String
@@ -58,7 +60,7 @@ extension Member {
         RoomImage.MemberImage(id: id, name: name, role: role,
                               position: position.map { [$0.top, $0.viewport, $0.content] }, anchor: anchor,
                               section: spy.current, source: spy.source, holdSection: spy.hold?.section,
-                              holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following)
+                              holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume)
     }
 
     init(image: RoomImage.MemberImage) {
@@ -71,5 +73,6 @@ extension Member {
                         hold: image.holdSection.flatMap { section in
                             image.holdUntil.map { (section, Duration.nanoseconds($0)) } })
         following = image.following
+        resume = image.resume
     }
 }

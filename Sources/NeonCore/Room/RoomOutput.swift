@@ -51,7 +51,8 @@ public struct RoomSnapshot: Equatable, Sendable {
 /// A change of state that happened to a room, as a past-tense fact.
 public enum RoomEvent: Equatable, Sendable {
     /// `draftRev`: the revision a reconnecting client has (see `missed`).
-    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil)
+    /// `resume`: the client's session secret (see `ClientMessage.hello`).
+    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil)
     case left(ClientID)
     case documentPublished(ClientID, DocumentInfo)
     case scrolled(ClientID, top: Int, viewport: Int, content: Int, anchor: Anchor)

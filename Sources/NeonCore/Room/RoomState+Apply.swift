@@ -7,7 +7,8 @@ extension RoomState {
     /// event returns an error for its sender and leaves the state unchanged.
     public mutating func apply(_ event: RoomEvent, at time: Duration) -> [RoomOutput] {
         switch event {
-        case let .joined(id, name, role, draftRev): return join(id, name: name, role: role, draftRev: draftRev)
+        case let .joined(id, name, role, draftRev, resume):
+            return join(id, name: name, role: role, draftRev: draftRev, resume: resume)
         case let .left(id): return leave(id)
         case let .documentPublished(id, info): return publish(info, by: id)
         case let .scrolled(id, top, viewport, content, anchor):
@@ -22,7 +23,7 @@ extension RoomState {
 
     // MARK: - Membership
 
-    private mutating func join(_ id: ClientID, name: String, role: Role, draftRev: Int?) -> [RoomOutput] {
+    private mutating func join(_ id: ClientID, name: String, role: Role, draftRev: Int?, resume: String?) -> [RoomOutput] {
         if members[id] != nil {
             return refuse(id, .alreadyJoined, "you already joined room \"\(self.name)\"; open another connection to join again")
         }
@@ -32,7 +33,8 @@ extension RoomState {
         if role == .presenter, let current = presenter, let holder = members[current] {
             return refuse(id, .presenterTaken, "room \"\(self.name)\" already has a presenter (\(holder.name)); join as a reader or follow them")
         }
-        let member = Member(id: id, name: name, role: role)
+        var member = Member(id: id, name: name, role: role)
+        member.resume = resume
         members[id] = member
         order.append(id)
         if role == .presenter { presenter = id }

@@ -68,6 +68,11 @@ public struct RoomState: Equatable, Sendable {
 
     public var sectionCount: Int { parsed?.sections.count ?? 0 }
 
+    /// The member whose client sent `resume` in its hello.
+    func member(resuming resume: String) -> ClientID? {
+        order.first { members[$0]?.resume == resume }
+    }
+
     public func welcome(for id: ClientID, draftRev: Int? = nil) -> Welcome {
         var draft = draftInfo
         draft.missed = draftRev.flatMap(missedEdits(since:))

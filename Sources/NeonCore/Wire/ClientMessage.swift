@@ -6,8 +6,12 @@ public enum ClientMessage: Equatable, Sendable {
     /// welcome then lists the edits it missed.
     /// `token`: the room token a server with a secret requires (see
     /// docs/PROTOCOL.md); the hub never sees it, the server checks it first.
+    /// `resume`: a random secret the client chose once for its session and
+    /// sends with every hello of it; a member of the room holding the same
+    /// secret (the client's own earlier connection, not yet known to be
+    /// gone) leaves first and this connection takes its place.
     case hello(room: String, name: String, role: Role, profile: CountingProfile? = nil, draftRev: Int? = nil,
-               token: String? = nil)
+               token: String? = nil, resume: String? = nil)
     /// Set the room's document (when it has none, or from the presenter).
     case document(title: String, format: DocumentFormat, text: String)
     /// The sender's own layout in rows plus the width-independent anchor.
@@ -46,7 +50,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, draftRev, token, key, title, format, text
+        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text
         case top, viewport, content, anchor, section, on, rev, ops, position, data
     }
 
@@ -60,7 +64,8 @@ extension ClientMessage: Codable {
                           role: try c.decode(Role.self, forKey: .role),
                           profile: try c.decodeIfPresent(CountingProfile.self, forKey: .profile),
                           draftRev: try c.decodeIfPresent(Int.self, forKey: .draftRev),
-                          token: try c.decodeIfPresent(String.self, forKey: .token))
+                          token: try c.decodeIfPresent(String.self, forKey: .token),
+                          resume: try c.decodeIfPresent(String.self, forKey: .resume))
         case "document":
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
@@ -93,13 +98,14 @@ extension ClientMessage: Codable {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(type, forKey: .type)
         switch self {
-        case let .hello(room, name, role, profile, draftRev, token):
+        case let .hello(room, name, role, profile, draftRev, token, resume):
             try c.encode(room, forKey: .room)
             try c.encode(name, forKey: .name)
             try c.encode(role, forKey: .role)
             try c.encodeIfPresent(profile, forKey: .profile)
             try c.encodeIfPresent(draftRev, forKey: .draftRev)
             try c.encodeIfPresent(token, forKey: .token)
+            try c.encodeIfPresent(resume, forKey: .resume)
         case let .document(title, format, text):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)

@@ -94,8 +94,8 @@ extension ClusterEntry {
 extension ClientMessage {
     /// The message as a room's log keeps it: a hello without its token.
     var withoutToken: ClientMessage {
-        guard case let .hello(room, name, role, profile, draftRev, token) = self, token != nil else { return self }
-        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: nil)
+        guard case let .hello(room, name, role, profile, draftRev, token, resume) = self, token != nil else { return self }
+        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: nil, resume: resume)
     }
 }
 

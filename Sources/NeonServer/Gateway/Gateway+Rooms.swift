@@ -16,7 +16,7 @@ extension Gateway {
         let client = info.client
         var room = info.room
         var hello = false
-        if case let .hello(name, _, _, _, _, _) = message {
+        if case let .hello(name, _, _, _, _, _, _) = message {
             if let current = room ?? (hub.watchers.contains(client) ? Hub.everyRoom : nil) {
                 return route(hub.apply(.rejected(client, ProtocolError(.alreadyJoined,
                     "you already joined room \"\(current)\"; open another connection to join another room")), at: clock.hub),
