@@ -79,6 +79,12 @@ struct ClusterEndToEndTests {
         guard case let .progress(info) = progressAtBob.payload else { throw ServerProcessError("no progress") }
         #expect(info.id == adaWelcome.you && info.percent == 50)
 
+        let late = try await TestPeer.connect(url: b.url)
+        let lateWelcome = try await late.hello(room: "guide", name: "cy", role: .observer)
+        #expect(lateWelcome.document?.title == "Guide", "a late joiner on the other node gets the document")
+        late.close()
+        _ = try await ada.next("left")
+
         ada.send(.tab(section: 1))
         let tabAtAda = try await ada.next("tab")
         let tabAtBob = try await bob.next("tab")
@@ -273,6 +279,52 @@ struct ClusterEndToEndTests {
         }
         #expect(welcome?.draft.rev == 0 && welcome?.draft.text == "", "the room starts over as Redis has it: \(String(describing: welcome?.draft))")
         expectDocumentedLog(node, name: "solo")
+    }
+
+    @Test("a node paused past its heartbeat (SIGSTOP) is reaped: its members leave elsewhere; when it resumes it learns it, closes its connections with 4013, and what it sends late changes nothing")
+    func pausedNode() async throws {
+        let redis = try RedisProcess()
+        let a = try clusterNode(redis, "a")
+        let b = try clusterNode(redis, "b")
+        let ada = try await TestPeer.connect(url: a.url)
+        let adaWelcome = try await ada.hello(room: "p", name: "ada", role: .reader)
+        let bob = try await TestPeer.connect(url: b.url)
+        _ = try await bob.hello(room: "p", name: "bob", role: .reader)
+        _ = try await ada.next("joined")
+        a.signal(SIGSTOP)
+        ada.send(.edit(rev: 0, ops: TextOperation([.insert("late")]), key: "late"))
+        let left = try await bob.next("left", timeout: .seconds(15))
+        guard case let .left(gone) = left.payload else { throw ServerProcessError("no left") }
+        #expect(gone.id == adaWelcome.you)
+        a.signal(SIGCONT)
+        let close = try await ada.client.waitForClose()
+        #expect(close.code == CloseCode.rejoin)
+        #expect(a.waitForLog(timeout: 10) { $0["event"] as? String == "membership_lost" } != nil)
+        try await Task.sleep(for: .milliseconds(500))
+        let draft = try await draftSeen(at: b.url, room: "p")
+        #expect(draft.rev == 0 && draft.text == "", "the reaped member's late edit was not applied")
+        let again = try await TestPeer.connect(url: a.url)
+        let welcome = try await again.hello(room: "p", name: "ada", role: .reader)
+        #expect(welcome.readers.map(\.name) == ["bob", "ada"], "the node serves the room again")
+    }
+
+    @Test("a Redis password comes from --redis-password-file: right, the node joins; wrong, it exits 1 saying so; a file others can read is refused (exit 2)")
+    func redisPassword() throws {
+        let redis = try RedisProcess(["--requirepass", "s3cret-pass"])
+        let directory = try TemporaryDirectory()
+        let good = directory.path + "/good"
+        let bad = directory.path + "/bad"
+        try "s3cret-pass\n".write(toFile: good, atomically: true, encoding: .utf8)
+        try "wrong\n".write(toFile: bad, atomically: true, encoding: .utf8)
+        chmod(good, 0o600)
+        chmod(bad, 0o600)
+        let node = try clusterNode(redis, "pw", ["--redis-password-file", good])
+        #expect(try httpRequest(port: node.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
+        let refused = try runDaemon(["--port", "0", "--redis", redis.url, "--redis-password-file", bad])
+        #expect(refused.status == 1 && refused.err.contains("refused the password"), "\(refused.err)")
+        chmod(good, 0o644)
+        let open = try runDaemon(["--port", "0", "--redis", redis.url, "--redis-password-file", good])
+        #expect(open.status == 2 && open.err.contains("chmod 600"), "\(open.err)")
     }
 
     @Test("start-up refusals: a Redis that cannot be reached exits 1 naming the URL, a second live node with the same name exits 1 saying so, cluster flags without --redis exit 2")

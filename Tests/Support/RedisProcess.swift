@@ -9,8 +9,11 @@ public final class RedisProcess: @unchecked Sendable {
     public let port: Int
     public let directory: String
     private var process: Process?
+    /// More redis-server settings (e.g. `--requirepass`).
+    private let extra: [String]
 
-    public init() throws {
+    public init(_ extra: [String] = []) throws {
+        self.extra = extra
         directory = NSTemporaryDirectory() + "neonsync-redis-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         port = try Self.freePort()
@@ -27,12 +30,12 @@ public final class RedisProcess: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/redis-server")
         process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--dir", directory,
                              "--appendonly", "yes", "--appendfsync", "always", "--save", "",
-                             "--logfile", directory + "/redis.log", "--protected-mode", "no"]
+                             "--logfile", directory + "/redis.log", "--protected-mode", "no"] + extra
         try process.run()
         self.process = process
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
-            if (try? command("PING")) == "+PONG" { return }
+            if let reply = try? command("PING"), reply == "+PONG" || reply.hasPrefix("-NOAUTH") { return }
             Thread.sleep(forTimeInterval: 0.02)
         }
         throw ServerProcessError("redis-server on port \(port) did not answer PING within 10 s; see \(directory)/redis.log")
