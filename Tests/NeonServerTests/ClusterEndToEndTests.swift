@@ -281,6 +281,28 @@ struct ClusterEndToEndTests {
         expectDocumentedLog(node, name: "solo")
     }
 
+    @Test("an observer of every room on a node that holds no rooms sees the cluster's rooms: the node takes them up, sends a fresh overview, then relays their broadcasts")
+    func everyRoomAcrossNodes() async throws {
+        let redis = try RedisProcess()
+        let a = try clusterNode(redis, "a")
+        let b = try clusterNode(redis, "b")
+        let ada = try await TestPeer.connect(url: a.url)
+        _ = try await ada.hello(room: "quiet", name: "ada", role: .reader)
+        let watcher = try await TestPeer.connect(url: b.url)
+        watcher.send(.hello(room: "*", name: "ops", role: .observer))
+        var listed: [String] = []
+        let deadline = ContinuousClock.now + .seconds(10)
+        while !listed.contains("quiet"), ContinuousClock.now < deadline {
+            let message = try await watcher.next(timeout: .seconds(10))
+            if case let .overview(overview) = message.payload { listed = overview.rooms.map(\.room) }
+        }
+        #expect(listed == ["quiet"])
+        ada.send(.relay(data: "ping"))
+        let relayed = try await watcher.next("room")
+        guard case let .room(envelope) = relayed.payload else { throw ServerProcessError("no envelope") }
+        #expect(envelope.room == "quiet" && envelope.message.type == "relay")
+    }
+
     @Test("a node paused past its heartbeat (SIGSTOP) is reaped: its members leave elsewhere; when it resumes it learns it, closes its connections with 4013, and what it sends late changes nothing")
     func pausedNode() async throws {
         let redis = try RedisProcess()

@@ -57,6 +57,11 @@ public final class ClusterLink: RoomSequencer, Sendable {
         return nil
     }
 
+    /// Reads `room`'s log from now on (nil: every room in the cluster).
+    func takeUp(_ room: String?) {
+        if let room { reader.want(room) } else { reader.wantEveryRoom() }
+    }
+
     /// Never called: `durableOnceOrdered`.
     func persist(_ records: [PersistRecord], ticket: Int) {}
 

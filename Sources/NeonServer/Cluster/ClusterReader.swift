@@ -13,8 +13,9 @@ import Synchronization
 final class ClusterReader: @unchecked Sendable {
     let configuration: ClusterConfiguration
     let generation: Int
-    /// Rooms asked for and not yet taken up, and whether to stop.
-    private let requests = Mutex<(wanted: [String], stopping: Bool)>(([], false))
+    /// Rooms asked for and not yet taken up, whether every room was, and
+    /// whether to stop.
+    private let requests = Mutex<(wanted: [String], everyRoom: Bool, stopping: Bool)>(([], false, false))
     private let done = DispatchSemaphore(value: 0)
     /// Written to (one byte) to wake the thread from `poll`.
     private let wake: (read: Int32, write: Int32)
@@ -62,6 +63,12 @@ final class ClusterReader: @unchecked Sendable {
         if added { poke() }
     }
 
+    /// Asks for every room of the cluster (`neonsync:rooms`), once.
+    func wantEveryRoom() {
+        requests.withLock { $0.everyRoom = true }
+        poke()
+    }
+
     func stop() {
         guard started else { return }
         requests.withLock { $0.stopping = true }
@@ -86,6 +93,10 @@ final class ClusterReader: @unchecked Sendable {
             }
             backoff = .milliseconds(100)
             do throws(RedisFailure) {
+                if requests.withLock({ state in defer { state.everyRoom = false }; return state.everyRoom }),
+                   let names = try commands.command(["SMEMBERS", ClusterKeys.rooms]).array?.compactMap(\.text) {
+                    requests.withLock { state in state.wanted += names.filter { !state.wanted.contains($0) } }
+                }
                 let wanted = requests.withLock { state in state.wanted.filter { rooms[$0] == nil } }
                 if !wanted.isEmpty {
                     try subscriber.send(wanted.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })

@@ -145,6 +145,8 @@ final class Executor: WebSocketServerDelegate {
                 sequencer.persist([record], ticket: ticket)
             case let .snapshot(room, index, image):
                 sequencer.snapshot(room, index: index, image: image)
+            case let .takeUp(room):
+                sequencer.takeUp(room)
             }
         }
     }

@@ -61,6 +61,14 @@ extension Gateway {
         }
         route(hub.apply(hubEvent, at: clock.hub), into: &out)
         noteJoined(client, into: &out)
+        if case let .watch(_, _, scope) = hubEvent { takeUpWatched(client, scope: scope, into: &out) }
+    }
+
+    /// Cluster: a new observer from outside rooms gets the rooms it may
+    /// watch taken up (those this node does not hold yet arrive as they load).
+    mutating func takeUpWatched(_ client: ClientID, scope: String?, into out: inout [GatewayCommand]) {
+        guard configuration.incarnation != nil, hub.watchers.contains(client) else { return }
+        out.append(.takeUp(room: scope))
     }
 
     /// The connection is gone: its bookkeeping goes at once; its leaving

@@ -24,7 +24,8 @@ extension Gateway {
             }
             if name == Hub.everyRoom || Hub.problem(withRoom: name) != nil {
                 route(hub.apply(.received(client, message), at: clock.hub), into: &out)
-                return noteJoined(client, into: &out)
+                noteJoined(client, into: &out)
+                return takeUpWatched(client, scope: nil, into: &out)
             }
             if hub.rooms[name] == nil, hub.rooms.count >= configuration.maxRooms {
                 return route(hub.apply(.rejected(client, ProtocolError(.serverFull,

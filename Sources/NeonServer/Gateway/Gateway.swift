@@ -72,9 +72,11 @@ struct Gateway: Sendable {
         case let .ordered(room, entries):
             for entry in entries { apply(entry, room: room, at: clock, into: &out) }
         case let .loaded(room, image, entries):
+            let known = hub.rooms[room] != nil
             hub.adopt(room, image: image)
             for entry in entries { apply(entry, room: room, at: clock, into: &out) }
             dropStrays(in: room, into: &out)
+            if !known, hub.rooms[room] != nil { showNewRoom(room, into: &out) }
         case let .unavailable(client, reason):
             guard let connection = clients[client] else { break }
             if connections[connection]?.joined == false { connections[connection]?.room = nil }
@@ -93,6 +95,14 @@ struct Gateway: Sendable {
             }
         }
         return out
+    }
+
+    /// Cluster: a room this node just took up is shown to the observers
+    /// that may watch it, in a fresh overview.
+    mutating func showNewRoom(_ room: String, into out: inout [GatewayCommand]) {
+        for watcher in hub.watchers(of: room) {
+            route([.send(ServerMessage(seq: 0, .overview(hub.overview(for: watcher))), to: watcher)], into: &out)
+        }
     }
 
     /// A connection whose hello the hub accepted stops its hello timer.

@@ -13,6 +13,9 @@ enum GatewayCommand: Equatable, Sendable {
     /// Hand an event of `room` to the sequencer, which decides its place
     /// in the room's order (a hello also makes the node take the room up).
     case order(RoomEntry, room: String, hello: Bool)
+    /// An observer watches from outside: the node takes up `room`, or
+    /// every room of the cluster (nil), so that it has them to show.
+    case takeUp(room: String?)
     /// Make a record durable before the commands of its room after it.
     case persist(PersistRecord, room: String)
     /// Store the room's whole state as of entry `index` (cluster).

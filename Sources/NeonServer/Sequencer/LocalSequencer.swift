@@ -46,6 +46,8 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
 
     func snapshot(_ room: String, index: Int, image: RoomImage) {}
 
+    func takeUp(_ room: String?) {}
+
     /// Waits until everything handed over is committed and reported.
     func flush() {
         condition.lock()

@@ -21,6 +21,9 @@ protocol RoomSequencer: AnyObject, Sendable {
     /// Commits `records` (ticket `ticket`, in increasing order); `durable`
     /// reports each ticket once it and every earlier one are kept.
     func persist(_ records: [PersistRecord], ticket: Int)
+    /// Holds `room` (nil: every room there is) for observers to watch;
+    /// on one node every room is always held.
+    func takeUp(_ room: String?)
     /// Keeps the room's whole state as of entry `index` (cluster).
     func snapshot(_ room: String, index: Int, image: RoomImage)
     /// Finishes what was handed over (commits, appends) and stops.
