@@ -327,7 +327,9 @@ struct ClusterEndToEndTests {
         #expect(draft.rev == 0 && draft.text == "", "the reaped member's late edit was not applied")
         let again = try await TestPeer.connect(url: a.url)
         let welcome = try await again.hello(room: "p", name: "ada", role: .reader)
-        #expect(welcome.readers.map(\.name) == ["bob", "ada"], "the node serves the room again")
+        let names = welcome.readers.map(\.name)
+        #expect(names.first == "bob" && names.last == "ada" && names.filter { $0 == "ada" }.count == 1,
+                "the node serves the room again: \(names)")
     }
 
     @Test("a Redis password comes from --redis-password-file: right, the node joins; wrong, it exits 1 saying so; a file others can read is refused (exit 2)")
