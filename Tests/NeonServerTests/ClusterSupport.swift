@@ -62,6 +62,17 @@ func edit(as name: String, room: String, urls: [String], count: Int,
     var n = 0
     let deadline = ContinuousClock.now + .seconds(90)
     var lastSeq = 0
+    /// Another editor's edit is transformed in; this editor's own (found by
+    /// its key: resent, or replayed in `missed`) is its ack.
+    func take(_ info: EditInfo) throws {
+        if let key = pending, info.key == key {
+            _ = try client.serverAck()
+            result.acked.append(key)
+            pending = nil
+        } else {
+            text = try client.applyServer(info.ops).apply(to: text)
+        }
+    }
     while result.acked.count < count, ContinuousClock.now < deadline {
         let peer: TestPeer
         do {
@@ -85,15 +96,7 @@ func edit(as name: String, room: String, urls: [String], count: Int,
                     result.errors.append("welcome after reconnect had no missed edits (draftRev \(client.revision), server at \(welcome.draft.rev))")
                     return result
                 }
-                for info in missed {
-                    if let key = pending, info.key == key {
-                        _ = try client.serverAck()
-                        result.acked.append(key)
-                        pending = nil
-                    } else {
-                        text = try client.applyServer(info.ops).apply(to: text)
-                    }
-                }
+                for info in missed { try take(info) }
                 if let key = pending, case let .awaitingConfirm(outstanding) = client.state {
                     peer.send(.edit(rev: client.revision, ops: outstanding, key: key))
                 }
@@ -115,13 +118,7 @@ func edit(as name: String, room: String, urls: [String], count: Int,
                 lastSeq = message.seq
                 switch message.payload {
                 case let .edit(info):
-                    if let key = pending, info.key == key {
-                        _ = try client.serverAck()
-                        result.acked.append(key)
-                        pending = nil
-                    } else {
-                        text = try client.applyServer(info.ops).apply(to: text)
-                    }
+                    try take(info)
                 case .ack:
                     _ = try client.serverAck()
                     result.acked.append(pending!)

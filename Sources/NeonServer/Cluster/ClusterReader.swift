@@ -48,9 +48,7 @@ final class ClusterReader: @unchecked Sendable {
     func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.deliver = deliver
         started = true
-        let thread = Thread { [self] in run() }
-        thread.name = "neonsync-redis-reader"
-        thread.start()
+        startBackgroundThread("neonsync-redis-reader") { [self] in run() }
     }
 
     /// Asks for `room` (once; later calls for it do nothing).

@@ -35,9 +35,7 @@ final class ClusterWriter: @unchecked Sendable {
     func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.deliver = deliver
         started = true
-        let thread = Thread { [self] in run() }
-        thread.name = "neonsync-redis-writer"
-        thread.start()
+        startBackgroundThread("neonsync-redis-writer") { [self] in run() }
     }
 
     func submit(_ job: Job) {

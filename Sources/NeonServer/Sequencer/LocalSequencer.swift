@@ -30,9 +30,7 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
         self.deliver = deliver
         finished = false
-        let thread = Thread { [self] in run() }
-        thread.name = "neonsync-store"
-        thread.start()
+        startBackgroundThread("neonsync-store") { [self] in run() }
     }
 
     func order(_ entry: RoomEntry, room: String, hello: Bool) -> RoomEntry? { entry }

@@ -3,8 +3,9 @@ import NeonCore
 /// Where rooms live between runs of the server: their documents, counting
 /// profiles and every acknowledged draft revision.
 ///
-/// Calls come from the server's service thread; implementations serialize
-/// them. Every failure is a `StoreError` whose message says what to do.
+/// The server calls it from its committer thread (`LocalSequencer`), never
+/// from the service thread; implementations serialize calls. Every failure
+/// is a `StoreError` whose message says what to do.
 public protocol RoomStore: Sendable {
     /// Every room, in the order they were created, for restoring on start.
     func loadRooms() throws(StoreError) -> [StoredRoom]
