@@ -54,6 +54,12 @@ enum Daemon {
             standardError("neonsyncd: \(error.description)\n")
             return 2
         }
+        // libwebsockets' own lines go into the JSON log (debug), never raw to
+        // the terminal: the operator reads one sentence per problem.
+        TransportLog.route(.quiet) { level, line in
+            let name = level.contains(.error) ? "error" : level.contains(.warning) ? "warn" : "notice"
+            logger.log(LogRecord(.debug, "lws", [LogField("level", .string(name)), LogField("line", .string(line))]))
+        }
         let server: SyncServer
         let store: any RoomStore
         var link: ClusterLink?
@@ -81,6 +87,9 @@ enum Daemon {
             standardError("neonsyncd: \(error)\n")
             return 1
         }
+        standardError("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
+                      + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }
+                         ?? "(data \(options.dataDirectory))") + "\n")
         let sources = installSignalHandlers(server: server, logger: logger)
         server.waitUntilStopped()
         store.close()
@@ -112,6 +121,11 @@ enum Daemon {
         hangup.resume()
         sources.append(hangup)
         return sources
+    }
+
+    /// An address as it goes in a URL (IPv6 in brackets).
+    private static func urlHost(_ host: String) -> String {
+        host.contains(":") ? "[\(host)]" : host
     }
 
     static func standardError(_ text: String) {

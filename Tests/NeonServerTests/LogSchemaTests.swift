@@ -51,6 +51,7 @@ struct LogSchema {
                               fields: ["redis": .string, "reason": .string]),
         "membership_lost": LogSchema(levels: ["warn"], room: .absent, client: .absent, fields: ["connections": .int]),
         "room_reset": LogSchema(levels: ["warn"], room: .required, client: .required, fields: ["code": .int]),
+        "lws": LogSchema(levels: ["debug"], room: .absent, client: .absent, fields: ["level": .string, "line": .string]),
         "origin_refused": LogSchema(levels: ["warn"], room: .absent, client: .absent,
                                     fields: ["peer": .string, "origin": .string]),
     ]
@@ -155,7 +156,7 @@ struct LogSchemaTests {
         // origin_refused lines are checked against the table in TLSEndToEndTests,
         // too_slow lines in SlowReaderTests, the cluster's events (and every
         // line with its node field) in ClusterEndToEndTests.
-        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused", "too_slow", "redis_down", "redis_up", "membership_lost", "room_reset"]))
+        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused", "too_slow", "redis_down", "redis_up", "membership_lost", "room_reset", "lws"]))
         for line in lines {
             for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }
             #expect(!line.contains("Nobody outside") && !line.contains("private draft"), "content leaked: \(line)")
