@@ -54,8 +54,10 @@ public final class SyncServer: Sendable {
         self.configuration = configuration
         self.cluster = cluster
         let stored: [StoredRoom]
-        do {
+        let incarnation: Int
+        do throws(StoreError) {
             stored = try store.loadRooms()
+            if let cluster { incarnation = cluster.generation } else { incarnation = try store.countStart() }
         } catch {
             throw ServerError(error.description)
         }
@@ -73,7 +75,8 @@ public final class SyncServer: Sendable {
         let hub = Hub(limits: configuration.limits, maxRooms: cluster == nil ? configuration.maxRooms : .max,
                       restoring: snapshots)
         let gateway = Gateway(hub: hub, configuration: .init(
-            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: cluster?.generation,
+            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
+            clustered: cluster != nil,
             snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes))
         sequencer = cluster ?? LocalSequencer(store: store, logger: logger)
         self.logger = logger

@@ -29,6 +29,7 @@ private final class GatedStore: RoomStore, @unchecked Sendable {
         }
         try inner.commit(records)
     }
+    func countStart() throws(StoreError) -> Int { try inner.countStart() }
     func close() { inner.close() }
 }
 

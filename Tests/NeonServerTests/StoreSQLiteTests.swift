@@ -1,6 +1,7 @@
 import Foundation
 import NeonCore
 @testable import NeonServer
+import NeonTestSupport
 import Testing
 
 @Suite("SQLite store files, durability and bad inputs")
@@ -82,7 +83,7 @@ struct StoreSQLiteTests {
         #expect(try Inspector(directory).rows("SELECT operation FROM revisions WHERE room = 'long' AND revision = 1205") == [["[1205]"]])
     }
 
-    @Test("the file is in WAL mode and records schema versions 1 and 2")
+    @Test("the file is in WAL mode and records schema versions 1, 2 and 3")
     func walAndSchema() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(directory: directory.path)
@@ -92,7 +93,7 @@ struct StoreSQLiteTests {
         store.close()
         let inspector = try Inspector(directory)
         #expect(try inspector.rows("PRAGMA journal_mode") == [["wal"]])
-        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"]])
+        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"]])
     }
 
     @Test("opening creates the data directory and its missing parents")
@@ -152,8 +153,8 @@ struct StoreSQLiteTests {
     func newerSchema() throws {
         let directory = try TemporaryDirectory()
         try SQLiteStore(directory: directory.path).close()
-        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (3, 0)")
-        #expect(throws: StoreError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 3, newer than this neonsyncd knows (2) — run a newer neonsyncd, or point --data at another directory")) {
+        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (4, 0)")
+        #expect(throws: StoreError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 4, newer than this neonsyncd knows (3) — run a newer neonsyncd, or point --data at another directory")) {
             try SQLiteStore(directory: directory.path)
         }
     }
@@ -197,5 +198,41 @@ struct StoreSchemaTwoTests {
         #expect(rooms.first?.recentEdits == [StoredEdit(revision: 1, operationJSON: "[\"a\"]", author: "c1", key: "k1"),
                                              StoredEdit(revision: 2, operationJSON: "[1,\"b\"]")])
         #expect(rooms.first?.draftText == "ab" && rooms.first?.profile == "twitter")
+    }
+}
+
+@Suite("SQLite store: counting starts")
+struct StoreStartTests {
+    @Test("each start of the server gets the next number, also after the store is closed and opened again")
+    func countsStarts() throws {
+        let directory = try TemporaryDirectory()
+        let first = try SQLiteStore(directory: directory.path)
+        #expect(try first.countStart() == 1)
+        #expect(try first.countStart() == 2)
+        first.close()
+        let again = try SQLiteStore(directory: directory.path)
+        #expect(try again.countStart() == 3)
+        again.close()
+    }
+}
+
+@Suite("Client ids across restarts", .serialized)
+struct ClientIDRestartTests {
+    @Test("a restarted server on the same data never hands out an id it gave before (a stale cursor cannot name someone else)")
+    func idsNotReused() async throws {
+        let directory = try TemporaryDirectory()
+        var seen: Set<ClientID> = []
+        for _ in 1 ... 3 {
+            let server = try ServerProcess(["--data", directory.path])
+            for name in ["ada", "bob"] {
+                let peer = try await TestPeer.connect(server)
+                let welcome = try await peer.hello(room: "ids", name: name, role: .reader)
+                #expect(!seen.contains(welcome.you), "\(welcome.you) was handed out before")
+                seen.insert(welcome.you)
+                peer.close()
+            }
+            #expect(server.stop() == 0)
+        }
+        #expect(seen.count == 6)
     }
 }

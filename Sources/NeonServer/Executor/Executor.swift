@@ -29,7 +29,7 @@ final class Executor: WebSocketServerDelegate {
         state = Mutex(State(gateway: gateway))
         self.logger = logger
         self.sequencer = sequencer
-        wallClockHub = gateway.configuration.incarnation != nil
+        wallClockHub = gateway.configuration.clustered
     }
 
     func handle(_ event: ServerEvent, in context: ServiceContext) {

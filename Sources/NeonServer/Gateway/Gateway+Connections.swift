@@ -8,7 +8,8 @@ extension Gateway {
     mutating func connected(_ connection: ConnectionID, peer: String, at clock: GatewayClock,
                             into out: inout [GatewayCommand]) {
         let number = connection.rawValue
-        let client = ClientID(configuration.incarnation.map { "c\($0)-\(number)" } ?? "c\(number)")
+        let run = configuration.incarnation
+        let client = ClientID(run > 0 ? "c\(run)-\(number)" : "c\(number)")
         connections[connection] = ConnectionInfo(client: client, address: peer, bucket: policy.bucket())
         clients[client] = connection
         perAddress[peer, default: 0] += 1
@@ -67,7 +68,7 @@ extension Gateway {
     /// Cluster: a new observer from outside rooms gets the rooms it may
     /// watch taken up (those this node does not hold yet arrive as they load).
     mutating func takeUpWatched(_ client: ClientID, scope: String?, into out: inout [GatewayCommand]) {
-        guard configuration.incarnation != nil, hub.watchers.contains(client) else { return }
+        guard configuration.clustered, hub.watchers.contains(client) else { return }
         out.append(.takeUp(room: scope))
     }
 
@@ -91,7 +92,7 @@ extension Gateway {
         }
         out.append(.log(LogRecord(.info, "disconnect", client: client, fields)))
         if let room = info.room {
-            out.append(.order(RoomEntry(event: .bye, client: client, origin: configuration.incarnation ?? 0,
+            out.append(.order(RoomEntry(event: .bye, client: client, origin: configuration.incarnation,
                                         time: clock.hub), room: room, hello: false))
         } else {
             route(hub.apply(.disconnected(client), at: clock.hub), into: &out)

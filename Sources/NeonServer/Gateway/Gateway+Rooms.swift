@@ -39,7 +39,7 @@ extension Gateway {
         guard let room else {
             return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
         }
-        out.append(.order(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation ?? 0,
+        out.append(.order(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
                                     time: clock.hub), room: room, hello: hello))
     }
 
@@ -47,8 +47,8 @@ extension Gateway {
     /// written by the node the event came from; a cluster node whose event
     /// reaches a multiple of `snapshotEvery` stores the room's image.
     mutating func apply(_ entry: RoomEntry, room: String, at clock: GatewayClock, into out: inout [GatewayCommand]) {
-        let local = entry.origin == (configuration.incarnation ?? 0)
-        if configuration.incarnation != nil {
+        let local = entry.origin == configuration.incarnation
+        if configuration.clustered {
             metrics.delivered(lag: .nanoseconds(max(clock.wallNanoseconds - entry.time.inNanoseconds, 0)))
         }
         switch entry.event {

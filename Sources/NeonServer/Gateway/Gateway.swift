@@ -9,17 +9,22 @@ struct Gateway: Sendable {
     struct Configuration: Sendable {
         var policy: AccessPolicy
         var maxRooms: Int
-        /// The node's incarnation in a cluster: client ids are `c<it>-<n>`
-        /// and entries it orders carry it. Nil on a single node (`c<n>`).
-        var incarnation: Int?
+        /// This run of the server (a start counted by its store, or a
+        /// cluster node's incarnation from Redis): client ids are `c<it>-<n>`,
+        /// so no id of one run is ever handed out by another, and the events
+        /// it orders carry it. 0 (tests): ids are `c<n>`.
+        var incarnation: Int
+        /// A node of a cluster: the hub's clock is the wall clock, and
+        /// rooms are taken up and imaged through Redis.
+        var clustered: Bool
         /// Cluster: store a room's image every this many log entries.
         var snapshotEvery: Int?
         /// `--max-outbound`, for the too_slow log line.
         var maxOutboundBytes: Int
 
-        init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int? = nil,
+        init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
              snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024) {
-            self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation
+            self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation; self.clustered = clustered
             self.snapshotEvery = snapshotEvery; self.maxOutboundBytes = maxOutboundBytes
         }
     }

@@ -45,7 +45,7 @@ struct RoomEntry: Equatable, Sendable {
 
     var event: Event
     var client: ClientID
-    /// The node incarnation that ordered it (0 on a single node).
+    /// The server run (cluster: node incarnation) that ordered it.
     var origin: Int
     /// The hub's time of the event.
     var time: Duration

@@ -8,6 +8,7 @@ public final class InMemoryStore: RoomStore {
         var rooms: [StoredRoom] = []
         var index: [String: Int] = [:]
         var isClosed = false
+        var starts = 0
     }
 
     private let state = Mutex(State())
@@ -74,6 +75,14 @@ public final class InMemoryStore: RoomStore {
                 }
             }
             state = copy
+        }
+    }
+
+    public func countStart() throws(StoreError) -> Int {
+        try state.withLock { (state) throws(StoreError) in
+            guard !state.isClosed else { throw .closed }
+            state.starts += 1
+            return state.starts
         }
     }
 

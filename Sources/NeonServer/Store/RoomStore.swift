@@ -21,6 +21,9 @@ public protocol RoomStore: Sendable {
     /// Every record, in order, in one transaction: all kept when this
     /// returns, none on error (a batch of the server's group commit).
     func commit(_ records: [PersistRecord]) throws(StoreError)
+    /// Counts a start of the server and returns its number, 1 for the first:
+    /// no two starts on one store get the same (client ids carry it).
+    func countStart() throws(StoreError) -> Int
     /// Releases the store; later calls fail with an error saying it is closed.
     func close()
 }

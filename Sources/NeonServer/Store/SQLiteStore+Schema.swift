@@ -31,6 +31,12 @@ extension SQLiteStore {
         ALTER TABLE revisions ADD COLUMN author TEXT;
         ALTER TABLE revisions ADD COLUMN edit_key TEXT;
         """,
+        """
+        CREATE TABLE starts (
+            number INTEGER PRIMARY KEY,
+            started_ms INTEGER NOT NULL
+        );
+        """,
     ]
 
     /// Brings the schema up to the newest version, all steps in one

@@ -102,6 +102,14 @@ public final class SQLiteStore: RoomStore {
         try commit([.documentSet(room: room, document)])
     }
 
+    public func countStart() throws(StoreError) -> Int {
+        try withConnection("cannot count this start of the server in \(path)") { (connection) throws(SQLiteFailure) in
+            try connection.statement("INSERT INTO starts (number, started_ms) VALUES ((SELECT coalesce(max(number), 0) + 1 FROM starts), ?)")
+                .run(.int(WallClock.milliseconds()))
+            return try connection.statement("SELECT max(number) FROM starts").rows { $0.int(0) }.first ?? 1
+        }
+    }
+
     public func commit(_ records: [PersistRecord]) throws(StoreError) {
         guard let first = records.first else { return }
         let context = records.count == 1 ? Self.describe(first, in: path)
