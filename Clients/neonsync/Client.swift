@@ -16,6 +16,9 @@ enum Client {
         if arguments.first == "bench" {
             return BenchCommand.run(Array(arguments.dropFirst()))
         }
+        if arguments.first == "rooms" {
+            return RoomsCommand.run(Array(arguments.dropFirst()))
+        }
         let options: ClientOptions
         do {
             guard let parsed = try ClientOptions.parse(arguments) else { return 0 }

@@ -23,12 +23,16 @@ public final class SyncServer: Sendable {
         /// Most bytes that may wait unsent to one connection before it is
         /// closed with 4008 (too slow); see `WebSocketServer.Configuration`.
         public var maxOutboundBytes: Int
+        /// An empty room idle this long is removed with its document and
+        /// draft; nil never (one node only).
+        public var roomTTL: Duration?
 
         public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
                     limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000,
                     access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60),
                     tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers,
-                    maxOutboundBytes: Int = 8 * 1024 * 1024) {
+                    maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil) {
+            self.roomTTL = roomTTL
             self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
             self.limits = limits; self.maxRooms = maxRooms
             self.access = access; self.idleTimeout = idleTimeout
@@ -43,6 +47,8 @@ public final class SyncServer: Sendable {
     private let sequencer: any RoomSequencer
     private let logger: Logger
     private let transport: WebSocketServer
+    /// Removes rooms idle past `roomTTL` (one node).
+    private let sweeper = RoomSweeper()
 
     /// Cluster mode: the node's link to Redis (nil on a single node).
     public let cluster: ClusterLink?
@@ -77,7 +83,10 @@ public final class SyncServer: Sendable {
         let gateway = Gateway(hub: hub, configuration: .init(
             policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
             clustered: cluster != nil,
-            snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes))
+            snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
+            roomTTL: cluster == nil ? configuration.roomTTL : nil),
+            activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
+                                 uniquingKeysWith: { first, _ in first }))
         sequencer = cluster ?? LocalSequencer(store: store, logger: logger)
         self.logger = logger
         executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer)
@@ -102,6 +111,11 @@ public final class SyncServer: Sendable {
         sequencer.start { delivery in
             transport.execute { context in executor.apply(delivery, in: context) }
         }
+        if cluster == nil, let ttl = configuration.roomTTL {
+            sweeper.start(every: min(max(Double(ttl.components.seconds) / 4, 0.5), 60)) {
+                transport.execute { context in executor.apply(.event(.sweep), in: context) }
+            }
+        }
         var fields = [
             LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
@@ -125,6 +139,7 @@ public final class SyncServer: Sendable {
     /// Redis's threads finish; returns then.
     public func stop(reason: String = "stop") {
         logger.log(LogRecord(.info, "stop", [LogField("reason", .string(reason))]))
+        sweeper.stop()
         (sequencer as? LocalSequencer)?.flush()
         transport.stop()
         sequencer.stop()

@@ -79,7 +79,7 @@ enum Daemon {
                                      limits: options.limits, maxRooms: options.maxRooms,
                                      access: options.access, idleTimeout: options.idleTimeout,
                                      tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins),
-                                     maxOutboundBytes: options.maxOutbound),
+                                     maxOutboundBytes: options.maxOutbound, roomTTL: options.roomTTL),
                 logger: logger, store: store, cluster: link)
             try server.start()
         } catch {

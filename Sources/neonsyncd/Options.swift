@@ -25,6 +25,9 @@ struct Options {
     var node: String?
     var redisPasswordFile: String?
     var snapshotEvery = 1000
+    /// `--room-ttl`; nil when given 0. `roomTTLGiven` tells an explicit flag.
+    var roomTTL: Duration? = .seconds(30 * 24 * 3600)
+    var roomTTLGiven = false
     var showHelp = false
 
     /// The TLS files, when both flags were given.
@@ -69,6 +72,11 @@ struct Options {
       --max-members N      members per room (default 10000)
       --max-rooms N        rooms per server (default 10000)
       --draft-limit N      character limit of new rooms' drafts (default 280)
+      --room-ttl T         remove a room, with its document and draft, once
+                           it has been empty for T: seconds, or a number with
+                           s, m, h or d (default 30d; 0 keeps rooms forever).
+                           Each removal is logged (room_expired). One node
+                           only: rooms in a cluster's Redis are kept
 
     CLUSTER (several nodes serve the same rooms; docs/CLUSTER.md):
       --redis URL          redis://HOST:PORT[/DB]: join the cluster whose
@@ -203,6 +211,16 @@ struct Options {
                 }
                 options.node = v
             case "--redis-password-file": options.redisPasswordFile = try value(for: flag)
+            case "--room-ttl":
+                let v = try value(for: flag)
+                if v == "0" {
+                    options.roomTTL = nil
+                } else if let seconds = TokenCommand.duration(v) {
+                    options.roomTTL = .seconds(seconds)
+                } else {
+                    throw Problem(description: "--room-ttl \(v) is not a duration; use e.g. 90s, 12h or 30d (at most 366d), or 0 to keep rooms forever")
+                }
+                options.roomTTLGiven = true
             case "--snapshot-every":
                 options.snapshotEvery = try integer(try value(for: flag), flag: flag, range: 10...1_000_000)
             case "--insecure-open": options.insecureOpen = true
@@ -236,6 +254,9 @@ struct Options {
             : options.redisPasswordFile != nil ? "--redis-password-file"
             : options.snapshotEvery != 1000 ? "--snapshot-every" : nil {
             throw Problem(description: "\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
+        }
+        if options.redis != nil, options.roomTTLGiven {
+            throw Problem(description: "--room-ttl applies to one node's rooms; a cluster's rooms live in Redis and are kept — drop --room-ttl, or run without --redis")
         }
         if options.limits.maxDocumentBytes > options.maxMessage {
             throw Problem(description: "--max-document (\(options.limits.maxDocumentBytes) bytes) is larger than --max-message (\(options.maxMessage) bytes), so no document that large could arrive; raise --max-message")

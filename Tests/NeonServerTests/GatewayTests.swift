@@ -250,3 +250,44 @@ struct HeldCommandsTests {
         #expect(!held.isHeld("r"))
     }
 }
+
+@Suite("Gateway: rooms that expire")
+struct GatewayRoomTTLTests {
+    @Test("a sweep removes a room empty and idle past --room-ttl (logged, removed from the store), keeps one with people in it, and keeps one idle for less")
+    func sweep() {
+        let wall: Int64 = 1_800_000_000_000
+        func clock(_ seconds: Int64) -> GatewayClock {
+            GatewayClock(monotonic: .seconds(seconds), hub: .seconds(seconds), wallNanoseconds: (wall + seconds * 1000) * 1_000_000)
+        }
+        var gateway = Gateway(hub: Hub(restoring: [RoomSnapshot(name: "old", document: nil, draftText: "", draftRevision: 0),
+                                                     RoomSnapshot(name: "fresh", document: nil, draftText: "", draftRevision: 0),
+                                                     RoomSnapshot(name: "busy", document: nil, draftText: "", draftRevision: 0)]),
+                              configuration: .init(roomTTL: .seconds(60)),
+                              activity: ["old": wall - 61_000, "fresh": wall - 10_000, "busy": wall - 600_000])
+        _ = gateway.apply(.connected(one, peer: "10.0.0.1"), at: clock(0))
+        for command in gateway.apply(text(.hello(room: "busy", name: "ada", role: .reader)), at: clock(0)) {
+            if case let .order(entry, room, _) = command { _ = gateway.apply(.ordered(room: room, [entry]), at: clock(0)) }
+        }
+        let out = gateway.apply(.sweep, at: clock(0))
+        #expect(logEvents(out) == ["room_expired"])
+        #expect(out.contains(.persist(.roomRemoved(room: "old"), room: "old")))
+        #expect(Set(gateway.hub.rooms.keys) == ["fresh", "busy"])
+        #expect(gateway.apply(.sweep, at: clock(49)).isEmpty, "fresh is 59 s idle")
+        #expect(logEvents(gateway.apply(.sweep, at: clock(50))) == ["room_expired"])
+        #expect(Set(gateway.hub.rooms.keys) == ["busy"])
+    }
+
+    @Test("a join and a leave are the room's activity: stored, and shown in an observer's overview")
+    func activity() throws {
+        var node = OneNode()
+        let joined = node.join(one, "ada")
+        #expect(joined.contains { if case .persist(.roomActive(room: "r", _), room: "r") = $0 { true } else { false } })
+        _ = node.apply(.connected(two, peer: "10.0.0.2"))
+        let watch = node.apply(.received(.text(#"{"type":"hello","room":"*","name":"ops","role":"observer"}"#), from: two))
+        guard case let .overview(overview)? = messages(watch, to: two).first?.payload else {
+            Issue.record("no overview: \(watch)")
+            return
+        }
+        #expect(overview.rooms.first?.active == 1_800_000_000_000)
+    }
+}

@@ -51,6 +51,8 @@ struct LogSchema {
                               fields: ["redis": .string, "reason": .string]),
         "membership_lost": LogSchema(levels: ["warn"], room: .absent, client: .absent, fields: ["connections": .int]),
         "room_reset": LogSchema(levels: ["warn"], room: .required, client: .required, fields: ["code": .int]),
+        "room_expired": LogSchema(levels: ["info"], room: .required, client: .absent,
+                                  fields: ["idleSeconds": .int, "ttlSeconds": .int]),
         "lws": LogSchema(levels: ["debug"], room: .absent, client: .absent, fields: ["level": .string, "line": .string]),
         "origin_refused": LogSchema(levels: ["warn"], room: .absent, client: .absent,
                                     fields: ["peer": .string, "origin": .string]),
@@ -154,9 +156,9 @@ struct LogSchemaTests {
         let lines = server.logLines + failed
         let events = Set(lines.compactMap { ServerProcess.json($0)?["event"] as? String })
         // origin_refused lines are checked against the table in TLSEndToEndTests,
-        // too_slow lines in SlowReaderTests, the cluster's events (and every
+        // too_slow lines in SlowReaderTests, room_expired in RoomTTLEndToEndTests, the cluster's events (and every
         // line with its node field) in ClusterEndToEndTests.
-        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused", "too_slow", "redis_down", "redis_up", "membership_lost", "room_reset", "lws"]))
+        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused", "too_slow", "redis_down", "redis_up", "membership_lost", "room_reset", "lws", "room_expired"]))
         for line in lines {
             for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }
             #expect(!line.contains("Nobody outside") && !line.contains("private draft"), "content leaked: \(line)")

@@ -40,6 +40,13 @@ public struct Hub: Equatable, Sendable {
         for member in members(of: room) { sessions[member] = room }
     }
 
+    /// Removes `room` when nobody is in it; returns whether it did.
+    public mutating func remove(emptyRoom room: String) -> Bool {
+        guard let state = rooms[room], state.order.isEmpty else { return false }
+        rooms[room] = nil
+        return true
+    }
+
     /// Member ids of `room` in join order: the recipients of its broadcasts.
     public func members(of room: String) -> [ClientID] {
         rooms[room]?.order ?? []

@@ -21,6 +21,12 @@ public enum PersistRecord: Equatable, Sendable {
     /// A draft revision the server sequenced: the transformed operation, its
     /// author and key, and the whole text after it, so a restart restores
     /// by revision and still recognises a resent edit.
+    /// Someone joined or left the room at this wall-clock time (ms since
+    /// 1970): the start of its idle time when it is empty.
+    case roomActive(room: String, atMilliseconds: Int64)
+    /// The room was empty and idle past the server's room time-to-live: it
+    /// is gone with its document and draft.
+    case roomRemoved(room: String)
     case revisionAcked(room: String, revision: Int, operation: TextOperation, text: String,
                        by: ClientID, key: String?)
 }

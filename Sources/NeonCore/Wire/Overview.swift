@@ -18,14 +18,17 @@ public struct RoomSummary: Codable, Equatable, Sendable {
     public var presenter: ClientID?
     public var document: DocumentHeading?
     public var draft: DraftCount
+    /// When someone last joined or left, ms since 1970 (added after v1;
+    /// absent when the server does not know).
+    public var active: Int64?
 
     public init(room: String, seq: Int, readers: [ReaderInfo], presenter: ClientID?,
-                document: DocumentHeading?, draft: DraftCount) {
+                document: DocumentHeading?, draft: DraftCount, active: Int64? = nil) {
         self.room = room; self.seq = seq; self.readers = readers; self.presenter = presenter
-        self.document = document; self.draft = draft
+        self.document = document; self.draft = draft; self.active = active
     }
 
-    enum CodingKeys: String, CodingKey { case room, seq, readers, presenter, document, draft }
+    enum CodingKeys: String, CodingKey { case room, seq, readers, presenter, document, draft, active }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -35,6 +38,7 @@ public struct RoomSummary: Codable, Equatable, Sendable {
         try c.encode(presenter, forKey: .presenter)
         try c.encode(document, forKey: .document)
         try c.encode(draft, forKey: .draft)
+        try c.encodeIfPresent(active, forKey: .active)
     }
 }
 

@@ -10,8 +10,12 @@ extension Gateway {
     mutating func route(_ outputs: [RoomOutput], local: Bool = true, into out: inout [GatewayCommand]) {
         for output in outputs {
             switch output {
-            case let .send(message, client):
+            case var .send(message, client):
                 guard let connection = clients[client] else { continue }
+                if case var .overview(overview) = message.payload {
+                    for i in overview.rooms.indices { overview.rooms[i].active = activity[overview.rooms[i].room] }
+                    message = ServerMessage(seq: message.seq, .overview(overview))
+                }
                 let bytes = codec.encode(message)
                 let room = hub.sessions[client] ?? connections[connection]?.room
                 out.append(.deliver(Delivery(bytes: bytes, to: [connection], room: room, isBroadcast: false)))
@@ -66,6 +70,8 @@ extension PersistRecord {
         switch self {
         case let .roomCreated(room, _, _): room
         case let .documentSet(room, _): room
+        case let .roomActive(room, _): room
+        case let .roomRemoved(room): room
         case let .revisionAcked(room, _, _, _, _, _): room
         }
     }

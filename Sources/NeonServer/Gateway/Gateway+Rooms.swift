@@ -54,6 +54,7 @@ extension Gateway {
         switch entry.event {
         case let .message(message):
             route(hub.apply(.received(entry.client, message), at: entry.time), local: local, into: &out)
+            if case .hello = message, hub.sessions[entry.client] == room { touch(room, at: clock, into: &out) }
             if local, case .hello = message {
                 noteJoined(entry.client, into: &out)
                 if hub.sessions[entry.client] == nil, let connection = clients[entry.client] {
@@ -62,6 +63,7 @@ extension Gateway {
             }
         case .bye:
             route(hub.apply(.disconnected(entry.client), at: entry.time), local: local, into: &out)
+            touch(room, at: clock, into: &out)
         case .gone:
             let prefix = "c\(entry.origin)-"
             for member in hub.members(of: room) where member.rawValue.hasPrefix(prefix) {
@@ -71,6 +73,31 @@ extension Gateway {
         if local, let every = configuration.snapshotEvery, entry.index > 0, entry.index % every == 0,
            let image = hub.rooms[room]?.image {
             out.append(.snapshot(room: room, index: entry.index, image))
+        }
+    }
+
+    /// Someone joined or left `room` now: its idle time starts again.
+    private mutating func touch(_ room: String, at clock: GatewayClock, into out: inout [GatewayCommand]) {
+        guard hub.rooms[room] != nil else { return }
+        let now = clock.wallNanoseconds / 1_000_000
+        activity[room] = now
+        out.append(.persist(.roomActive(room: room, atMilliseconds: now), room: room))
+    }
+
+    /// Removes the rooms that are empty and idle past `--room-ttl`: their
+    /// document and draft go too (a typo's room does not live forever).
+    mutating func sweep(at clock: GatewayClock, into out: inout [GatewayCommand]) {
+        guard let ttl = configuration.roomTTL, !configuration.clustered else { return }
+        let now = clock.wallNanoseconds / 1_000_000
+        let limit = Int64(ttl.components.seconds) * 1000 + ttl.components.attoseconds / 1_000_000_000_000_000
+        for room in hub.rooms.keys.sorted() where hub.members(of: room).isEmpty {
+            let idle = now - (activity[room] ?? now)
+            guard idle >= limit, hub.remove(emptyRoom: room) else { continue }
+            activity[room] = nil
+            out.append(.log(LogRecord(.info, "room_expired", room: room, [
+                LogField("idleSeconds", .int(Int(idle / 1000))), LogField("ttlSeconds", .int(Int(limit / 1000))),
+            ])))
+            out.append(.persist(.roomRemoved(room: room), room: room))
         }
     }
 

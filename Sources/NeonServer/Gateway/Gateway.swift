@@ -21,9 +21,12 @@ struct Gateway: Sendable {
         var snapshotEvery: Int?
         /// `--max-outbound`, for the too_slow log line.
         var maxOutboundBytes: Int
+        /// `--room-ttl`: an empty room idle this long is removed (nil: never).
+        var roomTTL: Duration?
 
         init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
-             snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024) {
+             snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil) {
+            self.roomTTL = roomTTL
             self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation; self.clustered = clustered
             self.snapshotEvery = snapshotEvery; self.maxOutboundBytes = maxOutboundBytes
         }
@@ -40,11 +43,14 @@ struct Gateway: Sendable {
     var metrics = ServerMetrics()
     /// Whether the sequencer's store (the cluster's Redis) is reachable.
     var storeUp = true
+    /// When someone last joined or left each room, ms since 1970.
+    var activity: [String: Int64] = [:]
     let codec = WireCodec()
 
-    init(hub: Hub, configuration: Configuration = Configuration()) {
+    init(hub: Hub, configuration: Configuration = Configuration(), activity: [String: Int64] = [:]) {
         self.hub = hub
         self.configuration = configuration
+        self.activity = activity
     }
 
     var policy: AccessPolicy { configuration.policy }
@@ -93,6 +99,8 @@ struct Gateway: Sendable {
             out.append(.log(LogRecord(up ? .info : .error, up ? "redis_up" : "redis_down", [
                 LogField("redis", .string(name)), LogField("reason", .string(reason)),
             ])))
+        case .sweep:
+            sweep(at: clock, into: &out)
         case .membershipLost:
             out.append(.log(LogRecord(.warn, "membership_lost", [LogField("connections", .int(connections.count))])))
             for connection in connections.keys {

@@ -21,6 +21,8 @@ enum GatewayEvent: Sendable {
     /// This node was dropped from the cluster while cut off: its members
     /// are gone everywhere, so its connections start over.
     case membershipLost
+    /// Time to remove rooms empty and idle past `--room-ttl`.
+    case sweep
 
     init(_ event: ServerEvent) {
         switch event {

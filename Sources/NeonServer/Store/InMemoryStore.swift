@@ -68,6 +68,11 @@ public final class InMemoryStore: RoomStore {
                 case let .documentSet(room, document):
                     guard let at = copy.index[room] else { throw .unknownRoom(room, storing: "the document") }
                     copy.rooms[at].document = document
+                case let .roomActive(room, milliseconds):
+                    if let at = copy.index[room] { copy.rooms[at].activeMilliseconds = milliseconds }
+                case let .roomRemoved(room):
+                    copy.rooms.removeAll { $0.name == room }
+                    copy.index = Dictionary(uniqueKeysWithValues: copy.rooms.enumerated().map { ($1.name, $0) })
                 case let .revisionAcked(room, revision, operation, text, by, key):
                     let json = String(decoding: codec.encode(operation), as: UTF8.self)
                     try Self.append(DraftRevision(room: room, revision: revision, operationJSON: json, text: text,

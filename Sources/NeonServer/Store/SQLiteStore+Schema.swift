@@ -36,6 +36,7 @@ extension SQLiteStore {
             number INTEGER PRIMARY KEY,
             started_ms INTEGER NOT NULL
         );
+        ALTER TABLE rooms ADD COLUMN active_ms INTEGER;
         """,
     ]
 

@@ -64,11 +64,13 @@ public final class SQLiteStore: RoomStore {
     public func loadRooms() throws(StoreError) -> [StoredRoom] {
         try withConnection("cannot read the rooms from \(path)") { (connection) throws(SQLiteFailure) in
             try connection.statement("""
-                SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text
+                SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text,
+                       coalesce(r.active_ms, r.created_ms)
                 FROM rooms r LEFT JOIN documents d ON d.room = r.name ORDER BY r.id
                 """).rows { row in
                 (room: StoredRoom(name: row.text(0) ?? "", profile: row.text(1) ?? "", limit: row.int(2),
-                                  draftText: row.text(3) ?? "", draftRevision: row.int(4)),
+                                  draftText: row.text(3) ?? "", draftRevision: row.int(4),
+                                  activeMilliseconds: Int64(row.int(8))),
                  title: row.text(5), format: row.text(6), text: row.text(7))
             }
         }.map { (stored) throws(StoreError) -> StoredRoom in
@@ -151,6 +153,14 @@ public final class SQLiteStore: RoomStore {
                 """).run(.text(room), .text(document.title), .text(document.format.rawValue),
                          .text(document.text), .int(WallClock.milliseconds()))
             return connection.changes == 1 ? .appended : .noSuchRoom(room, storing: "the document")
+        case let .roomActive(room, milliseconds):
+            try connection.statement("UPDATE rooms SET active_ms = ? WHERE name = ?").run(.int(Int(milliseconds)), .text(room))
+            return .appended
+        case let .roomRemoved(room):
+            try connection.statement("DELETE FROM revisions WHERE room = ?").run(.text(room))
+            try connection.statement("DELETE FROM documents WHERE room = ?").run(.text(room))
+            try connection.statement("DELETE FROM rooms WHERE name = ?").run(.text(room))
+            return .appended
         case let .revisionAcked(room, revision, operation, text, by, key):
             let json = String(decoding: codec.encode(operation), as: UTF8.self)
             return try append(DraftRevision(room: room, revision: revision, operationJSON: json, text: text,
@@ -163,6 +173,8 @@ public final class SQLiteStore: RoomStore {
         switch record {
         case let .roomCreated(room, _, _): "cannot create room '\(room)' in \(path)"
         case let .documentSet(room, _): "cannot store the document of room '\(room)' in \(path)"
+        case let .roomActive(room, _): "cannot store when room '\(room)' was last active in \(path)"
+        case let .roomRemoved(room): "cannot remove room '\(room)' from \(path)"
         case let .revisionAcked(room, revision, _, _, _, _):
             "cannot store revision \(revision) of the draft of room '\(room)' in \(path)"
         }

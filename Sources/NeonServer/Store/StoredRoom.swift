@@ -15,12 +15,16 @@ public struct StoredRoom: Equatable, Sendable {
     /// The latest stored edits, oldest first (at most `keptRevisions`), for
     /// transforming and replaying edits based on them after a restart.
     public var recentEdits: [StoredEdit]
+    /// When someone last joined or left (or the room was created), ms
+    /// since 1970; nil when the store does not know.
+    public var activeMilliseconds: Int64?
 
     public init(name: String, profile: String, limit: Int, document: DocumentInfo? = nil,
-                draftText: String = "", draftRevision: Int = 0, recentEdits: [StoredEdit] = []) {
+                draftText: String = "", draftRevision: Int = 0, recentEdits: [StoredEdit] = [],
+                activeMilliseconds: Int64? = nil) {
         self.name = name; self.profile = profile; self.limit = limit
         self.document = document; self.draftText = draftText; self.draftRevision = draftRevision
-        self.recentEdits = recentEdits
+        self.recentEdits = recentEdits; self.activeMilliseconds = activeMilliseconds
     }
 }
 

@@ -1,0 +1,148 @@
+import Dispatch
+import Foundation
+import NeonClient
+import NeonCore
+import NeonTransport
+
+/// `neonsync rooms`: the rooms a server (or its token) lets you see, with
+/// who is in them, their document and when someone last came or went.
+enum RoomsCommand {
+    static let help = """
+    neonsync rooms [--server URL] [--token T] [--json]
+      lists the rooms of the server that you may see (every room, or the one
+      your room token admits): people reading and watching, the presenter,
+      the document's title and when someone last joined or left. Empty rooms
+      idle longer than the server's --room-ttl are removed by the server.
+
+      --server URL   ws:// or wss:// URL of neonsyncd (default \(ClientOptions.defaultServer),
+                     or $\(ClientOptions.serverEnvironment)); a list URL1,URL2 tries each in turn
+      --token T      a room token, when the server requires one (or $\(ClientOptions.tokenEnvironment))
+      --json         print the server's overview as one JSON object
+      -h, --help     show this help
+
+    Exit status: 0 listed; 2 bad arguments; 3 the server refused (e.g. no or
+    a wrong token); 4 no server answered within 5 s.
+    """
+
+    static func run(_ arguments: [String]) -> Int32 {
+        let env = ProcessEnvironment()
+        var server = env[ClientOptions.serverEnvironment] ?? ClientOptions.defaultServer
+        var token = env[ClientOptions.tokenEnvironment]
+        var json = false
+        var rest = arguments[...]
+        while let arg = rest.popFirst() {
+            switch arg {
+            case "-h", "--help":
+                print(help)
+                return 0
+            case "--json": json = true
+            case "--server", "--token":
+                guard let value = rest.popFirst() else {
+                    Client.standardError("neonsync rooms: \(arg) needs a value; see neonsync rooms --help\n")
+                    return 2
+                }
+                if arg == "--server" { server = value } else { token = value }
+            default:
+                Client.standardError("neonsync rooms: unknown argument \(arg); see neonsync rooms --help\n")
+                return 2
+            }
+        }
+        let servers: ServerList<WebSocketURL>
+        do {
+            servers = try .webSockets(server)
+        } catch {
+            Client.standardError("neonsync rooms: --server \(server): \(error.description)\n")
+            return 2
+        }
+        TransportLog.route([])
+        let name = env["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "rooms"
+        var failures: [String] = []
+        for url in servers.all {
+            switch fetch(url.description, name: name, token: token) {
+            case let .success(message):
+                if case let .overview(overview) = message.payload {
+                    print(json ? String(decoding: WireCodec().encode(overview), as: UTF8.self) : table(overview, now: Date()))
+                    return 0
+                }
+                if case let .error(error) = message.payload {
+                    Client.standardError("neonsync rooms: \(url) refused: \(error.message)\n")
+                    return 3
+                }
+                failures.append("\(url): it answered \(message.type) instead of an overview")
+            case let .failure(failure):
+                failures.append("\(url): \(failure.reason)")
+            }
+        }
+        Client.standardError("neonsync rooms: no server answered (\(failures.joined(separator: "; "))); start neonsyncd or check --server\n")
+        return 4
+    }
+
+    /// Connects, says hello as an observer of every room, and returns the
+    /// first message (the overview, or an error).
+    private static func fetch(_ url: String, name: String, token: String?) -> Result<ServerMessage, FetchFailure> {
+        let box = ResultBox()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do {
+                let client = try await WebSocketClient.connect(url: url, subprotocol: "neonsync.v1", timeout: .seconds(5))
+                let codec = WireCodec()
+                client.send(text: String(decoding: codec.encode(ClientMessage.hello(room: Hub.everyRoom, name: name,
+                                                                                  role: .observer, token: token)), as: UTF8.self))
+                let reply = try await client.receive(timeout: .seconds(5))
+                client.close()
+                guard case let .text(text) = reply else { throw FetchFailure(reason: "a binary frame instead of an overview") }
+                box.set(.success(try codec.decodeServer(Array(text.utf8))))
+            } catch let failure as FetchFailure {
+                box.set(.failure(failure))
+            } catch {
+                box.set(.failure(FetchFailure(reason: "\(error)")))
+            }
+            done.signal()
+        }
+        done.wait()
+        return box.value ?? .failure(FetchFailure(reason: "no answer"))
+    }
+
+    /// The rooms as a table, most recently active first.
+    static func table(_ overview: Overview, now: Date) -> String {
+        guard !overview.rooms.isEmpty else { return "no rooms" }
+        let rows = overview.rooms.sorted { ($0.active ?? 0) > ($1.active ?? 0) }.map { room -> [String] in
+            let reading = room.readers.filter { $0.role != .observer }
+            let watching = room.readers.count - reading.count
+            let presenter = room.presenter.flatMap { id in room.readers.first { $0.id == id }?.name } ?? "—"
+            return [room.room, String(reading.count), String(watching), presenter, room.document?.title ?? "—",
+                    room.active.map { ago(Date(timeIntervalSince1970: Double($0) / 1000), now: now) } ?? "—"]
+        }
+        let header = ["ROOM", "READING", "WATCHING", "PRESENTER", "DOCUMENT", "LAST ACTIVE"]
+        let widths = header.indices.map { column in ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0 }
+        return ([header] + rows).map { row in
+            zip(row, widths).map { cell, width in cell + String(repeating: " ", count: width - DisplayWidth.of(cell)) }
+                .joined(separator: "  ").trimmingCharacters(in: .whitespaces)
+        }.joined(separator: "\n")
+    }
+
+    /// `3 min ago`, `2 h ago`, `5 d ago`, `just now`.
+    static func ago(_ date: Date, now: Date) -> String {
+        let seconds = Int(now.timeIntervalSince(date))
+        switch seconds {
+        case ..<60: return "just now"
+        case ..<3600: return "\(seconds / 60) min ago"
+        case ..<86_400: return "\(seconds / 3600) h ago"
+        default: return "\(seconds / 86_400) d ago"
+        }
+    }
+}
+
+/// Why fetching the overview failed, as a phrase.
+private struct FetchFailure: Error {
+    let reason: String
+}
+
+/// The fetch task's result, handed to the waiting thread.
+/// `@unchecked Sendable`: `stored` is only touched under `lock`.
+private final class ResultBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: Result<ServerMessage, FetchFailure>?
+    func set(_ result: Result<ServerMessage, FetchFailure>) { lock.withLock { stored = result } }
+    var value: Result<ServerMessage, FetchFailure>? { lock.withLock { stored } }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import NeonCore
+import NeonTestSupport
+import Testing
+
+/// Runs `neonsync ARGS` (built beside the tests) and returns its status and output.
+private func neonsync(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync")
+    process.arguments = arguments
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let output = out.fileHandleForReading.readDataToEndOfFile()
+    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+}
+
+@Suite("Rooms that expire, and neonsync rooms", .serialized)
+struct RoomTTLEndToEndTests {
+    @Test("with --room-ttl a room left empty is removed once idle that long (room_expired), and stays gone after a restart; one with people stays")
+    func emptyRoomsExpire() async throws {
+        let directory = try TemporaryDirectory()
+        let server = try ServerProcess(["--data", directory.path, "--room-ttl", "1s"])
+        let typo = try await TestPeer.connect(server)
+        _ = try await typo.hello(room: "tpyo", name: "ada", role: .reader)
+        let kept = try await TestPeer.connect(server)
+        _ = try await kept.hello(room: "kept", name: "bob", role: .reader)
+        typo.close()
+        let expired = server.waitForLog(timeout: 10) { $0["event"] as? String == "room_expired" }
+        #expect(expired?["room"] as? String == "tpyo")
+        #expect(expired?["ttlSeconds"] as? Int == 1)
+        #expect(!server.events("room_expired").contains { $0["room"] as? String == "kept" })
+        for line in server.logLines where line.contains("room_expired") {
+            #expect(LogSchema.problems(of: line).isEmpty, "\(LogSchema.problems(of: line))")
+        }
+        kept.close()
+        #expect(server.stop() == 0)
+
+        let again = try ServerProcess(["--data", directory.path, "--room-ttl", "0"])
+        let start = try #require(again.events("start").first)
+        #expect(start["restoredRooms"] as? Int == 1, "only \"kept\" came back")
+    }
+
+    @Test("neonsync rooms lists the rooms with people reading and watching, the presenter, the document and when someone last came or went")
+    func roomsCommand() async throws {
+        let server = try ServerProcess()
+        let ada = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "guide", name: "ada", role: .presenter)
+        ada.send(.document(title: "Field Guide", format: .text, text: "one\ntwo\n"))
+        _ = try await ada.next("document")
+        let bob = try await TestPeer.connect(server)
+        _ = try await bob.hello(room: "guide", name: "bob", role: .reader)
+        let cy = try await TestPeer.connect(server)
+        _ = try await cy.hello(room: "guide", name: "cy", role: .observer)
+        let quiet = try await TestPeer.connect(server)
+        _ = try await quiet.hello(room: "quiet", name: "dee", role: .reader)
+        quiet.close()
+        try await Task.sleep(for: .milliseconds(200))
+
+        let listed = try neonsync(["rooms", "--server", server.url])
+        #expect(listed.status == 0, "\(listed.err)")
+        let lines = listed.out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
+        #expect(lines.first == "ROOM READING WATCHING PRESENTER DOCUMENT LAST ACTIVE")
+        #expect(lines.contains("guide 2 1 ada Field Guide just now"), "\(listed.out)")
+        #expect(lines.contains("quiet 0 0 — — just now"), "\(listed.out)")
+
+        let json = try neonsync(["rooms", "--server", server.url, "--json"])
+        let object = try #require(ServerProcess.json(json.out.trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect((object["rooms"] as? [[String: Any]])?.count == 2)
+
+        let nobody = try neonsync(["rooms", "--server", "ws://127.0.0.1:1/"])
+        #expect(nobody.status == 4 && nobody.err.contains("no server answered"), "\(nobody.err)")
+        let bad = try neonsync(["rooms", "--frobnicate"])
+        #expect(bad.status == 2 && bad.err.contains("see neonsync rooms --help"))
+    }
+
+    @Test("--room-ttl takes a duration or 0; with --redis it is refused, saying why")
+    func flag() throws {
+        let bad = try runDaemon(["--room-ttl", "soon"])
+        #expect(bad.status == 2 && bad.err.contains("--room-ttl soon is not a duration"))
+        let cluster = try runDaemon(["--room-ttl", "1d", "--redis", "redis://127.0.0.1:1"])
+        #expect(cluster.status == 2 && cluster.err.contains("a cluster's rooms live in Redis"))
+    }
+}
