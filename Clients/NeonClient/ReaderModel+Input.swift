@@ -36,8 +36,8 @@ extension ReaderModel {
         case .character("g"), .home, .character("<"): return scroll(to: 0, at: time)
         case .character("G"), .end, .character(">"): return scroll(to: maximumTop, at: time)
         case .character("t"): return backToTop(at: time)
-        case .tab: return chooseTab(spy.current + 1, at: time)
-        case .backTab: return chooseTab(spy.current - 1, at: time)
+        case .tab: return chooseTab(currentSection + 1, at: time)
+        case .backTab: return chooseTab(currentSection - 1, at: time)
         case let .character(c) where c.isASCII && c.isNumber && c != "0":
             return chooseTab(Int(String(c))! - 1, at: time)
         case .character("/"):
@@ -71,8 +71,9 @@ extension ReaderModel {
         case .wheelDown: return scroll(by: 3, at: time)
         case .wheelUp: return scroll(by: -3, at: time)
         case .press(.left):
+            let placement = indicatorPlacement(at: time)
             indicator.inputBegan(at: time)
-            if let button = indicatorPlacement(at: time).button, button.contains(x: mouse.x, y: mouse.y) {
+            if placement.goesToTop(x: mouse.x, y: mouse.y) {
                 return backToTop(at: time)
             }
             if geometry.tabs.contains(x: mouse.x, y: mouse.y), let section = tab(atColumn: mouse.x) {
@@ -102,7 +103,7 @@ extension ReaderModel {
         draftFocused = focus && !close
         top = clampTop(top)
         animation = nil
-        return placeCommands()
+        return moved(at: time)
     }
 
     /// Keeps the tab header scrolled to the current tab.
@@ -110,7 +111,7 @@ extension ReaderModel {
         composer.panel = showDraft ? geometry.draft : nil
         if showDraft { composer.settle() }
         guard layout != nil else { tabOffset = 0; return }
-        tabOffset = TabStrip.scrollOffset(widths: tabWidths, spacing: TabHeader.spacing, current: spy.current,
+        tabOffset = TabStrip.scrollOffset(widths: tabWidths, spacing: TabHeader.spacing, current: currentSection,
                                           viewWidth: TabHeader.stripWidth(forWidth: geometry.columns), previous: tabOffset)
     }
 
@@ -127,11 +128,13 @@ extension ReaderModel {
     }
 
     /// When something on screen will next change by itself, so the shell
-    /// sleeps until then: a running animation, a spinner, a swinging title,
-    /// the wheel's 3 s timer, a notice expiring.
+    /// sleeps until then: a running animation, a chosen tab's hold running
+    /// out, a spinner, a swinging title, the wheel's 3 s timer, a notice
+    /// expiring.
     public func nextWake(after time: Duration) -> Duration? {
         var next: [Duration] = []
         if animation != nil { next.append(time + .milliseconds(16)) }
+        if let held = spy.hold, held.until > time { next.append(held.until) }
         if connection == .connecting || layout == nil { next.append(time + .milliseconds(100)) }
         if let change = indicator.nextChange(after: time), layout != nil { next.append(change) }
         if let notice, notice.until > time { next.append(notice.until) }

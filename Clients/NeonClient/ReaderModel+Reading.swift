@@ -13,7 +13,7 @@ extension ReaderModel {
         }
         animation = nil
         refreshSearch()
-        return placeCommands()
+        return moved(at: time)
     }
 
     /// Shows `info` as the room's document, from the top.
@@ -60,18 +60,17 @@ extension ReaderModel {
         animation = nil
         top = clampTop(row)
         indicator.scrolled(at: time)
-        observeSection(at: time)
-        out += placeCommands()
+        out += moved(at: time)
         return out
     }
 
-    /// Chooses a tab: an eased jump to the section, the tab held meanwhile.
+    /// Chooses a tab: an eased jump to the section (as far as the document
+    /// scrolls), the tab held as the server holds it (`ScrollSpy`).
     public mutating func chooseTab(_ section: Int, at time: Duration) -> [ClientCommand] {
         guard let layout, layout.document.sections.indices.contains(section) else { return [] }
         var out = detachIfFollowing(at: time)
-        let jump = ScrollAnimation(from: top, to: clampTop(layout.firstRow(ofSection: section)), start: time)
-        animation = jump
-        spy.select(section, at: time, until: jump.end)
+        animation = ScrollAnimation(from: top, to: clampTop(layout.firstRow(ofSection: section)), start: time)
+        spy.select(section, at: time, until: time + Self.tabHold)
         indicator.scrolled(at: time)
         out.append(.send(.tab(section: section)))
         return out
@@ -87,49 +86,41 @@ extension ReaderModel {
         return out
     }
 
+    /// How long a chosen tab holds here: the server's hold and a little
+    /// more, so that the place sent when this hold runs out finds the
+    /// server's run out too (both then see the same place without a hold).
+    static let tabHold = ScrollSpy.holdDuration + .milliseconds(250)
+
     /// Advances a running animation (and the draft ring's pulse) to `time`.
     public mutating func tick(at time: Duration) -> [ClientCommand] {
         _ = composer.tick(at: time)
-        guard let running = animation else { return [] }
+        guard let running = animation else { return holdRanOut(at: time) }
         top = clampTop(running.position(at: time))
         indicator.scrolled(at: time)
         if running.isFinished(at: time) { animation = nil }
-        observeSection(at: time)
-        return placeCommands()
+        return moved(at: time)
     }
 
-    /// Follow the presenter again (or for the first time) and jump to them.
-    public mutating func attach(at time: Duration) -> [ClientCommand] {
-        guard mode != .present, !following else { return [] }
-        following = true
-        note(presenter.map { "Following \(title(of: $0))" } ?? "Following the presenter when one joins", error: false, at: time)
-        var out: [ClientCommand] = [.send(.follow(on: true))]
-        if let presenter, let anchor = anchors[presenter] {
-            out += reposition(to: anchor, at: time)
+    /// A chosen tab's hold ran out with no scroll since (a hand scroll
+    /// during the hold was ignored): the spy looks at the place again, and
+    /// the server with it. Nothing changes while the reader stays at the
+    /// bottom, where the chosen tab keeps holding.
+    private mutating func holdRanOut(at time: Duration) -> [ClientCommand] {
+        guard let held = spy.hold, time >= held.until else { return [] }
+        return moved(at: time)
+    }
+
+    /// The place changed (or may have): the scroll-spy sees it as the server
+    /// will, from the anchor at the top, and the server is told. When the spy
+    /// changes at a place already sent (a chosen tab's hold running out), the
+    /// place is sent again so that the server's spy sees it too.
+    mutating func moved(at time: Duration) -> [ClientCommand] {
+        if let layout, let position {
+            let before = spy
+            spy.observe(SpyPlace(document: layout.document, anchor: layout.anchor(forRow: top), position: position), at: time)
+            if spy != before { sentPlace = nil }
         }
-        return out
-    }
-
-    private mutating func detachIfFollowing(at time: Duration) -> [ClientCommand] {
-        guard isFollowing else { return [] }
-        following = false
-        note("detached — f follows again", error: false, at: time)
-        return [.send(.follow(on: false))]
-    }
-
-    /// Moves to the presenter's anchor (followers, on any terminal size).
-    mutating func reposition(to anchor: Anchor, at time: Duration) -> [ClientCommand] {
-        guard let layout else { return [] }
-        animation = nil
-        top = clampTop(layout.row(for: anchor))
-        indicator.scrolled(at: time)
-        observeSection(at: time)
         return placeCommands()
-    }
-
-    mutating func observeSection(at time: Duration) {
-        guard let layout else { return }
-        spy.observe(sectionAtTop: layout.section(atTop: top), at: time)
     }
 
     /// The `scroll` message for the current place, when it changed.

@@ -47,7 +47,7 @@ extension ReaderModel {
             if published.by != me {
                 note("\(title(of: published.by)) published “\(published.title)”", error: false, at: time)
             }
-            return placeCommands()
+            return moved(at: time)
         case let .progress(p): return progressed(p, at: time)
         case let .tab(t): return tabChanged(t, at: time)
         case let .follow(f):
@@ -76,6 +76,8 @@ extension ReaderModel {
                 out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text)))
             } else if info != shownDocument {
                 show(info, at: time)
+            } else {
+                out += chooseHeldTabAgain(at: time)
             }
         } else if let mine = pendingDocument {
             out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text)))
@@ -84,7 +86,7 @@ extension ReaderModel {
         }
         pendingDocument = nil
         if following { out.append(.send(.follow(on: true))) }
-        out += placeCommands()
+        out += moved(at: time)
         return out
     }
 
@@ -96,18 +98,16 @@ extension ReaderModel {
         }
         anchors[p.id] = p.anchor
         if p.id == presenter, isFollowing, p.id != me {
-            return reposition(to: p.anchor, at: time)
+            return reposition(to: p.anchor, atBottom: p.atBottom, at: time)
         }
         return []
     }
 
+    /// A reader's tab changed. A follower does not jump by itself: the
+    /// presenter's `progress` moves it, and its header shows the presenter's
+    /// section (`currentSection`).
     private mutating func tabChanged(_ t: TabInfo, at time: Duration) -> [ClientCommand] {
         update(t.id) { $0.section = t.section }
-        guard t.id == presenter, isFollowing, t.source == .selected, let layout,
-              layout.document.sections.indices.contains(t.section) else { return [] }
-        let jump = ScrollAnimation(from: top, to: clampTop(layout.firstRow(ofSection: t.section)), start: time)
-        animation = jump
-        spy.select(t.section, at: time, until: jump.end)
         return []
     }
 

@@ -7,23 +7,41 @@ extension ReaderModel {
     static let barWidth = 40
     static let maxTabTitleWidth = 24
 
-    /// Where the bottom indicator puts the bar, the button or the wheel.
+    /// Where the bottom indicator puts the bar, the back-to-top button or
+    /// the wheel.
     public struct IndicatorPlacement: Equatable, Sendable {
         public var bar: Rect?
+        /// Boxed beside the bar; a one-row `↑ top [t]` beside the wheel.
         public var button: Rect?
         public var wheel: Rect?
+        /// At the bottom the wheel is a back-to-top button too.
+        public var wheelGoesToTop = false
+
+        /// Whether a click at (x, y) goes back to the top.
+        public func goesToTop(x: Int, y: Int) -> Bool {
+            button?.contains(x: x, y: y) == true || (wheelGoesToTop && wheel?.contains(x: x, y: y) == true)
+        }
     }
+
+    /// Back-to-top is on offer (button, clickable wheel): at the bottom of a
+    /// document taller than the screen.
+    public var offersBackToTop: Bool { layout != nil && position?.offersBackToTop == true }
 
     public func indicatorPlacement(at time: Duration) -> IndicatorPlacement {
         let area = geometry.indicator
         guard layout != nil, !area.isEmpty else { return IndicatorPlacement() }
+        let button = BackToTopButton.size(key: Self.backToTopKey)
         if indicator.mode(at: time) == .wheel {
             let w = ProgressStyle.wheel.preferredSize
             let width = min(w.width, area.width)
-            return IndicatorPlacement(wheel: Rect(x: area.maxX - width - 1, y: area.y, width: width, height: min(w.height, area.height)))
+            let wheel = Rect(x: area.maxX - width - 1, y: area.y, width: width, height: min(w.height, area.height))
+            guard offersBackToTop else { return IndicatorPlacement(wheel: wheel) }
+            let hintWidth = button.width - 4
+            let hint = wheel.x - hintWidth - 1 >= area.x
+                ? Rect(x: wheel.x - hintWidth - 1, y: wheel.y + wheel.height / 2, width: hintWidth, height: 1) : nil
+            return IndicatorPlacement(button: hint, wheel: wheel, wheelGoesToTop: true)
         }
-        let showButton = indicator.offersBackToTop(atBottom: position?.atBottom ?? false, at: time)
-        let button = BackToTopButton.size(key: Self.backToTopKey)
+        let showButton = offersBackToTop
         let barWidth = min(Self.barWidth, area.width)
         let total = barWidth + (showButton ? button.width + 1 : 0)
         let startX = area.x + max((area.width - total) / 2, 0)
@@ -39,7 +57,7 @@ extension ReaderModel {
         let g = geometry
         drawTitle(into: &buffer, at: time, theme: theme)
         if let layout {
-            TabHeader(titles: tabTitles, current: spy.current, offset: tabOffset, maxTitleWidth: Self.maxTabTitleWidth,
+            TabHeader(titles: tabTitles, current: currentSection, offset: tabOffset, maxTitleWidth: Self.maxTabTitleWidth,
                       widths: tabWidths, theme: theme)
                 .render(in: g.tabs, into: &buffer)
             BorderBox(theme: theme).render(in: g.box, into: &buffer)

@@ -33,14 +33,6 @@ struct IndicatorTests {
         #expect(i.mode(at: .seconds(63)) == .wheel)
     }
 
-    @Test("back-to-top is offered exactly at the bottom while the bar shows")
-    func backToTop() {
-        let i = Indicator(startingAt: .zero)
-        #expect(i.offersBackToTop(atBottom: true, at: .seconds(1)))
-        #expect(!i.offersBackToTop(atBottom: false, at: .seconds(1)))
-        #expect(!i.offersBackToTop(atBottom: true, at: .seconds(3)))
-    }
-
     @Test("an out-of-order older scroll does not rewind the timer")
     func monotonic() {
         var i = Indicator(startingAt: .seconds(5))

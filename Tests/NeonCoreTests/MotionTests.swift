@@ -82,13 +82,20 @@ struct ProgressModelTests {
     }
 }
 
+extension SpyPlace {
+    /// A place in the middle of a long document whose top row is in `section`.
+    static func middle(_ section: Int) -> SpyPlace {
+        SpyPlace(sectionAtTop: section, lastSection: 9, atBottom: false, scrolls: true)
+    }
+}
+
 @Suite("Scroll-spy and tab header")
 struct ScrollSpyTests {
     @Test("scrolling makes the section at the top current, with source scrolled")
     func spy() {
         var spy = ScrollSpy()
-        do { let changed = spy.observe(sectionAtTop: 0, at: .seconds(1)); #expect(!changed) }
-        do { let changed = spy.observe(sectionAtTop: 2, at: .seconds(2)); #expect(changed) }
+        do { let changed = spy.observe(.middle(0), at: .seconds(1)); #expect(!changed) }
+        do { let changed = spy.observe(.middle(2), at: .seconds(2)); #expect(changed) }
         #expect(spy.current == 2 && spy.source == .scrolled)
     }
 
@@ -97,12 +104,12 @@ struct ScrollSpyTests {
         var spy = ScrollSpy()
         spy.select(4, at: .seconds(10), until: .seconds(12))
         #expect(spy.current == 4 && spy.source == .selected)
-        do { let changed = spy.observe(sectionAtTop: 1, at: .milliseconds(10_300)); #expect(!changed) }
-        do { let changed = spy.observe(sectionAtTop: 2, at: .milliseconds(10_900)); #expect(!changed) }
+        do { let changed = spy.observe(.middle(1), at: .milliseconds(10_300)); #expect(!changed) }
+        do { let changed = spy.observe(.middle(2), at: .milliseconds(10_900)); #expect(!changed) }
         #expect(spy.current == 4 && spy.source == .selected)
-        do { let changed = spy.observe(sectionAtTop: 4, at: .milliseconds(11_400)); #expect(!changed) }
+        do { let changed = spy.observe(.middle(4), at: .milliseconds(11_400)); #expect(!changed) }
         #expect(spy.hold == nil)
-        do { let changed = spy.observe(sectionAtTop: 3, at: .seconds(13)); #expect(changed) }
+        do { let changed = spy.observe(.middle(3), at: .seconds(13)); #expect(changed) }
         #expect(spy.current == 3 && spy.source == .scrolled)
     }
 
@@ -110,8 +117,8 @@ struct ScrollSpyTests {
     func holdExpires() {
         var spy = ScrollSpy()
         spy.select(4, at: .seconds(10), until: .seconds(12))
-        do { let changed = spy.observe(sectionAtTop: 1, at: .milliseconds(11_999)); #expect(!changed) }
-        do { let changed = spy.observe(sectionAtTop: 1, at: .seconds(12)); #expect(changed) }
+        do { let changed = spy.observe(.middle(1), at: .milliseconds(11_999)); #expect(!changed) }
+        do { let changed = spy.observe(.middle(1), at: .seconds(12)); #expect(changed) }
         #expect(spy.current == 1)
     }
 

@@ -32,6 +32,15 @@ struct ReadingPositionTests {
         #expect(!before.atBottom)
     }
 
+    @Test("back-to-top is offered at the bottom of a document that scrolls, never when it fits")
+    func backToTop() throws {
+        #expect(try ReadingPosition(top: 100, viewport: 20, content: 120).offersBackToTop)
+        #expect(try !ReadingPosition(top: 99, viewport: 20, content: 120).offersBackToTop)
+        #expect(try !ReadingPosition(top: 0, viewport: 40, content: 40).offersBackToTop)
+        #expect(try !ReadingPosition(top: 0, viewport: 40, content: 12).offersBackToTop)
+        #expect(try ReadingPosition(top: 1, viewport: 40, content: 41).offersBackToTop)
+    }
+
     @Test("content equal to the viewport is 100% at the bottom, unlike the seed's 0%")
     func contentEqualsViewport() throws {
         let p = try ReadingPosition(top: 0, viewport: 40, content: 40)

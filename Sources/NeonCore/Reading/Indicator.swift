@@ -40,12 +40,6 @@ public struct Indicator: Equatable, Sendable {
         return time - lastActivity >= Self.idleDelay ? .wheel : .bar
     }
 
-    /// Back-to-top is offered exactly when the reader is at the bottom and
-    /// the bar (not the wheel) shows.
-    public func offersBackToTop(atBottom: Bool, at time: Duration) -> Bool {
-        atBottom && mode(at: time) == .bar
-    }
-
     /// When the mode will next change by itself, so a client can sleep until
     /// then instead of polling; nil when nothing will change without input.
     public func nextChange(after time: Duration) -> Duration? {

@@ -41,6 +41,14 @@ public struct ReadingPosition: Equatable, Hashable, Sendable {
 
     /// top ≥ content − viewport; true when the whole document fits.
     public var atBottom: Bool { top >= content - viewport }
+
+    /// The content is taller than the viewport, so there is somewhere to
+    /// scroll.
+    public var scrolls: Bool { content > viewport }
+
+    /// Back-to-top is offered at the bottom of a document that scrolls,
+    /// whether the bar or the wheel shows; never when everything fits.
+    public var offersBackToTop: Bool { atBottom && scrolls }
 }
 
 /// Why a reported reading position was refused.

@@ -1,7 +1,3 @@
-/// How long a hand-chosen tab holds against the scroll-spy: the jump
-/// animation plus a little slack for the network.
-let tabHoldDuration: Duration = ScrollAnimation.standardDuration + .milliseconds(500)
-
 extension RoomState {
     /// Applies one event at `time` and returns what to send and log. A bad
     /// event returns an error for its sender and leaves the state unchanged.
@@ -120,9 +116,8 @@ extension RoomState {
         guard anchor.offset >= 0, anchor.offset <= length else {
             return refuse(id, .invalidAnchor, "anchor offset \(anchor.offset) is outside block \(anchor.block), which has \(length) characters")
         }
-        let section = blocks == 0 ? 0 : parsed.blocks[anchor.block].section
         let oldStep = member.position.map { $0.percent / 10 }
-        let tabChanged = member.spy.observe(sectionAtTop: section, at: time)
+        let tabChanged = member.spy.observe(SpyPlace(document: parsed, anchor: anchor, position: position), at: time)
         member.position = position
         member.anchor = anchor
         members[id] = member
@@ -155,7 +150,7 @@ extension RoomState {
         guard section >= 0, section < count else {
             return refuse(id, .tabOutOfRange, "section \(section) does not exist; the document has \(count) sections (0–\(max(count - 1, 0)))")
         }
-        member.spy.select(section, at: time, until: time + tabHoldDuration)
+        member.spy.select(section, at: time, until: time + ScrollSpy.holdDuration)
         members[id] = member
         return [broadcast(.tab(TabInfo(id: id, section: section, source: .selected)), except: nil),
                 tabLog(member, source: .selected)]
