@@ -118,6 +118,8 @@ extension DraftModel: ScreenModel {
             me = w.you
             readers = w.readers
             counter = (try? DraftCounter(limit: w.draft.limit, profile: w.draft.profile ?? .graphemes)) ?? counter
+            // Who is still here, and where, shows again as they type or move.
+            defer { editor.removeRemoteCursors() }
             do {
                 return try load(w.draft)
             } catch {
@@ -133,7 +135,7 @@ extension DraftModel: ScreenModel {
             editor.removeRemoteCursor(info.id)
         case let .edit(e):
             do {
-                try editor.receive(e.ops, from: e.by)
+                try editor.receive(e.ops, from: e.by == me ? nil : e.by)
             } catch {
                 note("an edit did not fit the draft (\(error)); resyncing", error: true, at: time)
                 return [.reconnect]
@@ -243,7 +245,7 @@ extension DraftModel: ScreenModel {
         switch connection {
         case .connecting: "connecting…"
         case .closed: "offline · reconnecting"
-        case .joined: "rev \(editor.revision) · \(readers.count) here"
+        case .joined: "rev \(editor.revision) · \(Headcount(readers).here)"
         }
     }
 

@@ -90,7 +90,7 @@ extension ReaderModel {
 
     /// The section whose title is drawn at `column` of the tab header.
     func tab(atColumn column: Int) -> Int? {
-        let widths = tabWidths
+        let widths = tabFields
         let starts = TabStrip.starts(widths: widths, spacing: TabHeader.spacing)
         let marker = geometry.columns >= 3 ? 1 : 0
         let x = column - marker + tabOffset
@@ -111,7 +111,7 @@ extension ReaderModel {
         composer.panel = showDraft ? geometry.draft : nil
         if showDraft { composer.settle() }
         guard layout != nil else { tabOffset = 0; return }
-        tabOffset = TabStrip.scrollOffset(widths: tabWidths, spacing: TabHeader.spacing, current: currentSection,
+        tabOffset = TabStrip.scrollOffset(widths: tabFields, spacing: TabHeader.spacing, current: currentSection,
                                           viewWidth: TabHeader.stripWidth(forWidth: geometry.columns), previous: tabOffset)
     }
 
@@ -143,12 +143,13 @@ extension ReaderModel {
         return next.min()
     }
 
-    /// Whether a title or name on screen is wider than its field.
+    /// Whether a title, the current tab's title or a name on screen is wider
+    /// than its field.
     private var swings: Bool {
         let g = geometry
         let title = layout?.document.title ?? "NeonSync"
         let field = max(g.columns - min(DisplayWidth.of(" \(room) · \(name) "), g.columns / 2) - 1, 0)
-        if DisplayWidth.of(title) > field { return true }
+        if DisplayWidth.of(title) > field || currentTabSwings { return true }
         guard g.showsPresence else { return false }
         return readers.contains { DisplayWidth.of($0.name) > 12 }
     }

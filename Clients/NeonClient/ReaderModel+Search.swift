@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 extension ReaderModel {
     /// Starts typing a `/` query.
@@ -13,17 +14,17 @@ extension ReaderModel {
         if let text { search.query += text }
     }
 
-    /// Enter: find every match and jump to the first at or below the top.
+    /// Enter: find every match in the document and jump to the first one
+    /// starting at or below the top (the first of all when none does).
     public mutating func commitSearch(at time: Duration) -> [ClientCommand] {
         search.editing = false
+        search.current = nil
         refreshSearch()
         guard !search.matches.isEmpty else {
             if !search.query.isEmpty { note("“\(search.query)” not found", error: true, at: time) }
-            search.current = nil
             return []
         }
-        let index = search.matches.firstIndex { $0.row >= top } ?? 0
-        return jump(toMatch: index, at: time)
+        return jump(toMatch: firstMatch(atOrBelow: top) ?? 0, at: time)
     }
 
     /// Esc while typing: forget the query and its highlights.
@@ -31,15 +32,19 @@ extension ReaderModel {
         search = SearchState()
     }
 
-    /// n / N: the next or previous match, wrapping around.
+    /// n / N: the next or previous match in the document, wrapping around.
+    /// From a current match on screen the step is from it; otherwise (none
+    /// yet, or the reader scrolled away, as in `less`) n takes the first
+    /// match at or below the top and N the last one above it.
     public mutating func nextMatch(forward: Bool, at time: Duration) -> [ClientCommand] {
         guard !search.matches.isEmpty else { return [] }
         let count = search.matches.count
         let index: Int
-        if let current = search.current {
+        if let current = search.current, search.matches[current].rows.overlaps(top..<top + viewportRows) {
             index = (current + (forward ? 1 : count - 1)) % count
         } else {
-            index = forward ? (search.matches.firstIndex { $0.row >= top } ?? 0) : count - 1
+            let below = firstMatch(atOrBelow: top)
+            index = forward ? below ?? 0 : ((below ?? count) + count - 1) % count
         }
         return jump(toMatch: index, at: time)
     }
@@ -47,40 +52,68 @@ extension ReaderModel {
     private mutating func jump(toMatch index: Int, at time: Duration) -> [ClientCommand] {
         search.current = index
         note("match \(index + 1) of \(search.matches.count) for “\(search.query)”", error: false, at: time)
-        let row = search.matches[index].row
-        if row >= top && row < top + viewportRows { return [] }
-        return scroll(to: row - viewportRows / 3, at: time)
+        let rows = search.matches[index].rows
+        if rows.lowerBound >= top && rows.upperBound <= top + viewportRows { return [] }
+        return scroll(to: rows.lowerBound - viewportRows / 3, at: time)
     }
 
-    /// Recomputes the matches for the current layout (after a resize or a
-    /// new document), case-insensitively, in display columns.
+    /// The index of the first match starting at or below `row`.
+    private func firstMatch(atOrBelow row: Int) -> Int? {
+        let index = firstMatch { $0.rows.lowerBound >= row }
+        return index < search.matches.count ? index : nil
+    }
+
+    /// The first index whose match satisfies `isPast` (false for every
+    /// match before it, true from it on), or the count: a binary search,
+    /// since matches in document order are in row order too.
+    private func firstMatch(where isPast: (SearchMatch) -> Bool) -> Int {
+        var low = 0
+        var high = search.matches.count
+        while low < high {
+            let mid = (low + high) / 2
+            if isPast(search.matches[mid]) { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+
+    /// Finds the query's matches in the document (again only when the query
+    /// or the document changed) and maps them to the current layout's rows
+    /// (after a resize, a new document, or Enter). The current match stays
+    /// the same place in the document.
     mutating func refreshSearch() {
-        guard !search.query.isEmpty, let layout else {
+        guard let layout, let needle = TextSearch(search.query) else {
             search.matches = []
             search.current = nil
+            search.found = []
+            search.searched = nil
             return
         }
-        let needle = Array(search.query.lowercased())
-        var found: [SearchMatch] = []
-        for row in 0..<layout.rowCount {
-            let line = layout.line(at: row)
-            let hay = Array((line.prefix + line.text).lowercased())
-            guard hay.count >= needle.count else { continue }
-            var column = 0
-            var i = 0
-            while i + needle.count <= hay.count {
-                if hay[i] == needle[0], Array(hay[i..<i + needle.count]) == needle {
-                    let width = needle.reduce(0) { $0 + DisplayWidth.of($1) }
-                    found.append(SearchMatch(row: row, column: column, width: width))
-                    for c in hay[i..<i + needle.count] { column += DisplayWidth.of(c) }
-                    i += needle.count
-                } else {
-                    column += DisplayWidth.of(hay[i])
-                    i += 1
-                }
-            }
+        let previous = search.current.map { search.matches[$0].place }
+        if search.searched?.query != search.query || search.searched?.document != layout.document {
+            search.found = layout.document.matches(of: needle)
+            search.searched = (search.query, layout.document)
         }
-        search.matches = found
-        if let current = search.current, current >= found.count { search.current = found.isEmpty ? nil : 0 }
+        search.matches = search.found.compactMap { place in
+            layout.rows(of: place).map { SearchMatch(place: place, rows: $0) }
+        }
+        search.current = previous.flatMap { place in
+            let index = search.matches.firstIndex { $0.place >= place } ?? 0
+            return search.matches.isEmpty ? nil : index
+        }
+    }
+
+    /// The highlights of the matches on the rows in view: every row of each
+    /// match, the current one marked.
+    func searchHighlights() -> [DocumentView.Highlight] {
+        guard let layout, !search.matches.isEmpty else { return [] }
+        let visible = top..<top + viewportRows
+        var out: [DocumentView.Highlight] = []
+        var index = firstMatch { $0.rows.upperBound > visible.lowerBound }
+        while index < search.matches.count, search.matches[index].rows.lowerBound < visible.upperBound {
+            let isCurrent = index == search.current
+            out += layout.spans(of: search.matches[index].place, in: visible).map { DocumentView.Highlight($0, isCurrent: isCurrent) }
+            index += 1
+        }
+        return out
     }
 }

@@ -58,11 +58,11 @@ extension ReaderModel {
         drawTitle(into: &buffer, at: time, theme: theme)
         if let layout {
             TabHeader(titles: tabTitles, current: currentSection, offset: tabOffset, maxTitleWidth: Self.maxTabTitleWidth,
-                      widths: tabWidths, theme: theme)
+                      currentTitleOffset: currentTabSwing(at: time), widths: tabFields, theme: theme)
                 .render(in: g.tabs, into: &buffer)
             BorderBox(theme: theme).render(in: g.box, into: &buffer)
             let area = Rect(x: g.document.x, y: g.document.y, width: g.document.width + g.gutter.width, height: g.document.height)
-            DocumentView(layout: layout, top: top, highlights: highlights(), query: nil,
+            DocumentView(layout: layout, top: top, highlights: searchHighlights(), query: nil,
                          gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(theme: theme)), theme: theme)
                 .render(in: area, into: &buffer)
             drawIndicator(into: &buffer, at: time, theme: theme)
@@ -74,8 +74,8 @@ extension ReaderModel {
                 .render(in: inner.centered(width: min(inner.width, DisplayWidth.of(waitingLabel) + 4), height: 1), into: &buffer)
         }
         if g.showsPresence {
-            BorderBox(title: "Readers (\(readers.count))", theme: theme).render(in: g.presence, into: &buffer)
-            let entries = readers.map { PresenceList.Entry($0, isSelf: $0.id == me) }
+            BorderBox(title: headcount.title, theme: theme).render(in: g.presence, into: &buffer)
+            let entries = readers.readersFirst().map { PresenceList.Entry($0, isSelf: $0.id == me) }
             PresenceList(entries: entries, time: time, theme: theme).render(in: BorderBox.inner(of: g.presence), into: &buffer)
         }
         if showDraft {
@@ -143,16 +143,6 @@ extension ReaderModel {
         return out
     }
 
-    private func highlights() -> [DocumentView.Highlight] {
-        let visible = top..<(top + viewportRows)
-        return search.matches.enumerated().compactMap { index, match in
-            visible.contains(match.row)
-                ? DocumentView.Highlight(row: match.row, columns: match.column..<(match.column + match.width),
-                                         isCurrent: index == search.current)
-                : nil
-        }
-    }
-
     private func statusLeft(at time: Duration) -> String {
         if search.editing { return "/" + search.query + "▏" }
         if draftFocused { return "draft: type to edit · Ctrl-Z undo · Esc back to the document" }
@@ -172,8 +162,8 @@ extension ReaderModel {
             return "connecting \(Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")[frame])"
         case .closed: return "offline · reconnecting (r: now)"
         case .joined:
-            guard let p = position else { return "\(readers.count) here" }
-            let summary = "\(p.percent)% · \(readers.count) here"
+            guard let p = position else { return headcount.here }
+            let summary = "\(p.percent)% · \(headcount.here)"
             return columns < 70 ? summary : "row \(top + 1)/\(max(contentRows, 1)) · " + summary
         }
     }

@@ -110,18 +110,3 @@ public struct ReaderModel: Sendable {
     }
 
 }
-
-/// The `/` search: the query being typed and the rows that match.
-public struct SearchState: Equatable, Sendable {
-    public var editing = false
-    public var query = ""
-    /// Matches as (row, start column, width in columns) in the current layout.
-    public var matches: [SearchMatch] = []
-    public var current: Int?
-}
-
-public struct SearchMatch: Equatable, Sendable {
-    public var row: Int
-    public var column: Int
-    public var width: Int
-}

@@ -37,16 +37,33 @@ struct DisplayWidthTests {
         #expect(DisplayWidth.of(Character("\u{31350}")) == 2)
     }
 
-    @Test("emoji take two columns for the whole grapheme cluster")
+    @Test("emoji take the columns tmux gives them: a ZWJ joins the next emoji into its cell, a skin tone adds its own two")
     func emoji() {
         #expect(DisplayWidth.of("👍") == 2)
-        #expect(DisplayWidth.of("👍🏽") == 2)
         #expect(DisplayWidth.of("👨‍👩‍👧") == 2)
+        #expect(DisplayWidth.of("🧑‍🤝‍🧑") == 2)
+        #expect(DisplayWidth.of("👨‍❤️‍👨") == 2)
+        #expect(DisplayWidth.of("👍🏽") == 4)
+        #expect(DisplayWidth.of("👩🏽‍💻") == 4)
+        #expect(DisplayWidth.of("✌🏽") == 3)
         #expect(DisplayWidth.of("🇫🇷") == 2)
-        #expect(DisplayWidth.of("1️⃣") == 2)
-        #expect(DisplayWidth.of("❤️") == 2)
-        #expect(DisplayWidth.of("🏳️‍🌈") == 2)
+        #expect(DisplayWidth.of(Character("🇫")) == 1)
         #expect(DisplayWidth.of("👍👍") == 4)
+    }
+
+    @Test("VS16 widens nothing in tmux: a text-default symbol keeps one column, ZWJ sequences on it too")
+    func variationSelector() {
+        #expect(DisplayWidth.of("❤️") == 1)
+        #expect(DisplayWidth.of("1️⃣") == 1)
+        #expect(DisplayWidth.of("⚠️") == 1)
+        #expect(DisplayWidth.of("🏳️‍🌈") == 1)
+        #expect(DisplayWidth.of("👁️‍🗨️") == 1)
+    }
+
+    @Test("Hangul jamo vowels and finals join their initial; a spacing mark takes its own column")
+    func joiningScripts() {
+        #expect(DisplayWidth.of("\u{1100}\u{1161}\u{11A8}") == 2)
+        #expect(DisplayWidth.of("कि") == 2)
     }
 
     @Test("text-presentation symbols without VS16 take one column")

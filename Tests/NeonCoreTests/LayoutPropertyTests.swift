@@ -65,7 +65,7 @@ struct LayoutPropertyTests {
             #expect(back == expected, "width \(layout.width), row \(row)")
             #expect(layout.anchor(forRow: back).block == anchor.block)
 
-            let loneWide = line.prefix.isEmpty && line.text.count == 1
+            let loneWide = line.text.count == 1 && DisplayWidth.of(line.text) > layout.width - DisplayWidth.of(line.prefix)
             #expect(line.displayWidth <= layout.width || loneWide, "width \(layout.width): \(line.text)")
 
             if line.part == .text {

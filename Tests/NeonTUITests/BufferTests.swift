@@ -72,6 +72,23 @@ struct BufferTests {
         #expect(!buffer[4, 0].isContinuation)
     }
 
+    @Test("an emoji with a skin tone takes the four cells tmux gives it, and overwriting any of them blanks the rest")
+    func fourColumns() {
+        var buffer = Buffer(width: 8, height: 1)
+        #expect(buffer.write("a👩🏽‍💻b", x: 0, y: 0) == 6)
+        #expect(buffer.lines() == ["a👩🏽‍💻b"])
+        #expect((2...4).allSatisfy { buffer[$0, 0].isContinuation })
+        #expect(buffer[5, 0].character == "b")
+        buffer.set("x", x: 3, y: 0)
+        #expect(buffer.lines() == ["a  x b"])
+        #expect((0..<8).allSatisfy { !buffer[$0, 0].isContinuation })
+        buffer.write("👍🏽", x: 4, y: 0)
+        #expect(buffer.lines() == ["a  x👍🏽"])
+        #expect(buffer.write("👍🏽", x: 5, y: 0) == 3)
+        #expect(buffer.lines() == ["a  x"], "a four-column emoji that does not fit leaves spaces, and cutting one blanks it")
+        #expect((0..<8).allSatisfy { !buffer[$0, 0].isContinuation })
+    }
+
     @Test("a wide character in the last column becomes a space")
     func wideInLastColumn() {
         var buffer = Buffer(width: 3, height: 1)

@@ -118,9 +118,24 @@ struct DocumentViewTests {
         #expect((8..<12).allSatisfy { buffer[$0, 6].style == highlighted })
         #expect(buffer[7, 6].style == Theme.neon.text)
         #expect((9..<13).allSatisfy { buffer[$0, 8].style.reverse })
-        #expect(DocumentView.matches(of: "世界", in: layout.line(at: 0)) == [5..<9])
-        #expect(DocumentView.matches(of: "A", in: layout.line(at: 2)) == [2..<3, 5..<6])
-        #expect(DocumentView.matches(of: "", in: layout.line(at: 2)).isEmpty)
+        #expect(DocumentView.highlights(of: "世界", in: layout, rows: 0..<1) == [.init(row: 0, columns: 5..<9)])
+        #expect(DocumentView.highlights(of: "A", in: layout, rows: 2..<3) == [.init(row: 2, columns: 2..<3), .init(row: 2, columns: 5..<6)])
+        #expect(DocumentView.highlights(of: "", in: layout, rows: 0..<13).isEmpty)
+    }
+
+    @Test("a phrase the layout wraps across two rows is highlighted on both, and only where it is")
+    func wrappedQuery() throws {
+        let layout = try layout(width: 20)
+        #expect(DocumentView.highlights(of: "WITH friends", in: layout, rows: 0..<13)
+            == [.init(row: 2, columns: 11..<15), .init(row: 3, columns: 0..<7)])
+        #expect(DocumentView.highlights(of: "with friends", in: layout, rows: 3..<4) == [.init(row: 3, columns: 0..<7)])
+        let buffer = render(DocumentView(layout: layout, top: 0, query: "with friends"), width: 20, height: 5)
+        #expect((11..<15).allSatisfy { buffer[$0, 2].style.reverse })
+        #expect((0..<7).allSatisfy { buffer[$0, 3].style.reverse })
+        #expect(!buffer[10, 2].style.reverse && !buffer[7, 3].style.reverse)
+        let wide = try self.layout(width: 40)
+        #expect(DocumentView.highlights(of: "with friends", in: wide, rows: 0..<wide.rowCount)
+            == [.init(row: 2, columns: 11..<23)])
     }
 
     @Test("explicit highlights mark the current match more strongly")

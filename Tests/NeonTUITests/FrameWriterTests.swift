@@ -100,10 +100,18 @@ struct FrameWriterTests {
         #expect(TerminalControl.leaveFullScreen.hasSuffix(TerminalControl.alternateScreenOff))
     }
 
+    @Test("after a cluster of several scalars the next cell is reached by an absolute move, so a terminal that draws it another width keeps the row in line")
+    func clusters() {
+        var buffer = Buffer(width: 10, height: 1)
+        buffer.write("👩🏽‍💻│世│e\u{301}│", x: 0, y: 0)
+        #expect(FrameWriter.diff(from: nil, to: buffer)
+            == "\u{1B}[0m\u{1B}[2J\u{1B}[H👩🏽‍💻\u{1B}[1;5H│世│e\u{301}\u{1B}[1;10H│")
+    }
+
     @Test("applying every diff of a run of random frames reproduces each frame on a terminal")
     func randomFrames() throws {
         var random = SplitMix(seed: 0x5EED)
-        let characters: [Character] = ["a", "b", " ", "─", "█", "世", "界", "👩‍💻", "é", "▏"]
+        let characters: [Character] = ["a", "b", " ", "─", "█", "世", "界", "👩‍💻", "é", "▏", "👩🏽‍💻", "🇫🇷"]
         let styles = [Style.plain, Theme.neon.strong, Theme.neon256.barFill, Style(fg: .red, reverse: true),
                       Theme.monochrome.highlight]
         var terminal = VirtualTerminal(width: 17, height: 6)

@@ -11,13 +11,13 @@ struct PresenceListTests {
         .init(name: "Bo", role: .reader, percent: 0),
     ]
 
-    @Test("a row per reader: role marker, name, bar and percent")
+    @Test("a row per reader: role marker, name, bar and percent; an observer watches, with no bar or percent")
     func wide() {
         let buffer = render(PresenceList(entries: entries, time: .zero, theme: .monochrome), width: 30, height: 4)
         #expect(snapshot(buffer) == """
             ★ Ada          ████▏░░░░░  42%
             ↳ Grace Hopper ██████████ 100%
-            ◦ 李小龍       ▋░░░░░░░░░   7%
+            ◦ 李小龍              watching
               Bo           ░░░░░░░░░░   0%
             """)
         #expect(isColorless(buffer))
@@ -33,7 +33,7 @@ struct PresenceListTests {
     }
 
     @Test("narrow rows drop the bar, then the percent, then the marker", arguments: [
-        (11, ["★ Ada   42%", "↳ Grac 100%", "◦ 李小   7%", "  Bo     0%"]),
+        (11, ["★ Ada   42%", "↳ Grac 100%", "◦ 李小", "  Bo     0%"]),
         (10, ["★ Ada", "↳ Grace Ho", "◦ 李小龍", "  Bo"]),
         (1, ["A", "G", "", "B"]),
     ])

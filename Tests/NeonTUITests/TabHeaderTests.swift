@@ -72,6 +72,41 @@ struct TabHeaderTests {
             """)
     }
 
+    @Test("a title too wide for its field ends in … unless it is the current one, which swings")
+    func cutTitles() {
+        let titles = ["A very long section title", "Short", "世界世界世界"]
+        let widths = TabHeader.titleWidths(titles, maxTitleWidth: 10)
+        #expect(widths == [10, 5, 10])
+        let header = TabHeader(titles: titles, current: 1, offset: 0, widths: widths)
+        #expect(render(header, width: 40, height: 2).lines() == [" A very lo…  Short  世界世界…", "─────────────━━━━━──────────────────────"])
+        let motion = TabHeader.titleMotion(titles[0], fieldWidth: widths[0])
+        #expect(motion.amplitude == 15)
+        let swinging = TabHeader(titles: titles, current: 0, offset: 0, currentTitleOffset: motion.offset(at: .seconds(3)),
+                                 widths: widths)
+        #expect(render(swinging, width: 40, height: 1).lines() == [" tion title  Short  世界世界…"])
+        let start = TabHeader(titles: titles, current: 0, offset: 0, currentTitleOffset: motion.offset(at: .zero), widths: widths)
+        #expect(render(start, width: 40, height: 1).lines() == [" A very lon  Short  世界世界…"])
+    }
+
+    @Test("fields never exceed the strip, so a narrow header swings or cuts a title instead of hiding its end")
+    func narrowFields() {
+        let widths = TabHeader.fieldWidths(TabHeader.titleWidths(["Installation guide", "FAQ"], maxTitleWidth: 24), width: 12)
+        #expect(widths == [10, 3])
+        let header = TabHeader(titles: ["Installation guide", "FAQ"], current: 1, offset: TabStrip.scrollOffset(
+            widths: widths, spacing: TabHeader.spacing, current: 1, viewWidth: 10, previous: 0), widths: widths)
+        #expect(render(header, width: 12, height: 1).lines() == ["‹llat…  FAQ"])
+        let first = TabHeader(titles: ["Installation guide", "FAQ"], current: 0, offset: 0, widths: widths)
+        #expect(render(first, width: 12, height: 1).lines() == [" Installati›"])
+    }
+
+    @Test("ZWJ and skin-tone emoji titles take tmux's widths and the header stays exactly as wide as the row")
+    func emojiTitles() {
+        let titles = ["👨‍👩‍👧 Family", "👩🏽‍💻 Pairing"]
+        #expect(TabHeader.titleWidths(titles) == [9, 12])
+        let buffer = render(TabHeader(titles: titles, current: 1, offset: 0), width: 30, height: 2)
+        #expect(buffer.lines() == [" 👨‍👩‍👧 Family  👩🏽‍💻 Pairing", "────────────━━━━━━━━━━━━──────"])
+    }
+
     @Test("one row draws the current title underlined")
     func oneRow() {
         let buffer = render(TabHeader(titles: ["Intro", "Setup"], current: 0, offset: 0), width: 20, height: 1)

@@ -42,7 +42,8 @@ extension MonitorModel {
         let readersBox = Rect(x: 0, y: roomsBox.maxY, width: columns,
                               height: min(readersHeight, max(rows - 1 - roomsBox.maxY, 0)))
         let whose = room == nil ? selectedRoom.map { " · \($0.name)" } ?? "" : ""
-        BorderBox(title: "Readers\(whose) (\(readers.count))", theme: theme).render(in: readersBox, into: &buffer)
+        let count = Headcount(readers)
+        BorderBox(title: "Readers\(whose) (\(count.reading))\(count.watchingSuffix)", theme: theme).render(in: readersBox, into: &buffer)
         renderReaders(in: BorderBox.inner(of: readersBox), at: time, theme: theme, into: &buffer)
         let feedBox = Rect(x: 0, y: readersBox.maxY, width: columns, height: max(rows - 1 - readersBox.maxY, 0))
         let back = feed.scrollBack > 0 ? " · \(feed.scrollBack) newer below" : ""
@@ -84,11 +85,11 @@ extension MonitorModel {
             return
         }
         let listWidth = min(Self.presenceWidth, area.width)
-        for (index, reader) in readers.prefix(area.height).enumerated() {
+        for (index, reader) in readers.readersFirst().prefix(area.height).enumerated() {
             let y = area.y + index
             PresenceList(entries: [PresenceList.Entry(reader)], time: time, theme: theme)
                 .render(in: Rect(x: area.x, y: y, width: listWidth, height: 1), into: &buffer)
-            guard reader.role != .observer, area.width > listWidth + 2 else { continue }
+            guard reader.role.isReading, area.width > listWidth + 2 else { continue }
             let title = selectedRoom?.titleSuffix(reader.section) ?? ""
             var details = "\(reader.role.rawValue) · tab \(reader.section + 1)\(title)"
             if reader.following { details += " · following" }

@@ -51,11 +51,9 @@ public struct WatchedRoom: Equatable, Sendable {
         return ("watching \(welcome.room): \(readerCount)", .info)
     }
 
-    /// `1 reader`, `3 readers`: the members who are not observers.
-    var readerCount: String {
-        let who = readers.filter { $0.role != .observer }.count
-        return who == 1 ? "1 reader" : "\(who) readers"
-    }
+    /// `1 reader`, `3 readers · 1 watching`: the members who read, and the
+    /// observers apart (see `Headcount`).
+    var readerCount: String { Headcount(readers).readers }
 
     /// Applies one of the room's messages; `me` is the monitor's own id.
     mutating func apply(_ payload: ServerMessage.Payload, me: ClientID?) -> Line? {

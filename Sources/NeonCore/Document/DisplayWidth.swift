@@ -1,15 +1,20 @@
-/// How many terminal columns text takes.
+/// How many terminal columns text takes, as tmux (the reference terminal)
+/// lays it out: a cluster takes the sum of its scalars' widths, except that
+/// a scalar right after a zero width joiner (U+200D) joins the cell before
+/// it and adds nothing.
 ///
-/// - East Asian Wide and Fullwidth characters take 2 columns.
-/// - An emoji presentation sequence takes 2 columns for the whole grapheme
-///   cluster: emoji with default emoji presentation, anything followed by
-///   VS16 (U+FE0F), keycaps, flags, skin tones and ZWJ sequences.
+/// - East Asian Wide and Fullwidth characters and emoji with default emoji
+///   presentation take 2 columns; regional indicators take 1 each, so a
+///   flag takes 2.
 /// - Combining marks (Mn, Me), format characters (Cf, e.g. ZWJ, ZWSP, soft
-///   hyphen), line and paragraph separators and control characters take 0.
+///   hyphen), variation selectors, Hangul medial vowels and final
+///   consonants, line and paragraph separators and control characters
+///   take 0.
 /// - Everything else takes 1.
 ///
-/// A cluster takes the width of its widest scalar, so a base letter with
-/// combining marks takes the base's width and a lone combining mark takes 0.
+/// So a ZWJ family (`👨‍👩‍👧`) takes 2, like its first person; a skin-tone
+/// modifier adds its own 2 (`👍🏽` and `👩🏽‍💻` take 4); VS16 widens nothing
+/// (`❤️` takes 1); a base letter with combining marks takes the base's width.
 public enum DisplayWidth {
     /// Columns taken by one grapheme cluster.
     public static func of(_ c: Character) -> Int {
@@ -35,17 +40,21 @@ public enum DisplayWidth {
         byte >= 0x20 && byte < 0x7F ? 1 : 0
     }
 
-    /// Columns taken by the scalars of one grapheme cluster.
+    /// Columns taken by the scalars of one grapheme cluster: their sum, the
+    /// scalars joined by a ZWJ left out.
     static func ofCluster(_ scalars: some Sequence<Unicode.Scalar>) -> Int {
-        var iterator = scalars.makeIterator()
-        guard let first = iterator.next() else { return 0 }
-        if isWide(first.value) || first.properties.isEmojiPresentation { return 2 }
-        var widest = ofScalar(first)
-        while let next = iterator.next() {
-            if next == "\u{FE0F}", first.properties.isEmoji { return 2 }
-            widest = max(widest, ofScalar(next))
+        var columns = 0
+        var joining = false
+        for scalar in scalars {
+            if joining {
+                joining = false
+            } else if scalar == "\u{200D}" {
+                joining = true
+            } else {
+                columns += ofScalar(scalar)
+            }
         }
-        return widest
+        return columns
     }
 
     /// Columns taken by one scalar on its own.
@@ -53,7 +62,20 @@ public enum DisplayWidth {
         let value = scalar.value
         if value < 0x80 { return ofASCII(UInt8(value)) }
         if isWide(value) { return 2 }
-        switch scalar.properties.generalCategory {
+        switch value {
+        case 0x1160...0x11FF, 0xD7B0...0xD7FF:
+            // Hangul medial vowels and final consonants join the initial.
+            return 0
+        case 0x1F1E6...0x1F1FF:
+            // Regional indicators: a flag is two of them.
+            return 1
+        default:
+            break
+        }
+        let properties = scalar.properties
+        // Emoji newer than the table.
+        if properties.isEmojiPresentation { return 2 }
+        switch properties.generalCategory {
         case .nonspacingMark, .enclosingMark, .format, .control,
              .lineSeparator, .paragraphSeparator:
             return 0

@@ -7,7 +7,8 @@
 /// lines are never joined and break at the width; a card takes its name's
 /// row (cut with "…" when too wide) and at most two rows of headline (cut
 /// with "…" beyond that). No row is wider than `width`, except a grapheme
-/// wider than the width on a row of its own (a 2-column character at width 1).
+/// wider than the room beside its prefix on a row of its own (a 2-column
+/// character at width 1, a 4-column emoji with a skin tone in a narrow quote).
 ///
 /// Rows are stored compactly, as character and byte offsets into the block
 /// texts; `line(at:)` slices a row's text only when a renderer asks.

@@ -2,9 +2,9 @@ import NeonCore
 
 /// A grid of cells that widgets draw into and `FrameWriter` puts on screen.
 ///
-/// Every write keeps the grid consistent: a wide character always has its
-/// continuation cell, overwriting either half of a wide character turns the
-/// other half into a space, and a wide character that does not fit is drawn
+/// Every write keeps the grid consistent: a character N columns wide (2 for
+/// CJK, up to 4 for an emoji with a skin tone) has N − 1 continuation cells,
+/// overwriting any part of a wide character turns the rest into spaces, and a wide character that does not fit is drawn
 /// as a space. Writes outside the grid are ignored, so widgets may draw into
 /// any rectangle, even one of width 0.
 public struct Buffer: Equatable, Sendable {
@@ -43,12 +43,14 @@ public struct Buffer: Equatable, Sendable {
     private mutating func put(_ character: Character, columns: Int, x: Int, y: Int, style: Style) {
         guard columns > 0 else { return }
         if columns >= 2 {
-            guard x + 1 < width else {
+            guard x + columns <= width else {
                 place(Cell(" ", style: style), x: x, y: y)
                 return
             }
             place(Cell(character, style: style), x: x, y: y)
-            place(Cell(" ", style: style, isContinuation: true), x: x + 1, y: y)
+            for column in x + 1..<x + columns {
+                place(Cell(" ", style: style, isContinuation: true), x: column, y: y)
+            }
         } else {
             place(Cell(character, style: style), x: x, y: y)
         }
@@ -91,7 +93,7 @@ public struct Buffer: Equatable, Sendable {
         }
         for character in text {
             guard column < upper else { break }
-            let columns = min(DisplayWidth.of(character), 2)
+            let columns = DisplayWidth.of(character)
             guard columns > 0 else { continue }
             let end = column + columns
             if column >= lower, end <= upper {
@@ -172,16 +174,25 @@ public struct Buffer: Equatable, Sendable {
         x >= 0 && x < width && y >= 0 && y < height
     }
 
-    /// Stores `cell`, first turning into spaces the halves of wide
-    /// characters it would orphan.
+    /// Stores `cell`, first turning into spaces the rest of any wide
+    /// character it would cut: the cells left of it when it lands inside
+    /// one (unless it is a continuation itself), and the continuations right
+    /// of it.
     private mutating func place(_ cell: Cell, x: Int, y: Int) {
-        let index = y * width + x
-        if cells[index].isContinuation, x > 0, !cell.isContinuation {
-            cells[index - 1] = Cell(" ", style: cells[index - 1].style)
+        let row = y * width
+        if cells[row + x].isContinuation, !cell.isContinuation {
+            var left = x - 1
+            while left >= 0, cells[row + left].isContinuation {
+                cells[row + left] = Cell(" ", style: cells[row + left].style)
+                left -= 1
+            }
+            if left >= 0 { cells[row + left] = Cell(" ", style: cells[row + left].style) }
         }
-        if x + 1 < width, cells[index + 1].isContinuation {
-            cells[index + 1] = Cell(" ", style: cells[index + 1].style)
+        var right = x + 1
+        while right < width, cells[row + right].isContinuation {
+            cells[row + right] = Cell(" ", style: cells[row + right].style)
+            right += 1
         }
-        cells[index] = cell
+        cells[row + x] = cell
     }
 }

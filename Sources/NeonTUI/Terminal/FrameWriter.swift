@@ -6,7 +6,11 @@
 /// when they change, and a frame that selected a style ends with a reset, so
 /// the next frame starts from the default style. Wide characters are written
 /// once from their left cell; continuation cells are never written alone.
-/// An identical frame gives an empty string.
+/// After a cluster of several scalars (a ZWJ sequence, a skin tone, a flag,
+/// a letter with combining marks) the next cell is reached by an absolute
+/// move, so a terminal that draws the cluster narrower or wider than
+/// `DisplayWidth` says never pushes the rest of the row, or a border, out of
+/// line. An identical frame gives an empty string.
 public enum FrameWriter {
     /// The bytes that turn `previous` into `next` on screen. A nil or
     /// differently sized `previous` gives a full redraw after clearing.
@@ -30,7 +34,7 @@ public enum FrameWriter {
                     style = cell.style
                 }
                 out.append(cell.character)
-                cursor = (x + (next[x + 1, y].isContinuation ? 2 : 1), y)
+                cursor = cell.character.unicodeScalars.count > 1 ? nil : (x + cells(at: x, y, next), y)
             }
         }
         if style != .plain { out += TerminalControl.resetStyle }
@@ -38,10 +42,23 @@ public enum FrameWriter {
     }
 
     /// Whether the character starting at `x` must be written: its cell or,
-    /// for a wide character, its continuation differs.
+    /// for a wide character, one of its continuations differs.
     private static func changed(_ x: Int, _ y: Int, _ previous: Buffer, _ next: Buffer) -> Bool {
         if previous[x, y] != next[x, y] { return true }
-        return x + 1 < next.width && next[x + 1, y].isContinuation && previous[x + 1, y] != next[x + 1, y]
+        var column = x + 1
+        while column < next.width, next[column, y].isContinuation {
+            if previous[column, y] != next[column, y] { return true }
+            column += 1
+        }
+        return false
+    }
+
+    /// The columns the character starting at `x` takes: its cell and its
+    /// continuations.
+    private static func cells(at x: Int, _ y: Int, _ buffer: Buffer) -> Int {
+        var column = x + 1
+        while column < buffer.width, buffer[column, y].isContinuation { column += 1 }
+        return column - x
     }
 
     /// The shortest move from a known cursor position, or an absolute one.

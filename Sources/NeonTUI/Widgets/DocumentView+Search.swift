@@ -2,7 +2,8 @@ import NeonCore
 
 extension DocumentView {
     /// A search match to draw: display columns `columns` of layout row `row`,
-    /// counted from the row's first column (its prefix included).
+    /// counted from the row's first column (its prefix included). A match
+    /// the layout wraps over several rows has one highlight per row.
     public struct Highlight: Equatable, Hashable, Sendable {
         public var row: Int
         public var columns: Range<Int>
@@ -15,35 +16,19 @@ extension DocumentView {
             self.columns = columns
             self.isCurrent = isCurrent
         }
+
+        /// The part of a match on one row.
+        public init(_ span: Layout.MatchSpan, isCurrent: Bool = false) {
+            self.init(row: span.row, columns: span.columns, isCurrent: isCurrent)
+        }
     }
 
-    /// The display columns of every occurrence of `query` in a row's text,
-    /// ignoring case, left to right without overlaps, counted from the row's
-    /// first column (after its prefix).
-    public static func matches(of query: String, in line: LayoutLine) -> [Range<Int>] {
-        let needle = query.map(folded)
-        guard !needle.isEmpty else { return [] }
-        let text = Array(line.text)
-        let hay = text.map(folded)
-        var columnOf = [DisplayWidth.of(line.prefix)]
-        columnOf.reserveCapacity(text.count + 1)
-        for character in text {
-            columnOf.append(columnOf[columnOf.count - 1] + DisplayWidth.of(character))
-        }
-        var result: [Range<Int>] = []
-        var index = 0
-        while index + needle.count <= hay.count {
-            if hay[index..<index + needle.count].elementsEqual(needle) {
-                result.append(columnOf[index]..<columnOf[index + needle.count])
-                index += needle.count
-            } else {
-                index += 1
-            }
-        }
-        return result
-    }
-
-    private static func folded(_ character: Character) -> String {
-        character.lowercased()
+    /// Every occurrence of `query` (ignoring case, see NeonCore's
+    /// `TextSearch`) drawn on the rows in `rows` of `layout`: matches are
+    /// found in the whole text of the blocks shown, so a phrase wrapped
+    /// across two rows is highlighted on both.
+    public static func highlights(of query: String, in layout: Layout, rows: Range<Int>) -> [Highlight] {
+        guard let search = TextSearch(query) else { return [] }
+        return layout.spans(of: search, in: rows).map { Highlight($0) }
     }
 }

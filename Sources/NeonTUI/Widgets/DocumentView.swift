@@ -7,7 +7,8 @@ import NeonCore
 /// below, "…" after a cut row.
 ///
 /// Search matches are drawn in reverse video, from explicit `highlights` and
-/// from every case-insensitive occurrence of `query` inside a row. A
+/// from every case-insensitive occurrence of `query` in the text shown, a
+/// phrase wrapped across rows included. A
 /// `Gutter` on either side shows other readers' positions. Wrap the layout
 /// to `textWidth(forWidth:gutter:)` so rows fit beside the gutter.
 public struct DocumentView: Widget {
@@ -18,8 +19,8 @@ public struct DocumentView: Widget {
     public var top: Int
     /// Matches to mark, by layout row.
     public var highlights: [Highlight]
-    /// Highlights every occurrence in a row, ignoring case; matches broken
-    /// across two rows are not found.
+    /// Highlights every occurrence in the blocks shown, ignoring case, on
+    /// every row a match spans.
     public var query: String?
     /// Markers of other readers' rows, or no gutter.
     public var gutter: Gutter?
@@ -49,6 +50,7 @@ public struct DocumentView: Widget {
         let textX = gutter?.side == .left ? area.x + gutterWidth : area.x
         let text = Rect(x: textX, y: area.y, width: area.width - gutterWidth, height: area.height)
         let gutterX = gutter?.side == .left ? area.x : text.maxX
+        let found = query.map { Self.highlights(of: $0, in: layout, rows: top..<top + area.height) } ?? []
         for screenRow in 0..<area.height {
             let row = top + screenRow
             let y = area.y + screenRow
@@ -59,7 +61,10 @@ public struct DocumentView: Widget {
             guard row >= 0, row < layout.rowCount, !text.isEmpty else { continue }
             let line = layout.line(at: row)
             draw(line, in: text.row(screenRow), into: &buffer)
-            highlight(line, row: row, in: text.row(screenRow), into: &buffer)
+            for match in highlights + found where match.row == row {
+                mark(match.columns, style: match.isCurrent ? theme.currentHighlight : theme.highlight,
+                     in: text.row(screenRow), into: &buffer)
+            }
         }
     }
 
@@ -91,16 +96,6 @@ public struct DocumentView: Widget {
             return (theme.code, theme.code)
         case .card:
             return (theme.accent, line.part == .cardName ? theme.strong : theme.text)
-        }
-    }
-
-    private func highlight(_ line: LayoutLine, row: Int, in area: Rect, into buffer: inout Buffer) {
-        for match in highlights where match.row == row {
-            mark(match.columns, style: match.isCurrent ? theme.currentHighlight : theme.highlight, in: area, into: &buffer)
-        }
-        guard let query, !query.isEmpty else { return }
-        for columns in Self.matches(of: query, in: line) {
-            mark(columns, style: theme.highlight, in: area, into: &buffer)
         }
     }
 

@@ -2,7 +2,8 @@ import NeonCore
 
 /// Who reads along: one row per reader with a role marker (`★` presenter,
 /// `↳` following the presenter, `◦` observer), the name, a small bar and
-/// `NN%`. A name longer than its field swings (NeonCore's `SwingMotion`) as
+/// `NN%`. Observers have no place in the document: their row says
+/// `watching` where a reader's shows the bar and percent. A name longer than its field swings (NeonCore's `SwingMotion`) as
 /// `time` goes on. Narrow rows drop the bar, then the percentage, then the
 /// marker; entries below the rectangle are not drawn.
 public struct PresenceList: Widget {
@@ -81,6 +82,14 @@ public struct PresenceList: Widget {
         let swing = SwingMotion(textWidth: nameWidth, fieldWidth: columns.name).offset(at: time)
         buffer.write(entry.name, x: x + swing, y: y, style: nameStyle(for: entry), clip: x..<x + columns.name)
         x += columns.name
+        guard entry.role.isReading else {
+            let label = "watching"
+            let room = columns.bar + columns.percent
+            if room > label.count {
+                buffer.write(label, x: x + room - label.count, y: y, style: theme.muted)
+            }
+            return
+        }
         let fraction = Double(min(max(entry.percent, 0), 100)) / 100
         if columns.bar > 0 {
             LinearBar(fraction: fraction, fill: theme.barFill, theme: theme)

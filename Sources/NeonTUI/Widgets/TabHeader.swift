@@ -9,8 +9,10 @@ import NeonCore
 /// The caller keeps the current tab in view with NeonCore's
 /// `TabStrip.scrollOffset`, fed by `titleWidths` and `stripWidth(forWidth:)`
 /// (or `scrollOffset(titles:current:width:previous:)`, which does exactly
-/// that). Titles longer than `maxTitleWidth` are clipped to it, and the
-/// current one can swing inside its field by `currentTitleOffset`.
+/// that). A title wider than its field (`maxTitleWidth`, and never wider
+/// than the strip) swings inside it by `currentTitleOffset` when it is the
+/// current one (the caller drives NeonCore's `SwingMotion`, see
+/// `titleMotion`) and otherwise ends in "…".
 public struct TabHeader: Widget {
     /// Columns between two titles.
     public static let spacing = 2
@@ -49,6 +51,20 @@ public struct TabHeader: Widget {
         titles.map { min(DisplayWidth.of($0), maxTitleWidth.map { max($0, 1) } ?? .max) }
     }
 
+    /// Title widths (from `titleWidths`) cut to a header `width` wide, so a
+    /// title never takes more than the strip and the current one shows whole
+    /// when it fits and swings when it does not.
+    public static func fieldWidths(_ widths: [Int], width: Int) -> [Int] {
+        let strip = max(stripWidth(forWidth: width), 1)
+        return widths.map { min($0, strip) }
+    }
+
+    /// The swing of `title` in a field `fieldWidth` columns wide: its
+    /// `offset(at:)` is the `currentTitleOffset` of the current tab.
+    public static func titleMotion(_ title: String, fieldWidth: Int) -> SwingMotion {
+        SwingMotion(textWidth: DisplayWidth.of(title), fieldWidth: fieldWidth)
+    }
+
     /// The columns the titles scroll in, in a header `width` wide: all but
     /// the two marker columns, or all of them below 3 columns.
     public static func stripWidth(forWidth width: Int) -> Int {
@@ -83,9 +99,13 @@ public struct TabHeader: Widget {
             guard clipStart < clipEnd else { continue }
             let clip = clipStart..<clipEnd
             let isCurrent = index == current
-            let shift = isCurrent ? currentTitleOffset : 0
-            buffer.write(title, x: fieldStart + shift, y: area.y, style: style(current: isCurrent, oneRow: underlineRow == nil),
-                         clip: clip)
+            let style = style(current: isCurrent, oneRow: underlineRow == nil)
+            if isCurrent {
+                buffer.write(title, x: fieldStart + currentTitleOffset, y: area.y, style: style, clip: clip)
+            } else {
+                drawCut(title, field: fieldStart..<fieldStart + widths[index], y: area.y, style: style, clip: clip,
+                        into: &buffer)
+            }
             if isCurrent, let underlineRow {
                 for x in clip {
                     buffer.set(glyphs.tabUnderline, x: x, y: underlineRow, style: theme.strong)
@@ -99,6 +119,23 @@ public struct TabHeader: Widget {
         if last + lastWidth - offset > stripEnd - stripStart {
             buffer.set(glyphs.moreRight, x: area.maxX - 1, y: area.y, style: theme.accent)
         }
+    }
+
+    /// A title in its field, ending in "…" when it is wider than the field.
+    private func drawCut(_ title: String, field: Range<Int>, y: Int, style: Style, clip: Range<Int>,
+                         into buffer: inout Buffer) {
+        guard DisplayWidth.of(title) > field.count else {
+            buffer.write(title, x: field.lowerBound, y: y, style: style, clip: clip)
+            return
+        }
+        var end = field.lowerBound
+        for character in title {
+            let width = DisplayWidth.of(character)
+            guard end + width <= field.upperBound - 1 else { break }
+            end += width
+        }
+        buffer.write(title, x: field.lowerBound, y: y, style: style, clip: clip.clamped(to: field.lowerBound..<end))
+        buffer.write(String(theme.glyphs.ellipsis), x: end, y: y, style: style, clip: clip)
     }
 
     /// Bold accent for the current title, underlined when no row below can
