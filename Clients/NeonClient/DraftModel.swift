@@ -21,6 +21,9 @@ public struct DraftModel: Sendable {
     public internal(set) var pulseUntil: Duration?
     public internal(set) var notice: Notice?
     public internal(set) var scrollTop = 0
+    /// The key list over the composer (F1 or Ctrl-G), and its first line.
+    public internal(set) var showHelp = false
+    public internal(set) var helpScroll = 0
     /// Where the editor is drawn when it is a panel inside another screen
     /// (the reader's draft panel); nil for the full-screen composer.
     public var panel: Rect?
@@ -55,10 +58,13 @@ public struct DraftModel: Sendable {
 
     /// Loads the welcome's draft: replays the edits missed while away (our
     /// own unacknowledged one among them counts as acked) and resends what
-    /// is still in flight; without a replay, starts from the server's text.
+    /// is still in flight; without a replay, starts from the server's text,
+    /// the first time with the cursor at its end.
     mutating func load(_ draft: DraftInfo) throws -> [ClientCommand] {
         guard synced, let missed = draft.missed else {
+            let first = !synced
             editor.resync(text: draft.text, revision: draft.rev)
+            if first { editor.textEnd() }
             outstandingKey = nil
             synced = true
             return []
@@ -155,6 +161,7 @@ extension DraftModel: ScreenModel {
             if l.level == .limit { pulseUntil = time + Self.pulseDuration }
             note("\(l.level.rawValue): \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
         case let .error(e):
+            if let refusal = Refusal(e, room: room) { return [.refused(refusal)] }
             note(e.message, error: true, at: time)
             if e.code == .editRejected { return [.reconnect] }
         case .document, .progress, .tab, .follow, .overview, .room, .relay:
@@ -164,6 +171,14 @@ extension DraftModel: ScreenModel {
     }
 
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        if showHelp {
+            helpInput(event)
+            return []
+        }
+        if case let .key(key) = event, Self.helpKeys.contains(key) {
+            openHelp()
+            return []
+        }
         let width = editorArea.width
         var op: TextOperation?
         var moved = false
@@ -188,12 +203,20 @@ extension DraftModel: ScreenModel {
             case .alt("f"): editor.wordRight(); moved = true
             case .home, .ctrl("a"): editor.lineStart(); moved = true
             case .end, .ctrl("e"): editor.lineEnd(); moved = true
+            case .alt("<"): editor.textStart(); moved = true
+            case .alt(">"): editor.textEnd(); moved = true
             default: return []
             }
         }
         if let op { return [submit(op)] }
         if moved, connection == .joined { return [.send(.cursor(position: editor.cursor, rev: editor.revision))] }
         return []
+    }
+
+    /// Puts the cursor at the end of the draft and shares it.
+    public mutating func moveToEnd() -> [ClientCommand] {
+        editor.textEnd()
+        return connection == .joined ? [.send(.cursor(position: editor.cursor, rev: editor.revision))] : []
     }
 
     public mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand] {
@@ -221,8 +244,13 @@ extension DraftModel: ScreenModel {
         let title = "Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)"
         buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns)
         renderEditor(into: &buffer, at: time, theme: theme)
-        StatusLine(left: statusText(at: time), right: connectionText, theme: theme)
-            .render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
+        let line = notice.flatMap { $0.until > time ? $0.text : nil }
+            .map { StatusLine(message: $0, right: connectionItems, theme: theme) }
+            ?? StatusLine(items: Self.statusHints, right: connectionItems, theme: theme)
+        line.render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
+        if showHelp {
+            helpOverlay(theme: theme).render(in: buffer.area, into: &buffer)
+        }
         return buffer
     }
 
@@ -236,16 +264,15 @@ extension DraftModel: ScreenModel {
                                pulse: pulseUntil.map { time < $0 } ?? false, scrollTop: scrollTop, theme: theme)
     }
 
-    private func statusText(at time: Duration) -> String {
-        if let notice, notice.until > time { return notice.text }
-        return "type to edit · Ctrl-Z undo · Ctrl-Y redo · Alt-b/f words · Esc quits"
-    }
+    /// The status line's hints, most important first.
+    static let statusHints = ["type to edit", "F1 keys", "Esc quits", "Ctrl-Z undo", "Ctrl-Y redo", "Alt-b/f words"]
 
-    private var connectionText: String {
+    /// The connection, most important last.
+    private var connectionItems: [String] {
         switch connection {
-        case .connecting: "connecting…"
-        case .closed: "offline · reconnecting"
-        case .joined: "rev \(editor.revision) · \(Headcount(readers).here)"
+        case .connecting: ["connecting…"]
+        case .closed: ["offline, reconnecting"]
+        case .joined: ["rev \(editor.revision)", Headcount(readers).here]
         }
     }
 

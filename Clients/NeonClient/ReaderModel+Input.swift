@@ -4,17 +4,22 @@ import NeonTUI
 extension ReaderModel {
     /// A key, mouse action or paste.
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        if showHelp {
+            helpInput(event)
+            return []
+        }
         if search.editing { return editSearch(event, at: time) }
         if draftFocused {
-            if event == .key(.escape) {
+            switch event {
+            case .key(.escape):
                 draftFocused = false
                 return []
+            case let .key(key) where DraftModel.helpKeys.contains(key):
+                openHelp()
+                return []
+            default:
+                return composer.handle(event, at: time)
             }
-            return composer.handle(event, at: time)
-        }
-        if showHelp {
-            if case .key = event { showHelp = false }
-            return []
         }
         switch event {
         case let .key(key): return press(key, at: time)
@@ -46,8 +51,8 @@ extension ReaderModel {
         case .character("n"): return nextMatch(forward: true, at: time)
         case .character("N"): return nextMatch(forward: false, at: time)
         case .character("f"): return attach(at: time)
-        case .character("?"):
-            showHelp = true
+        case .character("?"), .function(1):
+            openHelp()
             return []
         case .character("e"):
             return openDraft(focus: true, at: time)
@@ -97,13 +102,17 @@ extension ReaderModel {
         return starts.indices.first { x >= starts[$0] && x < starts[$0] + widths[$0] }
     }
 
-    /// Opens the draft panel (focused for typing), or closes it.
+    /// Opens the draft panel (focused for typing, the cursor at the end of
+    /// the draft when the panel was closed), or closes it.
     private mutating func openDraft(focus: Bool, close: Bool = false, at time: Duration) -> [ClientCommand] {
+        let opening = !showDraft && !close
         showDraft = !close
         draftFocused = focus && !close
         top = clampTop(top)
         animation = nil
-        return moved(at: time)
+        var out = moved(at: time)
+        if opening { out += composer.moveToEnd() }
+        return out
     }
 
     /// Keeps the tab header scrolled to the current tab.

@@ -112,12 +112,11 @@ extension ReaderModel {
     }
 
     private mutating func failed(_ e: ProtocolError, at time: Duration) -> [ClientCommand] {
-        switch e.code {
-        case .presenterTaken, .invalidRoom, .invalidName, .roomFull, .serverFull, .alreadyJoined:
+        if let refusal = Refusal(e, room: room) {
             connection = .closed(e.message)
-        default:
-            break
+            return [.refused(refusal)]
         }
+        if e.code == .alreadyJoined { connection = .closed(e.message) }
         note(e.message, error: true, at: time)
         return []
     }

@@ -60,15 +60,15 @@ extension ReaderModel {
             TabHeader(titles: tabTitles, current: currentSection, offset: tabOffset, maxTitleWidth: Self.maxTabTitleWidth,
                       currentTitleOffset: currentTabSwing(at: time), widths: tabFields, theme: theme)
                 .render(in: g.tabs, into: &buffer)
-            BorderBox(theme: theme).render(in: g.box, into: &buffer)
+            if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             let area = Rect(x: g.document.x, y: g.document.y, width: g.document.width + g.gutter.width, height: g.document.height)
             DocumentView(layout: layout, top: top, highlights: searchHighlights(), query: nil,
                          gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(theme: theme)), theme: theme)
                 .render(in: area, into: &buffer)
             drawIndicator(into: &buffer, at: time, theme: theme)
         } else {
-            BorderBox(theme: theme).render(in: g.box, into: &buffer)
-            let inner = BorderBox.inner(of: g.box)
+            if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
+            let inner = g.isBordered ? BorderBox.inner(of: g.box) : g.box
             let waiting = ProgressModel(indeterminateLabel: waitingLabel)
             ProgressBar(waiting, style: .spinner, frame: SpinnerClock(frameCount: Spinner.frameCount(for: theme)).frame(at: time), theme: theme)
                 .render(in: inner.centered(width: min(inner.width, DisplayWidth.of(waitingLabel) + 4), height: 1), into: &buffer)
@@ -81,11 +81,9 @@ extension ReaderModel {
         if showDraft {
             composer.renderEditor(into: &buffer, at: time, theme: theme, focused: draftFocused)
         }
-        StatusLine(left: statusLeft(at: time), right: statusRight(at: time), theme: theme).render(in: g.status, into: &buffer)
+        statusLine(at: time, theme: theme).render(in: g.status, into: &buffer)
         if showHelp {
-            let overlay = HelpOverlay(lines: Self.helpLines, theme: theme)
-            let size = overlay.size
-            overlay.render(in: Rect(width: columns, height: rows).centered(width: size.width, height: size.height), into: &buffer)
+            helpOverlay(theme: theme).render(in: Rect(width: columns, height: rows), into: &buffer)
         }
         return buffer
     }
@@ -143,28 +141,54 @@ extension ReaderModel {
         return out
     }
 
-    private func statusLeft(at time: Duration) -> String {
-        if search.editing { return "/" + search.query + "▏" }
-        if draftFocused { return "draft: type to edit · Ctrl-Z undo · Esc back to the document" }
-        if let notice, notice.until > time { return notice.text }
-        if mode == .present { return "presenting — your scroll and tabs lead · ? keys" }
-        if isFollowing {
-            return presenter.map { "following \(title(of: $0)) — scroll to detach · ? keys" } ?? "following — waiting for a presenter · ? keys"
+    /// The status line: the search being typed or a notice, else hints;
+    /// the place on the right, with the reading bar folded in on a short
+    /// terminal.
+    func statusLine(at time: Duration, theme: Theme) -> StatusLine {
+        let right = statusRight(at: time)
+        let folded = geometry.foldsIndicator && layout != nil && connection == .joined ? position?.progress : nil
+        if search.editing {
+            return StatusLine(message: "/" + search.query + "▏", right: right, progress: folded, theme: theme)
         }
-        if mode == .follow { return "detached — f follows again · ? keys" }
-        return "j/k scroll · Tab sections · / search · ? keys · q quit"
+        if !draftFocused, let notice, notice.until > time {
+            return StatusLine(message: notice.text, right: right, progress: folded, theme: theme)
+        }
+        return StatusLine(items: statusItems(at: time), right: right, progress: folded, theme: theme)
     }
 
-    private func statusRight(at time: Duration) -> String {
+    /// The status line's hints, most important first: the status line drops
+    /// the last ones when they do not fit.
+    func statusItems(at time: Duration) -> [String] {
+        if draftFocused { return ["draft", "Esc back to the document", "F1 keys", "Ctrl-Z undo"] }
+        var items: [String]
+        if mode == .present {
+            items = ["presenting", "your scroll and tabs lead", "? keys"]
+        } else if isFollowing {
+            items = presenter.map { ["following \(title(of: $0))", "scroll to detach", "? keys"] }
+                ?? ["following", "waiting for a presenter", "? keys"]
+        } else if mode == .follow {
+            items = ["detached", "f follows again", "? keys"]
+        } else {
+            items = ["? keys", "j/k scroll", "Tab sections", "/ search", "q quit"]
+        }
+        if geometry.foldsIndicator, top > 0, position?.atBottom == true {
+            items.insert("\(Self.backToTopKey) back to top", at: 0)
+        }
+        return items
+    }
+
+    /// The place and the connection, most important last.
+    func statusRight(at time: Duration) -> [String] {
         switch connection {
         case .connecting:
             let frame = SpinnerClock(frameCount: 10).frame(at: time)
-            return "connecting \(Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")[frame])"
-        case .closed: return "offline · reconnecting (r: now)"
+            return ["connecting \(Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")[frame])"]
+        case .closed: return ["r: now", "offline, reconnecting"]
         case .joined:
-            guard let p = position else { return headcount.here }
-            let summary = "\(p.percent)% · \(headcount.here)"
-            return columns < 70 ? summary : "row \(top + 1)/\(max(contentRows, 1)) · " + summary
+            let here = headcount.here
+            guard let p = position else { return [here] }
+            let row = "row \(top + 1)/\(max(contentRows, 1))"
+            return columns < 70 ? [here, "\(p.percent)%"] : [row, here, "\(p.percent)%"]
         }
     }
 

@@ -65,6 +65,8 @@ public struct ReaderModel: Sendable {
     public internal(set) var showDraft = false
     public internal(set) var draftFocused = false
     public internal(set) var showHelp = false
+    /// The first line the help overlay shows (j/k scroll it).
+    public internal(set) var helpScroll = 0
     public internal(set) var notice: Notice?
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?

@@ -31,9 +31,9 @@ final class App<Model: ScreenModel> {
     private let token: String?
     /// This run's `resume` secret, sent with every hello.
     private let resume = SessionSecret.make()
-    /// Why the screen ended on its own (the server refused this client,
-    /// or a wss:// server's certificate failed), to print once the
-    /// terminal is back.
+    /// Why the screen ended on its own (the server refused this client for
+    /// good, or a wss:// server's certificate failed), to print once the
+    /// terminal is back; the app stops at once, with no reconnecting.
     private(set) var refusal: String?
     /// The exit status that goes with `refusal`.
     private var refusalStatus: Int32 = 0
@@ -44,11 +44,6 @@ final class App<Model: ScreenModel> {
         self.theme = theme
         self.mailbox = mailbox
         self.token = token
-    }
-
-    /// Errors after which trying again cannot help: the token.
-    static func isFinal(_ error: ProtocolError) -> Bool {
-        error.code == .unauthorized || error.code == .tokenExpired
     }
 
     var now: Duration { ContinuousClock.now - epoch }
@@ -112,12 +107,6 @@ final class App<Model: ScreenModel> {
             case let .received(.text(text)):
                 do {
                     let message = try codec.decodeServer(Array(text.utf8))
-                    if case let .error(error) = message.payload, Self.isFinal(error) {
-                        refusal = "the server refused this client: \(error.message) (\(error.code.rawValue))"
-                        refusalStatus = 3
-                        running = false
-                        return
-                    }
                     perform(model.receive(message, at: now))
                 } catch {
                     perform(model.disconnected("the server sent a message this client cannot read: \(error)", at: now))
@@ -130,7 +119,7 @@ final class App<Model: ScreenModel> {
                 lost("cannot reach \(servers.current): \(reason)")
             case let .untrusted(rejection):
                 refusal = Client.untrustedSentence(rejection, url: servers.current)
-                refusalStatus = ExitStatus.untrustedServer
+                refusalStatus = ExitStatus.untrusted
                 running = false
             }
         case .network:
@@ -154,6 +143,10 @@ final class App<Model: ScreenModel> {
                 }
                 connection?.send(text: String(decoding: codec.encode(message), as: UTF8.self))
             case .quit:
+                running = false
+            case let .refused(refusal):
+                self.refusal = refusal.sentence
+                refusalStatus = Refusal.exitStatus
                 running = false
             case .reconnect:
                 reconnectAt = nil

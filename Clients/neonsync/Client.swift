@@ -4,12 +4,6 @@ import NeonCore
 import NeonTransport
 import NeonTUI
 
-/// Exit statuses every connecting command shares (tail adds its own).
-enum ExitStatus {
-    /// The wss:// server's certificate failed verification.
-    static let untrustedServer: Int32 = 5
-}
-
 /// neonsync: options → (file) → terminal → the app loop → restore.
 enum Client {
     static func run(_ arguments: [String]) -> Int32 {
@@ -21,21 +15,22 @@ enum Client {
         }
         let options: ClientOptions
         do {
-            guard let parsed = try ClientOptions.parse(arguments) else { return 0 }
+            guard let parsed = try ClientOptions.parse(arguments) else { return ExitStatus.done }
             options = parsed
         } catch {
-            standardError("neonsync: \(error.description)\n")
-            return 2
+            standardError(error.line + "\n")
+            return ExitStatus.usage
+        }
+        let say = "neonsync \(options.command.rawValue): "
+        if options.command == .replay {
+            return replay(options)
         }
         let servers: ServerList<WebSocketURL>
         do {
             servers = try .webSockets(options.server)
         } catch {
-            standardError("neonsync: \(error.description)\n")
-            return 2
-        }
-        if options.replay {
-            return replay(options)
+            standardError(say + error.description + "\n")
+            return ExitStatus.usage
         }
         if options.trust == .insecureAcceptAnything {
             standardError(insecureWarning)
@@ -47,22 +42,18 @@ enum Client {
         do {
             network = try WebSocketClientContext(configuration: .init(serverTrust: options.trust))
         } catch {
-            standardError("neonsync: --ca: \(error.description)\n")
-            return 2
+            standardError(say + "--ca: \(error.description)\n")
+            return ExitStatus.usage
         }
-        if options.tail {
+        if options.command == .tail {
             return tail(options, servers: servers, network: network)
-        }
-        if let room = options.room, let problem = roomProblem(room) {
-            standardError("neonsync: \(problem)\n")
-            return 2
         }
         let theme = chooseTheme()
         do {
-            try Terminal.enter()
+            try Terminal.enter(for: options.command)
         } catch {
-            standardError("neonsync: \(error.description)\n")
-            return 2
+            standardError(say + error.description + "\n")
+            return ExitStatus.usage
         }
         defer { Terminal.restore() }
         var document: DocumentInfo?
@@ -71,8 +62,8 @@ enum Client {
                 document = try DocumentFile.load(file) { done, total in drawLoading(file, done, total, theme: theme) }
             } catch {
                 Terminal.restore()
-                standardError("neonsync: \(error.description)\n")
-                return 2
+                standardError(say + error.description + "\n")
+                return ExitStatus.usage
             }
         }
         let size = Terminal.size()
@@ -81,33 +72,36 @@ enum Client {
             mailbox = try Mailbox(network: network)
         } catch {
             Terminal.restore()
-            standardError("neonsync: \(error.description)\n")
-            return 1
+            standardError(say + error.description + "\n")
+            return ExitStatus.failed
         }
-        if options.monitor {
+        if options.command == .monitor {
             let model = MonitorModel(room: options.room, name: options.name,
                                      columns: size.columns, rows: size.rows)
-            return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token))
+            return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token),
+                          command: options.command)
         }
-        if options.composer {
+        if options.command == .draft {
             let model = DraftModel(room: options.room ?? "lobby", name: options.name, profile: options.profile,
                                    columns: size.columns, rows: size.rows)
-            return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token))
+            return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token),
+                          command: options.command)
         }
         let start = ContinuousClock.now
         let model = ReaderModel(mode: options.mode, room: options.room ?? "lobby", name: options.name,
                                 columns: size.columns, rows: size.rows, document: document,
                                 at: ContinuousClock.now - start)
-        return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token))
+        return finish(App(model: model, servers: servers, theme: theme, mailbox: mailbox, token: options.token),
+                      command: options.command)
     }
 
     /// Runs a screen; a refusal that ended it (status 3 for the server's,
     /// 5 for a certificate) is printed once the terminal is restored.
-    private static func finish<Model: ScreenModel>(_ app: App<Model>) -> Int32 {
+    private static func finish<Model: ScreenModel>(_ app: App<Model>, command: CommandName) -> Int32 {
         let status = app.run()
         if let refusal = app.refusal {
             Terminal.restore()
-            standardError("neonsync: \(refusal)\n")
+            standardError("neonsync \(command.rawValue): \(refusal)\n")
         }
         return status
     }
@@ -138,7 +132,7 @@ enum Client {
     }
 
     /// `neonsync tail`: no terminal; the server judges the room name, so a
-    /// refused one exits 3 with its sentence.
+    /// refused one exits 3 with its sentence (tail's documented status).
     private static func tail(_ options: ClientOptions, servers: ServerList<WebSocketURL>,
                              network: WebSocketClientContext) -> Int32 {
         do {
@@ -146,8 +140,8 @@ enum Client {
             return TailCommand(room: options.room ?? "lobby", name: options.name, json: options.json,
                                servers: servers, mailbox: mailbox, token: options.token).run()
         } catch {
-            standardError("neonsync: \(error.description)\n")
-            return 1
+            standardError("neonsync tail: \(error.description)\n")
+            return ExitStatus.failed
         }
     }
 
@@ -161,23 +155,23 @@ enum Client {
             entries = try ReplayCommand.load(file)
         } catch {
             standardError("neonsync replay: \(error.description)\n")
-            return 2
+            return ExitStatus.usage
         }
         if let room = options.room { entries = entries.filter { $0.room == nil || $0.room == room } }
         if options.summary {
             print(ReplaySummary(entries: entries).text, terminator: "")
-            return 0
+            return ExitStatus.done
         }
         guard !LogReplay.rooms(in: entries).isEmpty else {
             standardError("neonsync replay: \(file) has no room events to replay\n")
-            return 2
+            return ExitStatus.usage
         }
         let theme = chooseTheme()
         do {
-            try Terminal.enter()
+            try Terminal.enter(for: .replay)
         } catch {
-            standardError("neonsync: \(error.description)\n")
-            return 2
+            standardError("neonsync replay: \(error.description)\n")
+            return ExitStatus.usage
         }
         defer { Terminal.restore() }
         do {
@@ -186,8 +180,8 @@ enum Client {
                                  theme: theme, mailbox: mailbox).run()
         } catch {
             Terminal.restore()
-            standardError("neonsync: \(error.description)\n")
-            return 1
+            standardError("neonsync replay: \(error.description)\n")
+            return ExitStatus.failed
         }
     }
 
@@ -203,20 +197,13 @@ enum Client {
         Terminal.write(FrameWriter.diff(from: nil, to: buffer))
     }
 
-    /// NO_COLOR or a dumb terminal: no colours; COLORTERM truecolor: 24-bit.
+    /// NO_COLOR: no colours; COLORTERM truecolor: 24-bit. (TERM=dumb
+    /// never gets this far: `Terminal.enter` refuses it.)
     private static func chooseTheme() -> Theme {
         let env = ProcessEnvironment()
-        if env["TERM"] == "dumb" { return .monochromeASCII }
         if env["NO_COLOR"] != nil { return .monochrome }
         if let depth = env["COLORTERM"], depth == "truecolor" || depth == "24bit" { return .neon }
         return .neon256
-    }
-
-    private static func roomProblem(_ room: String) -> String? {
-        if room.isEmpty || room.count > 64 || room.contains(where: { $0.isWhitespace || $0.isNewline }) {
-            return "room name \"\(room)\" must be 1–64 characters without spaces; choose another with --room"
-        }
-        return nil
     }
 
     static func standardError(_ text: String) {

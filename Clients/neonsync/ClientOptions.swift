@@ -3,23 +3,17 @@ import NeonClient
 import NeonCore
 import NeonTransport
 
-/// `neonsync` subcommands and their flags.
+/// `neonsync` subcommands and their flags. The flags, and what each
+/// command's `--help` says, come from NeonClient's `CommandOption` and
+/// `CommandHelp` tables.
 struct ClientOptions {
-    static let defaultServer = "ws://127.0.0.1:7681/"
-    static let serverEnvironment = "NEONSYNC_SERVER"
-    static let tokenEnvironment = "NEONSYNC_TOKEN"
+    static let defaultServer = CommandOption.defaultServer
+    static let serverEnvironment = CommandOption.serverEnvironment
+    static let tokenEnvironment = CommandOption.tokenEnvironment
 
-    var mode: ClientMode = .read
-    /// `neonsync draft ROOM`: the composer instead of the reader.
-    var composer = false
-    /// `neonsync tail ROOM`: print the room's events instead of a screen.
-    var tail = false
+    var command: CommandName
     /// `tail --json`: the protocol messages verbatim.
     var json = false
-    /// `neonsync monitor [ROOM]`: the live dashboard as an observer (of every room without ROOM).
-    var monitor = false
-    /// `neonsync replay LOGFILE`: a server log through the monitor's screen.
-    var replay = false
     /// `replay --summary`: print the summary instead of replaying.
     var summary = false
     /// `replay --speed X`: times real time.
@@ -34,219 +28,233 @@ struct ClientOptions {
     /// How a wss:// server's certificate is checked (--ca, --insecure).
     var trust: ServerTrust = .systemStore
 
+    /// How the reader takes part: `read`, `present` and `follow` their own
+    /// way, every other command as a plain member.
+    var mode: ClientMode {
+        switch command {
+        case .read: .read
+        case .present: .present
+        case .follow: .follow
+        case .join, .draft, .tail, .monitor, .replay: .join
+        }
+    }
+
     static let usage = """
     neonsync — read, present, follow and draft together from terminals, and
     watch rooms (tail, monitor, replay)
 
     USAGE:
-      neonsync read FILE [--room R] [--name N] [--server URL]
-          publish FILE (Markdown, text or catalog JSON) to room R if it has no
-          document yet (R defaults to the file name), then read at your pace
-      neonsync join ROOM [--name N] [--server URL]
-          read the room's document
-      neonsync present FILE|ROOM [--room R] [--name N] [--server URL]
-          lead the room: your scroll and tab choices are followed; with a FILE
-          it becomes the room's document
-      neonsync follow ROOM [--name N] [--server URL]
-          follow the presenter on any terminal size; scrolling detaches, f
-          follows again
-      neonsync draft ROOM [--name N] [--server URL] [--profile P]
-          compose the room's shared draft with everyone in it; the ring fills
-          toward the limit (P, for a new room: graphemes, twitter, mastodon,
-          bluesky)
-      neonsync tail ROOM [--json] [--name N] [--server URL]
-          print the room's events as they happen, one line each, as an
-          observer; --json prints the protocol messages verbatim. Needs no
-          terminal and reconnects by itself. Exit status: 0 stopped by
-          SIGINT/SIGTERM, 2 bad usage, 3 the server refused to join the room,
-          4 the server (with a failover list: none of them) could not be
-          reached within 5 s of starting, 5 the server's TLS certificate
-          failed verification
-      neonsync monitor [ROOM] [--name N] [--server URL]
-          a live dashboard as an observer: readers with role, progress bar,
-          tab and follow state, the draft's ring, and a feed of joins, leaves,
-          10% steps, tabs, limit events and errors (everyone's, not only the
-          monitor's). Without ROOM it watches every room on the server: a list
-          of rooms (Tab/n and Shift-Tab/p choose whose readers show) and one
-          feed of all their events
-      neonsync replay LOGFILE [--speed X] [--room R] [--summary]
-          replay a neonsyncd JSON log through the monitor's screen at X times
-          real time (default 1), every room in it unless --room R; with
-          --summary print per room how far each reader read, the time spent
-          in each section and the limit events, with no terminal needed
-      neonsync bench SCENARIO [...]
-          load-generate against a server and print latency percentiles and
-          throughput (follow, coread, draft, relay, connect); see
-          neonsync bench --help
+      neonsync read FILE [--room R]      publish FILE to a room and read it
+      neonsync join ROOM                 read a room's document
+      neonsync present FILE|ROOM         lead: your scroll and tabs are followed
+      neonsync follow ROOM               follow the presenter on any terminal size
+      neonsync draft ROOM                compose the room's shared draft
+      neonsync tail ROOM [--json]        print a room's events, no terminal needed
+      neonsync monitor [ROOM]            a live dashboard of one room or of all
+      neonsync replay LOGFILE            replay a neonsyncd log, or --summary
+      neonsync bench SCENARIO            load-generate against a server
 
-    OPTIONS:
-      --room R       room name (letters, digits, - _ .; at most 64 characters)
-      --name N       the name others see (default: $USER)
+    neonsync COMMAND --help shows a command's arguments, options, keys, exit
+    statuses and an example.
+
+    A room name is \(RoomName.rule).
+
+    OPTIONS (every command that connects):
+      --name N       the name others see (default: your login name)
       --server URL   ws://HOST:PORT/ or wss://HOST:PORT/ of neonsyncd (default
-                     \(defaultServer), or $\(serverEnvironment)); wss://
-                     checks the server's certificate against the system's CA
-                     store and the host name in the URL. URL may be a failover
-                     list, URL1,URL2,… (commas, no spaces): the client starts
-                     with URL1 and, when a connection drops or cannot be made,
-                     tries the next URL (after the last, the first again)
-                     with its usual backoff, resyncing as on any reconnect;
-                     --ca, --insecure and --token apply to every URL
-      --ca FILE      wss:// only: trust the CA certificate(s) in FILE (PEM),
-                     e.g. the CA of a self-signed setup, instead of the
-                     system's store
-      --insecure     wss:// only: do not check the server's certificate at
-                     all (testing only; warns on every start)
-      --token T      room token for a server that requires one (from its
-                     operator's neonsyncd token; or $\(tokenEnvironment)); a
-                     refused or expired token ends the client with status 3
-      --json         tail only: one protocol message (JSON) per line
-      --speed X      replay only: how many times faster than real time (> 0)
-      --summary      replay only: print the summary instead of the screen
+                     \(defaultServer), or $\(serverEnvironment)); a list
+                     URL1,URL2,… fails over to the next URL
+      --token T      room token for a server that requires one (or
+                     $\(tokenEnvironment))
+      --ca FILE      wss:// only: trust the CA certificate(s) in FILE (PEM)
+      --insecure     wss:// only: do not check the certificate (testing only)
       -h, --help     show this help (also: neonsync COMMAND --help)
 
-    Every command that connects takes --server (one URL or a failover list),
-    --ca and --insecure. A wss:// server whose certificate fails
-    verification ends the command with a sentence saying why and exit
-    status 5 (no reconnecting, not even to the next URL of a failover list:
-    trying again cannot help until the trust settings change, and a refused
-    certificate may be an impostor's).
+    EXIT STATUS:
+      0  quit (or stopped by SIGINT, SIGTERM, SIGHUP)
+      1  the client could not start
+      2  bad usage: an unknown command or option, a bad room name, a file
+         that cannot be read, or no terminal that can draw a screen (output
+         piped or redirected, TERM=dumb)
+      3  the server refused this client, which ends instead of reconnecting:
+         the room already has a presenter (the message names them and says
+         how to follow them), a missing, wrong or expired --token, a full room
+         or server, a room or name the server does not take
+      4  tail only: no server reached within 5 s of starting
+      5  a wss:// server's certificate failed verification
 
-    KEYS (press ? inside for the full list):
+    KEYS (press ? inside for the full list; F1 or Ctrl-G in the composer):
       j/k ↓/↑ scroll · space/PgDn b/PgUp page · g/Home G/End · Tab/Shift-Tab 1–9 tabs
-      t back to top · / search, n/N next/previous · f follow · ? help · q quit
+      t back to top · / search, n/N next/previous · f follow · e draft · q quit
     """
 
-    struct Problem: Error, CustomStringConvertible { let description: String }
+    /// A usage error, said as `neonsync COMMAND: sentence`.
+    struct Problem: Error, CustomStringConvertible {
+        var command: CommandName?
+        let description: String
+
+        /// The line printed on standard error.
+        var line: String { "neonsync\(command.map { " " + $0.rawValue } ?? ""): \(description)" }
+    }
 
     /// Parses arguments; returns nil when help was printed.
     static func parse(_ arguments: [String]) throws(Problem) -> ClientOptions? {
-        let env = ProcessEnvironment()
-        var options = ClientOptions(name: env["USER"] ?? "reader",
-                                    server: env[serverEnvironment] ?? defaultServer)
-        options.token = env[tokenEnvironment]
         var rest = arguments[...]
-        guard let command = rest.popFirst() else {
-            throw Problem(description: "missing a command: read, join, present, follow, draft, tail, monitor or replay; see neonsync --help")
+        let commands = CommandName.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let first = rest.popFirst() else {
+            throw Problem(description: "missing a command: \(commands) or bench; see neonsync --help")
         }
-        if command == "-h" || command == "--help" || command == "help" {
-            print(usage)
+        if first == "-h" || first == "--help" || first == "help" {
+            if let topic = rest.first, let command = CommandName(rawValue: topic) {
+                print(CommandHelp.of(command).text())
+            } else {
+                print(usage)
+            }
             return nil
         }
-        switch command {
-        case "read": options.mode = .read
-        case "join": options.mode = .join
-        case "present": options.mode = .present
-        case "follow": options.mode = .follow
-        case "draft":
-            options.mode = .join
-            options.composer = true
-        case "tail":
-            options.mode = .join
-            options.tail = true
-        case "monitor":
-            options.mode = .join
-            options.monitor = true
-        case "replay":
-            options.mode = .join
-            options.replay = true
-        default:
-            throw Problem(description: "unknown command \(command); use read, join, present, follow, draft, tail, monitor or replay (see neonsync --help)")
+        guard let command = CommandName(rawValue: first) else {
+            throw Problem(description: "unknown command \(first); use \(commands) or bench (see neonsync --help)")
         }
+        do {
+            return try parse(command, rest)
+        } catch var problem {
+            problem.command = command
+            throw problem
+        }
+    }
+
+    private static func parse(_ command: CommandName, _ arguments: ArraySlice<String>) throws(Problem) -> ClientOptions? {
+        let env = ProcessEnvironment()
+        var options = ClientOptions(command: command, name: LoginName.current(),
+                                    server: env[serverEnvironment] ?? defaultServer)
+        options.token = env[tokenEnvironment]
+        let help = "see neonsync \(command.rawValue) --help"
+        var rest = arguments
         var positional: [String] = []
-        while let arg = rest.popFirst() {
-            switch arg {
-            case "-h", "--help":
-                print(usage)
+        var given: Set<String> = []
+        while let argument = rest.popFirst() {
+            if argument == "-h" || argument == "--help" {
+                print(CommandHelp.of(command).text())
                 return nil
-            case "--profile":
-                guard let value = rest.popFirst(), let profile = CountingProfile(rawValue: value) else {
-                    throw Problem(description: "--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                options.profile = profile
-            case "--json":
-                guard options.tail else {
-                    throw Problem(description: "--json belongs to neonsync tail; see neonsync --help")
-                }
-                options.json = true
-            case "--summary":
-                guard options.replay else {
-                    throw Problem(description: "--summary belongs to neonsync replay; see neonsync --help")
-                }
-                options.summary = true
-            case "--speed":
-                guard options.replay else {
-                    throw Problem(description: "--speed belongs to neonsync replay; see neonsync --help")
-                }
-                guard let value = rest.popFirst(), let speed = Double(value), speed > 0, speed.isFinite else {
-                    throw Problem(description: "--speed needs a number above 0, e.g. --speed 10; see neonsync --help")
-                }
-                options.speed = speed
-            case "--token":
-                guard let value = rest.popFirst(), !value.isEmpty else {
-                    throw Problem(description: "--token needs a value (a room token from neonsyncd token); see neonsync --help")
-                }
-                options.token = value
-            case "--ca" where options.replay, "--insecure" where options.replay:
-                throw Problem(description: "\(arg) belongs to the commands that connect to a server, not to neonsync replay; see neonsync --help")
-            case "--ca":
-                guard let value = rest.popFirst() else {
-                    throw Problem(description: "--ca needs a FILE of PEM CA certificates; see neonsync --help")
-                }
-                options.trust = .certificates(path: value)
-            case "--insecure":
-                options.trust = .insecureAcceptAnything
-            case "--room", "--name", "--server":
-                guard let value = rest.popFirst() else {
-                    throw Problem(description: "\(arg) needs a value; see neonsync --help")
-                }
-                if arg == "--room" { options.room = value }
-                if arg == "--name" { options.name = value }
-                if arg == "--server" { options.server = value }
-            default:
-                if arg.hasPrefix("-") {
-                    throw Problem(description: "unknown option \(arg); see neonsync --help")
-                }
-                positional.append(arg)
             }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positional.append(argument)
+                continue
+            }
+            var flag = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = CommandOption.named(flag) else {
+                throw Problem(description: "unknown option \(flag); \(help)")
+            }
+            guard option.commands.contains(command) else {
+                throw Problem(description: "\(flag) belongs to \(owners(of: option)), not to neonsync \(command.rawValue); \(help)")
+            }
+            given.insert(flag)
+            guard let placeholder = option.value else {
+                if inline != nil { throw Problem(description: "\(flag) takes no value; \(help)") }
+                switch flag {
+                case "--json": options.json = true
+                case "--summary": options.summary = true
+                default: options.trust = .insecureAcceptAnything
+                }
+                continue
+            }
+            guard let value = inline ?? rest.popFirst() else {
+                throw Problem(description: "\(flag) needs a value, \(flag) \(placeholder); \(help)")
+            }
+            try options.set(flag, value, help: help)
         }
-        if arguments.contains("--ca"), arguments.contains("--insecure") {
+        if given.contains("--ca"), given.contains("--insecure") {
             throw Problem(description: "--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
         }
-        if options.monitor, positional.isEmpty {
-            return options
-        }
-        guard positional.count == 1 else {
-            let what = options.replay ? "LOGFILE" : options.composer ? "ROOM" : options.mode == .read ? "FILE" : options.mode == .present ? "FILE or ROOM" : "ROOM"
-            throw Problem(description: "neonsync \(command) needs exactly one \(what); see neonsync --help")
-        }
-        let target = positional[0]
-        if options.replay {
-            options.file = target
-            return options
-        }
-        switch options.mode {
-        case .read:
-            options.file = target
-        case .join, .follow:
-            options.room = target
-        case .present:
-            if access(target, F_OK) == 0 { options.file = target } else if options.room == nil { options.room = target }
-        }
-        if options.room == nil, let file = options.file {
-            options.room = roomName(fromFile: file)
-        }
+        try options.take(positional, help: help)
         return options
     }
 
-    /// A room name from a file name: its base name without extension, with
-    /// characters a room name cannot hold replaced by '-'.
-    static func roomName(fromFile path: String) -> String {
-        let base = path.split(separator: "/").last.map(String.init) ?? path
-        let stem = base.split(separator: ".", omittingEmptySubsequences: false).dropLast().joined(separator: ".")
-        let name = (stem.isEmpty ? base : stem).map { c -> Character in
-            c.isLetter || c.isNumber || c == "-" || c == "_" || c == "." ? c : "-"
+    /// `neonsync tail` or `neonsync read, present or replay`.
+    private static func owners(of option: CommandOption) -> String {
+        let names = CommandName.allCases.filter { option.commands.contains($0) }.map(\.rawValue)
+        if names.count == 1 { return "neonsync \(names[0])" }
+        if names.count == CommandName.allCases.filter(\.connects).count, !option.commands.contains(.replay) {
+            return "the commands that connect to a server"
         }
-        return String(String(name).prefix(64))
+        return "neonsync " + names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    private mutating func set(_ flag: String, _ value: String, help: String) throws(Problem) {
+        switch flag {
+        case "--room": room = value
+        case "--name": name = value
+        case "--server": server = value
+        case "--profile":
+            guard let chosen = CountingProfile(rawValue: value) else {
+                throw Problem(description: "--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", ")); \(help)")
+            }
+            profile = chosen
+        case "--speed":
+            guard let number = Double(value), number > 0, number.isFinite else {
+                throw Problem(description: "--speed needs a number above 0, e.g. --speed 10; \(help)")
+            }
+            speed = number
+        case "--token":
+            guard !value.isEmpty else {
+                throw Problem(description: "--token needs a value (a room token from neonsyncd token); \(help)")
+            }
+            token = value
+        case "--ca": trust = .certificates(path: value)
+        default: break
+        }
+    }
+
+    /// Takes the command's arguments: FILE, ROOM, FILE|ROOM or LOGFILE, and
+    /// checks the room by the server's rule.
+    private mutating func take(_ positional: [String], help: String) throws(Problem) {
+        let what: String
+        switch command {
+        case .read: what = "FILE"
+        case .present: what = "FILE or ROOM"
+        case .replay: what = "LOGFILE"
+        case .join, .follow, .draft, .tail, .monitor: what = "ROOM"
+        }
+        if command == .monitor, positional.isEmpty { return }
+        guard positional.count == 1 else {
+            let got = positional.isEmpty ? "got none"
+                : "got \(positional.count): " + positional.map { "\"\($0)\"" }.joined(separator: ", ")
+            let hint = what.contains("ROOM") && positional.count > 1 ? " (a room name has no spaces)" : ""
+            throw Problem(description: "takes exactly one \(what), \(got)\(hint); \(help)")
+        }
+        let target = positional[0]
+        switch command {
+        case .read, .replay:
+            file = target
+        case .present where access(target, F_OK) == 0:
+            file = target
+        case .present:
+            guard room == nil else {
+                throw Problem(description: "no file \"\(target)\" exists; with --room R the argument is the FILE to present; \(help)")
+            }
+            if let problem = Hub.problem(withRoom: target) {
+                throw Problem(description: "no file \"\(target)\" exists, and as a room name: \(problem); give an existing FILE or a ROOM: neonsync present FILE|ROOM")
+            }
+            room = target
+        case .join, .follow, .draft, .tail, .monitor:
+            room = target
+            // tail leaves the verdict to the server (its exit status 3).
+            if command != .tail, let problem = RoomName.problem(target, given: "neonsync \(command.rawValue) ROOM") {
+                throw Problem(description: problem)
+            }
+        }
+        if let room, command == .read || command == .present,
+           let problem = RoomName.problem(room, given: "--room R") {
+            throw Problem(description: problem)
+        }
+        if room == nil, let file, command != .replay {
+            room = RoomName.fromFile(file)
+        }
     }
 }
 
@@ -256,5 +264,17 @@ struct ProcessEnvironment {
         guard let value = getenv(name) else { return nil }
         let s = String(cString: value)
         return s.isEmpty ? nil : s
+    }
+}
+
+extension LoginName {
+    /// This user's login name: getlogin(), then $USER, then the password
+    /// database's entry of this user (see `choose`).
+    static func current() -> String {
+        var candidates: [String?] = [getlogin().map { String(cString: $0) }, ProcessEnvironment()["USER"]]
+        if let entry = getpwuid(getuid()), let name = entry.pointee.pw_name {
+            candidates.append(String(cString: name))
+        }
+        return choose(candidates)
     }
 }

@@ -22,7 +22,7 @@ final class TailCommand {
         /// No welcome within `firstContact` of starting.
         static let unreachable: Int32 = 4
         /// The wss:// server's certificate failed verification.
-        static let untrusted = ExitStatus.untrustedServer
+        static let untrusted = ExitStatus.untrusted
     }
 
     /// How long the first connection may take, retries included, before

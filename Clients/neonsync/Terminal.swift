@@ -1,4 +1,5 @@
 import Glibc
+import NeonClient
 
 /// The controlling terminal: raw mode, the alternate screen, mouse and paste
 /// reporting, its size, and a restore that runs on every exit, crash signals
@@ -17,10 +18,13 @@ enum Terminal {
     nonisolated(unsafe) static var restoreCount = 0
 
     /// Switches to raw mode and the alternate screen. Fails with a sentence
-    /// when standard input is not a terminal.
-    static func enter() throws(ClientError) {
-        guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else {
-            throw ClientError("neonsync needs a terminal: run it in a terminal window (or tmux), not with redirected input or output")
+    /// when standard input or output is not a terminal, or TERM=dumb says
+    /// it cannot draw a screen.
+    static func enter(for command: CommandName) throws(ClientError) {
+        if let problem = TerminalCheck.problem(for: command, inputIsTerminal: isatty(STDIN_FILENO) == 1,
+                                               outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+                                               term: ProcessEnvironment()["TERM"]) {
+            throw ClientError(problem)
         }
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
             throw ClientError("cannot read the terminal settings: \(String(cString: strerror(errno)))")

@@ -34,7 +34,7 @@ struct MonitorViewTests {
         #expect(screen[8, 24].style == Theme.neon.text)
     }
 
-    @Test("? shows the monitor's keys over the screen and any key closes them")
+    @Test("? shows the monitor's keys over the screen and any key but the paging keys closes them")
     func help() {
         var m = watchingMonitor()
         _ = m.handle(.key(.character("?")), at: .zero)

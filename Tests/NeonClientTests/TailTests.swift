@@ -92,7 +92,7 @@ struct TailTests {
     func usage() throws {
         let tail = try TailProcess(["tail"])
         #expect(tail.exitStatus() == 2)
-        try tail.waitForError(containing: "neonsync tail needs exactly one ROOM")
+        try tail.waitForError(containing: "neonsync tail: takes exactly one ROOM, got none; see neonsync tail --help")
         let json = try TailProcess(["join", "notes", "--json"])
         #expect(json.exitStatus() == 2)
         try json.waitForError(containing: "--json belongs to neonsync tail")

@@ -96,10 +96,18 @@ struct KeyDecoderTests {
     }
 
     @Test("unknown sequences are dropped and decoding goes on", arguments: [
-        "\u{1B}[15~a", "\u{1B}[?1;2ca", "\u{1B}OPa", "\u{1B}[99Xa", "\u{1B}[<66;1;1Ma", "\u{1B}[<1;2Ma",
+        "\u{1B}[16~a", "\u{1B}[?1;2ca", "\u{1B}OXa", "\u{1B}[99Xa", "\u{1B}[<66;1;1Ma", "\u{1B}[<1;2Ma",
     ])
     func unknown(input: String) {
         #expect(decode(input) == [.key(.character("a"))])
+    }
+
+    @Test("function keys decode from SS3 and CSI-tilde sequences, modifiers dropped", arguments: [
+        ("\u{1B}OP", 1), ("\u{1B}OS", 4), ("\u{1B}[11~", 1), ("\u{1B}[15~", 5), ("\u{1B}[17~", 6),
+        ("\u{1B}[21~", 10), ("\u{1B}[24~", 12), ("\u{1B}[1;5P", 1),
+    ])
+    func functionKeys(input: String, number: Int) {
+        #expect(decode(input + "a") == [.key(.function(number)), .key(.character("a"))])
     }
 
     @Test("malformed input is dropped without losing what follows")

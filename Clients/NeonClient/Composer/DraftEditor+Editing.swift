@@ -2,13 +2,14 @@ import NeonCore
 
 extension DraftEditor {
     /// Types `typed` at the cursor. A run of typing is one undo step per
-    /// word: a space typed after a word starts the next step.
+    /// word: a word and the spaces (or line break) typed after it are one
+    /// step, and the first letter after them starts the next.
     public mutating func insert(_ typed: String) -> TextOperation? {
         let clean = Self.cleaned(typed)
         guard let first = clean.first, let last = clean.last else { return nil }
         var joins = false
         if case .typing(let afterSpace)? = group {
-            joins = afterSpace || !first.isWhitespace
+            joins = !afterSpace || first.isWhitespace
         }
         return replace(cursor..<cursor, with: clean, cursorAfter: cursor + clean.unicodeScalars.count,
                        group: .typing(afterSpace: last.isWhitespace), joining: joins)

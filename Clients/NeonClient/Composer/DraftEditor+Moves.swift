@@ -55,6 +55,17 @@ extension DraftEditor {
         move(to: boundaries.offsets[index])
     }
 
+    /// To the start of the draft (Alt-<).
+    public mutating func textStart() {
+        move(to: 0)
+    }
+
+    /// To the end of the draft (Alt->), where the reader's `e` and a
+    /// fresh composer put the cursor.
+    public mutating func textEnd() {
+        move(to: text.unicodeScalars.count)
+    }
+
     /// Where the word before `position` starts: back over spaces and
     /// punctuation, then over the word.
     func wordStart(before position: Int) -> Int {

@@ -2,7 +2,7 @@
 /// deleting is one undo step.
 enum EditGroup: Equatable, Sendable {
     /// Typing; `afterSpace` when the last typed character was whitespace,
-    /// so the next word still joins the step and the space after it does not.
+    /// so more whitespace still joins the step and the next word does not.
     case typing(afterSpace: Bool)
     /// Backspace, one cluster at a time.
     case deletingBackward

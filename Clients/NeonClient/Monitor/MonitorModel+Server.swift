@@ -5,6 +5,9 @@ extension MonitorModel {
     /// a replay from `LogReplay`. Every change worth seeing adds a feed line;
     /// watching every room, each line starts with its room's name.
     public mutating func receive(_ message: ServerMessage, at time: Duration) -> [ClientCommand] {
+        if case let .error(error) = message.payload, let refusal = Refusal(error, room: room) {
+            return [.refused(refusal)]
+        }
         switch message.payload {
         case let .welcome(welcome):
             connection = .joined

@@ -49,13 +49,17 @@ extension MonitorModel {
         let back = feed.scrollBack > 0 ? " · \(feed.scrollBack) newer below" : ""
         BorderBox(title: "Events\(back)", theme: theme).render(in: feedBox, into: &buffer)
         renderFeed(in: BorderBox.inner(of: feedBox), theme: theme, into: &buffer)
-        let keys = room == nil ? "Tab next room · j/k scroll events · ? help · q quit" : "j/k scroll events · ? help · q quit"
-        StatusLine(left: keys, right: connectionText, theme: theme)
+        let keys = (room == nil ? ["Tab next room"] : []) + ["j/k scroll events", "? help", "q quit"]
+        StatusLine(items: keys, right: [connectionText], theme: theme)
             .render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
         if showsHelp {
-            HelpOverlay(lines: Self.help, title: "Monitor keys", theme: theme).render(in: buffer.area, into: &buffer)
+            helpOverlay(theme: theme).render(in: buffer.area, into: &buffer)
         }
         return buffer
+    }
+
+    func helpOverlay(theme: Theme) -> HelpOverlay {
+        HelpOverlay(lines: Self.help, title: "Monitor keys", scroll: helpScroll, theme: theme)
     }
 
     /// `Monitor · ROOM · "Title"` (or `Monitor · every room`) on the left;

@@ -24,6 +24,8 @@ public struct MonitorModel: Sendable {
     public internal(set) var selected = 0
     public internal(set) var feed: MonitorFeed
     public internal(set) var showsHelp = false
+    /// The first line the help overlay shows (j/k scroll it).
+    public internal(set) var helpScroll = 0
 
     public init(room: String?, name: String, columns: Int, rows: Int, feedCapacity: Int = 500, source: String = "live") {
         self.room = room
@@ -82,14 +84,22 @@ extension MonitorModel: ScreenModel {
     }
 
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
-        guard case let .key(key) = event else { return [] }
         if showsHelp {
+            let overlay = helpOverlay(theme: .neon)
+            let action = HelpScrolling(event, page: overlay.visibleLineCount(height: rows))
+            if let scroll = action.scroll(from: helpScroll, maximum: overlay.maxScroll(height: rows)) {
+                helpScroll = scroll
+                return []
+            }
             showsHelp = false
-            return key == .character("q") ? [.quit] : []
+            return event == .key(.character("q")) ? [.quit] : []
         }
+        guard case let .key(key) = event else { return [] }
         switch key {
         case .character("q"), .escape, .ctrl("c"): return [.quit]
-        case .character("?"): showsHelp = true
+        case .character("?"):
+            showsHelp = true
+            helpScroll = 0
         case .character("k"), .up: feed.scroll(by: 1)
         case .character("j"), .down: feed.scroll(by: -1)
         case .pageUp: feed.scroll(by: max(feedHeight - 1, 1))

@@ -109,6 +109,9 @@ struct BenchOptions {
     (p50_ms, p90_ms, p99_ms, max_ms, delivered, msgs_per_s, ...).
     Exit status: 0 done, 1 the run failed (no server, refused, lost
     connections), 2 bad usage.
+
+    EXAMPLE:
+      neonsync bench follow --followers 500 --rate 60 --duration 20 --server-pid $(pidof neonsyncd)
     """
 
     struct Problem: Error, CustomStringConvertible { let description: String }

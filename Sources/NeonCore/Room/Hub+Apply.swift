@@ -135,12 +135,14 @@ extension Hub {
 
     /// What is wrong with `room` as a room name, or nil when it is one.
     public static func problem(withRoom room: String) -> String? {
-        if room.isEmpty { return "the room name is empty; choose a name such as \"team-notes\"" }
+        if room.isEmpty {
+            return "the room name is empty; a room name is 1–\(maxRoomNameLength) characters without spaces or control characters, such as \"team-notes\""
+        }
         if room.count > maxRoomNameLength {
-            return "the room name has \(room.count) characters; use at most \(maxRoomNameLength)"
+            return "the room name has \(room.count) characters; a room name is 1–\(maxRoomNameLength) characters without spaces or control characters"
         }
         if room.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) {
-            return "the room name \"\(room.debugDescription.dropFirst().dropLast())\" contains spaces or control characters; use letters, digits, '-', '_' or '.'"
+            return "the room name \"\(room.debugDescription.dropFirst().dropLast())\" contains spaces or control characters; a room name is 1–\(maxRoomNameLength) characters without spaces or control characters"
         }
         return nil
     }
@@ -153,7 +155,8 @@ extension Hub {
         return nil
     }
 
-    static func problem(withName name: String) -> String? {
+    /// What is wrong with `name` as a user name, or nil when it is one.
+    public static func problem(withName name: String) -> String? {
         let trimmed = name.trimmingWhitespace
         if trimmed.isEmpty { return "the name is empty; send the name others will see, such as \"ada\"" }
         if name.count > maxNameLength {

@@ -21,6 +21,8 @@ public enum Key: Equatable, Hashable, Sendable {
     case escape
     case up, down, left, right
     case home, end, pageUp, pageDown, insert, delete
+    /// A function key, F1 to F12 (ESC O P … S, ESC [ 11 ~ … 24 ~).
+    case function(Int)
     /// Control and a letter, as the lowercase letter: `.ctrl("c")` for ^C.
     /// ^H, ^I, ^J and ^M arrive as backspace, tab and enter.
     case ctrl(Character)

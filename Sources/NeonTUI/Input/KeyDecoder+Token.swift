@@ -72,6 +72,10 @@ extension KeyDecoder {
         case UInt8(ascii: "H"): .home
         case UInt8(ascii: "F"): .end
         case UInt8(ascii: "M"): .enter
+        case UInt8(ascii: "P"): .function(1)
+        case UInt8(ascii: "Q"): .function(2)
+        case UInt8(ascii: "R"): .function(3)
+        case UInt8(ascii: "S"): .function(4)
         default: nil
         }
     }
@@ -111,12 +115,19 @@ extension KeyDecoder {
             case 4, 8: return .event(.key(.end))
             case 5: return .event(.key(.pageUp))
             case 6: return .event(.key(.pageDown))
+            case let code?: return functionKeys[code].map { .event(.key(.function($0))) } ?? .ignored
             default: return .ignored
             }
         }
         if final == UInt8(ascii: "Z") { return .event(.key(.backTab)) }
         return ss3(final).flatMap { $0 == .enter ? nil : Token.event(.key($0)) } ?? .ignored
     }
+
+    /// The function keys of ESC [ n ~ sequences by n (the VT220 numbering,
+    /// with its gaps at 16 and 22).
+    private static let functionKeys: [Int: Int] = [
+        11: 1, 12: 2, 13: 3, 14: 4, 15: 5, 17: 6, 18: 7, 19: 8, 20: 9, 21: 10, 23: 11, 24: 12,
+    ]
 
     /// An SGR mouse report: `b;x;y` then M (press, drag, wheel) or m
     /// (release), with 1-based coordinates.

@@ -1,0 +1,74 @@
+import NeonCore
+
+/// One flag of the `neonsync` commands: how it is written, the value it
+/// takes, what it does, and which commands take it. The parser and every
+/// `--help` read this one table.
+public struct CommandOption: Sendable {
+    /// `--room`.
+    public let flag: String
+    /// The value's placeholder (`R`), or nil for a switch.
+    public let value: String?
+    /// What it does, as a paragraph.
+    public let help: String
+    /// The commands that take it.
+    public let commands: Set<CommandName>
+
+    /// `--room R`.
+    public var usage: String { value.map { "\(flag) \($0)" } ?? flag }
+
+    /// The option `flag`, if there is one.
+    public static func named(_ flag: String) -> CommandOption? {
+        all.first { $0.flag == flag }
+    }
+
+    /// The default server and the environment variables the options read.
+    public static let defaultServer = "ws://127.0.0.1:7681/"
+    public static let serverEnvironment = "NEONSYNC_SERVER"
+    public static let tokenEnvironment = "NEONSYNC_TOKEN"
+
+    private static let connecting = Set(CommandName.allCases.filter(\.connects))
+
+    /// Every option, in the order help lists them.
+    public static let all: [CommandOption] = [
+        CommandOption(flag: "--room", value: "R", help: """
+            the room: \(RoomName.rule). read: the room FILE goes to (default: FILE's name without its extension, \
+            spaces turned into -); present FILE: the same; replay: only room R's events
+            """, commands: [.read, .present, .replay]),
+        CommandOption(flag: "--name", value: "N", help: """
+            the name the others see (default: your login name, from getlogin(), $USER or the password database)
+            """, commands: connecting),
+        CommandOption(flag: "--profile", value: "P", help: """
+            how a new room's draft counts toward its limit (a room keeps the profile it was created with): \
+            \(CountingProfile.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))
+            """, commands: [.draft]),
+        CommandOption(flag: "--json", value: nil, help: """
+            print the protocol messages verbatim, one JSON object a line, instead of sentences
+            """, commands: [.tail]),
+        CommandOption(flag: "--speed", value: "X", help: """
+            play the log X times faster than it happened (a number above 0; default 1)
+            """, commands: [.replay]),
+        CommandOption(flag: "--summary", value: nil, help: """
+            print per room how far each reader read, the time spent in each section and the limit events, \
+            instead of replaying; needs no terminal
+            """, commands: [.replay]),
+        CommandOption(flag: "--server", value: "URL", help: """
+            ws://HOST:PORT/ or wss://HOST:PORT/ of neonsyncd (default \(defaultServer), or $\(serverEnvironment)); \
+            wss:// checks the server's certificate against the system's CA store and the host name in the URL. \
+            URL may be a failover list, URL1,URL2,… (commas, no spaces): the client starts with URL1 and, when a \
+            connection drops or cannot be made, tries the next URL (after the last, the first again) with its \
+            usual backoff, resyncing as on any reconnect; --ca, --insecure and --token apply to every URL
+            """, commands: connecting),
+        CommandOption(flag: "--token", value: "T", help: """
+            the room token a server with a secret requires (from its operator's neonsyncd token; or \
+            $\(tokenEnvironment)); a missing, refused or expired token ends the command with status 3
+            """, commands: connecting),
+        CommandOption(flag: "--ca", value: "FILE", help: """
+            wss:// only: trust the CA certificate(s) in FILE (PEM), e.g. the CA of a self-signed setup, instead \
+            of the system's store
+            """, commands: connecting),
+        CommandOption(flag: "--insecure", value: nil, help: """
+            wss:// only: do not check the server's certificate at all (testing only; warns on every start)
+            """, commands: connecting),
+        CommandOption(flag: "-h, --help", value: nil, help: "show this help", commands: Set(CommandName.allCases)),
+    ]
+}

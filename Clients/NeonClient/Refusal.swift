@@ -1,0 +1,54 @@
+import NeonCore
+
+/// A server's answer after which trying again cannot help: the room already
+/// has a presenter, the token is missing, wrong or expired, the room or the
+/// server is full, or the room or name is not one the server takes. The
+/// client ends with `sentence` and exit status 3 instead of reconnecting.
+/// (Each run sends a `resume` secret, so after a reconnect the server
+/// replaces this client's own earlier connection: a presenter refused then
+/// really meets someone else presenting.)
+public struct Refusal: Equatable, Sendable {
+    /// The exit status of a refused client.
+    public static let exitStatus: Int32 = 3
+
+    /// The codes that end the client.
+    public static let finalCodes: Set<ErrorCode> = [
+        .presenterTaken, .unauthorized, .tokenExpired, .roomFull, .serverFull, .invalidRoom, .invalidName,
+    ]
+
+    /// What the user reads once the terminal is back.
+    public let sentence: String
+
+    /// The refusal `error` makes for a client of `room`, or nil when the
+    /// error leaves the client going.
+    public init?(_ error: ProtocolError, room: String?) {
+        guard Self.finalCodes.contains(error.code) else { return nil }
+        if error.code == .presenterTaken, let room {
+            let who = Self.presenter(in: error.message).map { "\($0) is already presenting there" }
+                ?? "someone else is already presenting there"
+            sentence = "cannot present in room \(room): \(who) (presenter_taken); to follow them instead: neonsync follow \(ShellWord.quoted(room))"
+        } else {
+            sentence = "the server refused this client: \(error.message) (\(error.code.rawValue))"
+        }
+    }
+
+    /// The presenter's name in the server's presenter_taken sentence,
+    /// `room "R" already has a presenter (NAME); …`.
+    static func presenter(in message: String) -> String? {
+        guard let start = message.firstRange(of: "already has a presenter (")?.upperBound,
+              let end = message.ranges(of: ");").last?.lowerBound, start < end else { return nil }
+        return String(message[start..<end])
+    }
+}
+
+/// A word as a POSIX shell reads it back: as it is when it holds only
+/// characters no shell treats specially, otherwise in single quotes.
+public enum ShellWord {
+    public static func quoted(_ word: String) -> String {
+        let plain = !word.isEmpty && word.unicodeScalars.allSatisfy {
+            ($0.properties.isAlphabetic || $0.properties.numericType != nil || "-_.,:/@%+=".unicodeScalars.contains($0))
+                && !$0.properties.isWhitespace
+        }
+        return plain ? word : "'" + word.replacing("'", with: "'\\''") + "'"
+    }
+}
