@@ -5,6 +5,7 @@ extension ReaderModel {
     /// A new terminal size: re-wrap and keep the place by anchor.
     public mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand] {
         let anchor = layout.map { $0.anchor(forRow: top) }
+        let matchShown = search.current.map { search.matches[$0].rows.overlaps(top..<top + viewportRows) } ?? false
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         relayout()
@@ -13,6 +14,13 @@ extension ReaderModel {
         }
         animation = nil
         refreshSearch()
+        // The match you were on stays on the screen (n goes on from it).
+        if matchShown, let current = search.current, search.matches.indices.contains(current) {
+            let rows = search.matches[current].rows
+            if rows.lowerBound < top || rows.upperBound > top + viewportRows {
+                top = clampTop(rows.lowerBound - viewportRows / 3)
+            }
+        }
         return moved(at: time)
     }
 

@@ -70,7 +70,8 @@ struct ReadingFindTests {
         #expect(m.search.current == 12 && m.search.matches[12].place == place)
         let rows = m.search.matches[12].rows
         _ = m.nextMatch(forward: true, at: .seconds(6))
-        #expect(m.search.current == 13 && m.search.matches[13].rows.lowerBound > rows.lowerBound)
+        #expect(m.search.current == 13 && m.search.matches[13].rows.lowerBound > rows.lowerBound,
+                "current \(String(describing: m.search.current)), top \(m.top), rows of 12: \(rows), viewport \(m.viewportRows)")
     }
 
     @Test("a 1 MB single line counts every one of its 100,000 matches and n walks them in order")
@@ -97,7 +98,7 @@ struct ReadingFindTests {
         let m = reading("# One\n\nText.", columns: 100, rows: 24, others: others)
         #expect(m.headcount == Headcount(reading: 2, watching: 1))
         let lines = m.view(at: .seconds(1), theme: .monochrome).lines()
-        #expect(lines.last?.hasSuffix("100% · 2 here · 1 watching") == true, "\(lines.last ?? "")")
+        #expect(lines.last?.hasSuffix("2 here · 1 watching · 100%") == true, "\(lines.last ?? "")")
         #expect(lines.contains { $0.contains("Readers (2) · 1 watching") })
         let ada = lines.firstIndex { $0.contains("ada") && $0.contains("0%") }
         let patRow = lines.firstIndex { $0.contains("pat") && $0.contains("40%") }
@@ -105,7 +106,8 @@ struct ReadingFindTests {
         #expect(ada != nil && patRow != nil && olga != nil)
         #expect((ada ?? 0) < (olga ?? 0) && (patRow ?? 0) < (olga ?? 0))
         let narrow = reading("# One\n\nText.", columns: 60, rows: 20, others: others)
-        #expect(narrow.view(at: .seconds(1), theme: .monochrome).lines().last?.hasSuffix("2 here · 1 watching") == true)
+        let narrowStatus = narrow.view(at: .seconds(1), theme: .monochrome).lines().last ?? ""
+        #expect(narrowStatus.contains("2 here · 1 watching"), "\(narrowStatus)")
     }
 
     @Test("the monitor and the composer count the same readers, observers apart")

@@ -17,7 +17,10 @@ extension Gateway {
                     message = ServerMessage(seq: message.seq, .overview(overview))
                 }
                 let bytes = codec.encode(message)
-                let room = hub.sessions[client] ?? connections[connection]?.room
+                // An error promises nothing durable: it never waits for a
+                // commit (its connection may be closing right after it).
+                let isError = if case .error = message.payload { true } else { false }
+                let room = isError ? nil : hub.sessions[client] ?? connections[connection]?.room
                 out.append(.deliver(Delivery(bytes: bytes, to: [connection], room: room, isBroadcast: false)))
                 metrics.sent(message, bytes: bytes.count, recipients: 1)
                 if case .error = message.payload {
@@ -59,7 +62,7 @@ extension Gateway {
         guard !connections.isEmpty else { return }
         let bytes = codec.envelope(room: room, to: client, seq: seq, message: message)
         out.append(.deliver(Delivery(bytes: bytes, coalescingKey: coalescingKey.map { "relay:" + $0 }, to: connections,
-                                     room: room, isBroadcast: false)))
+                                     room: client == nil ? room : nil, isBroadcast: false)))
         metrics.relayed(bytes: bytes.count, recipients: connections.count)
     }
 }

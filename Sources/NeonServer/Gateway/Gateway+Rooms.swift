@@ -54,7 +54,9 @@ extension Gateway {
         switch entry.event {
         case let .message(message):
             route(hub.apply(.received(entry.client, message), at: entry.time), local: local, into: &out)
-            if case .hello = message, hub.sessions[entry.client] == room { touch(room, at: clock, into: &out) }
+            if case .hello = message, hub.sessions[entry.client] == room {
+                touch(room, storing: hub.members(of: room).count == 1, at: clock, into: &out)
+            }
             if local, case .hello = message {
                 noteJoined(entry.client, into: &out)
                 if hub.sessions[entry.client] == nil, let connection = clients[entry.client] {
@@ -63,7 +65,7 @@ extension Gateway {
             }
         case .bye:
             route(hub.apply(.disconnected(entry.client), at: entry.time), local: local, into: &out)
-            touch(room, at: clock, into: &out)
+            touch(room, storing: hub.members(of: room).isEmpty, at: clock, into: &out)
         case .gone:
             let prefix = "c\(entry.origin)-"
             for member in hub.members(of: room) where member.rawValue.hasPrefix(prefix) {
@@ -76,12 +78,14 @@ extension Gateway {
         }
     }
 
-    /// Someone joined or left `room` now: its idle time starts again.
-    private mutating func touch(_ room: String, at clock: GatewayClock, into out: inout [GatewayCommand]) {
+    /// Someone joined or left `room` now: its idle time starts again. The
+    /// time is stored when the room turns busy or empty (`storing`), which
+    /// is what its time-to-live counts from.
+    private mutating func touch(_ room: String, storing: Bool, at clock: GatewayClock, into out: inout [GatewayCommand]) {
         guard hub.rooms[room] != nil else { return }
         let now = clock.wallNanoseconds / 1_000_000
         activity[room] = now
-        out.append(.persist(.roomActive(room: room, atMilliseconds: now), room: room))
+        if storing { out.append(.persist(.roomActive(room: room, atMilliseconds: now), room: room)) }
     }
 
     /// Removes the rooms that are empty and idle past `--room-ttl`: their
