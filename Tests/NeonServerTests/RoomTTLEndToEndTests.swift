@@ -30,7 +30,7 @@ struct RoomTTLEndToEndTests {
         let kept = try await TestPeer.connect(server)
         _ = try await kept.hello(room: "kept", name: "bob", role: .reader)
         typo.close()
-        let expired = server.waitForLog(timeout: 10) { $0["event"] as? String == "room_expired" }
+        let expired = await server.log(timeout: 10) { $0["event"] as? String == "room_expired" }
         #expect(expired?["room"] as? String == "tpyo")
         #expect(expired?["ttlSeconds"] as? Int == 1)
         #expect(!server.events("room_expired").contains { $0["room"] as? String == "kept" })

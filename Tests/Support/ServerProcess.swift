@@ -88,6 +88,18 @@ public final class ServerProcess: Sendable {
         return nil
     }
 
+    /// Waits until a log record satisfying `match` appears, without holding
+    /// a thread of the test's concurrency pool (for async tests: a blocked
+    /// pool thread starves every other test's connections).
+    public func log(timeout: TimeInterval = 5, _ match: ([String: Any]) -> Bool) async -> [String: Any]? {
+        let deadline = Date().addingTimeInterval(timeout)
+        repeat {
+            if let hit = logLines.compactMap(Self.json).first(where: match) { return hit }
+            try? await Task.sleep(for: .milliseconds(10))
+        } while Date() < deadline
+        return nil
+    }
+
     /// Sends a signal and returns at once.
     public func signal(_ number: Int32) {
         kill(process.processIdentifier, number)

@@ -6,8 +6,11 @@ import NeonTransport
 extension Gateway {
     /// Turns hub outputs into commands. `local`: the event came from this
     /// server (in a cluster, other nodes' events are applied silently: their
-    /// log lines are written where they happened).
-    mutating func route(_ outputs: [RoomOutput], local: Bool = true, into out: inout [GatewayCommand]) {
+    /// log lines are written where they happened). `waits`: what is sent to
+    /// one connection may wait behind its room's commits, in order; not when
+    /// the transport closes the connection right after (a refused frame).
+    mutating func route(_ outputs: [RoomOutput], local: Bool = true, waits: Bool = true,
+                        into out: inout [GatewayCommand]) {
         for output in outputs {
             switch output {
             case var .send(message, client):
@@ -17,10 +20,7 @@ extension Gateway {
                     message = ServerMessage(seq: message.seq, .overview(overview))
                 }
                 let bytes = codec.encode(message)
-                // An error promises nothing durable: it never waits for a
-                // commit (its connection may be closing right after it).
-                let isError = if case .error = message.payload { true } else { false }
-                let room = isError ? nil : hub.sessions[client] ?? connections[connection]?.room
+                let room = waits ? hub.sessions[client] ?? connections[connection]?.room : nil
                 out.append(.deliver(Delivery(bytes: bytes, to: [connection], room: room, isBroadcast: false)))
                 metrics.sent(message, bytes: bytes.count, recipients: 1)
                 if case .error = message.payload {
@@ -62,7 +62,7 @@ extension Gateway {
         guard !connections.isEmpty else { return }
         let bytes = codec.envelope(room: room, to: client, seq: seq, message: message)
         out.append(.deliver(Delivery(bytes: bytes, coalescingKey: coalescingKey.map { "relay:" + $0 }, to: connections,
-                                     room: client == nil ? room : nil, isBroadcast: false)))
+                                     room: room, isBroadcast: false)))
         metrics.relayed(bytes: bytes.count, recipients: connections.count)
     }
 }

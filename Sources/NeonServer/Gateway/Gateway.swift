@@ -72,7 +72,7 @@ struct Gateway: Sendable {
             case .invalidUTF8:
                 ProtocolError(.invalidUTF8, "a text frame was not valid UTF-8; the connection will close (1007)")
             }
-            route(hub.apply(.rejected(client, error), at: clock.hub), into: &out)
+            route(hub.apply(.rejected(client, error), at: clock.hub), waits: false, into: &out)
         case let .timer(connection):
             guard let info = connections[connection], !info.joined, let timeout = policy.helloTimeout else { break }
             refuse(connection, ProtocolError(.helloTimeout,
