@@ -207,7 +207,7 @@ struct CommandLineTerminalTests {
         let screen = try tmux.waitFor("ada", "notes(1) · ")
         #expect(names.contains { screen[0].contains("notes(1) · \($0)") }, "\(screen[0]) should show one of \(names)")
         #expect(!screen[0].contains("· reader"))
-        let joined = try #require(server.events("join").first)
+        let joined = try #require(server.waitForLog { $0["event"] as? String == "join" })
         #expect(joined["room"] as? String == "notes(1)" && names.contains(joined["name"] as? String ?? ""))
         #expect(server.stop() == 0)
     }
