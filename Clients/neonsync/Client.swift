@@ -13,6 +13,9 @@ enum Client {
         if arguments.first == "rooms" {
             return RoomsCommand.run(Array(arguments.dropFirst()))
         }
+        if arguments.first == "help", arguments.count == 2, ["rooms", "bench"].contains(arguments[1]) {
+            return arguments[1] == "rooms" ? RoomsCommand.run(["--help"]) : BenchCommand.run(["--help"])
+        }
         let options: ClientOptions
         do {
             guard let parsed = try ClientOptions.parse(arguments) else { return ExitStatus.done }

@@ -52,6 +52,7 @@ struct ClientOptions {
       neonsync tail ROOM [--json]        print a room's events, no terminal needed
       neonsync monitor [ROOM]            a live dashboard of one room or of all
       neonsync replay LOGFILE            replay a neonsyncd log, or --summary
+      neonsync rooms [--json]            list the rooms you may see
       neonsync bench SCENARIO            load-generate against a server
 
     neonsync COMMAND --help shows a command's arguments, options, keys, exit
@@ -102,7 +103,7 @@ struct ClientOptions {
         var rest = arguments[...]
         let commands = CommandName.allCases.map(\.rawValue).joined(separator: ", ")
         guard let first = rest.popFirst() else {
-            throw Problem(description: "missing a command: \(commands) or bench; see neonsync --help")
+            throw Problem(description: "missing a command: \(commands), rooms or bench; see neonsync --help")
         }
         if first == "-h" || first == "--help" || first == "help" {
             if let topic = rest.first, let command = CommandName(rawValue: topic) {
@@ -113,7 +114,7 @@ struct ClientOptions {
             return nil
         }
         guard let command = CommandName(rawValue: first) else {
-            throw Problem(description: "unknown command \(first); use \(commands) or bench (see neonsync --help)")
+            throw Problem(description: "unknown command \(first); use \(commands), rooms or bench (see neonsync --help)")
         }
         do {
             return try parse(command, rest)
