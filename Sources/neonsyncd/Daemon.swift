@@ -87,10 +87,11 @@ enum Daemon {
             standardError("neonsyncd: \(error)\n")
             return 1
         }
+        let sources = installSignalHandlers(server: server, logger: logger)
+        // Said once the signals are handled: whoever reads it may stop us.
         standardError("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
                       + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }
                          ?? "(data \(options.dataDirectory))") + "\n")
-        let sources = installSignalHandlers(server: server, logger: logger)
         server.waitUntilStopped()
         store.close()
         withExtendedLifetime(sources) {}

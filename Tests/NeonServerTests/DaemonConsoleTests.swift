@@ -14,7 +14,12 @@ struct DaemonConsoleTests {
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         try process.run()
-        defer { if process.isRunning { process.terminate(); process.waitUntilExit() } }
+        defer {
+            if process.isRunning {
+                kill(process.processIdentifier, SIGKILL)
+                process.waitUntilExit()
+            }
+        }
         var text = ""
         let deadline = Date().addingTimeInterval(10)
         while !text.contains("\n"), Date() < deadline {
@@ -27,8 +32,10 @@ struct DaemonConsoleTests {
         #expect(Int(match.1).map { $0 > 0 } == true, "the bound port, not 0: \(line)")
         #expect(String(match.2) == directory.path + "/data")
         kill(process.processIdentifier, SIGTERM)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        let stopBy = Date().addingTimeInterval(10)
+        while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(!process.isRunning, "SIGTERM right after the line stops the server")
+        if !process.isRunning { #expect(process.terminationStatus == 0) }
         let log = try String(contentsOfFile: directory.path + "/log.jsonl", encoding: .utf8)
         let start = log.split(separator: "\n").compactMap { ServerProcess.json(String($0)) }.first { $0["event"] as? String == "start" }
         #expect(start?["port"] as? Int == Int(match.1))
