@@ -44,7 +44,8 @@ enum Daemon {
             }
             cluster = ClusterConfiguration(endpoint: endpoint, password: password,
                                            node: options.node ?? "\(options.host):\(options.port)",
-                                           snapshotEvery: options.snapshotEvery)
+                                           heartbeat: .seconds(min(2, options.nodeTimeout / 3)),
+                                           ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery)
         }
         let logger: Logger
         do {

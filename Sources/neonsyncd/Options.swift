@@ -25,6 +25,7 @@ struct Options {
     var node: String?
     var redisPasswordFile: String?
     var snapshotEvery = 1000
+    var nodeTimeout = 6
     /// `--room-ttl`; nil when given 0. `roomTTLGiven` tells an explicit flag.
     var roomTTL: Duration? = .seconds(30 * 24 * 3600)
     var roomTTLGiven = false
@@ -90,6 +91,9 @@ struct Options {
       --redis-password-file FILE
                            the Redis password (AUTH), first line of FILE;
                            never on the command line
+      --node-timeout S     a node whose heartbeat (every 2 s) stops for S
+                           seconds is declared dead and its members leave
+                           their rooms (default 6; 3 to 300)
       --snapshot-every N   store a room's whole state in Redis every N
                            events of the room and trim its log below the
                            previous one (default 1000)
@@ -221,6 +225,8 @@ struct Options {
                     throw Problem(description: "--room-ttl \(v) is not a duration; use e.g. 90s, 12h or 30d (at most 366d), or 0 to keep rooms forever")
                 }
                 options.roomTTLGiven = true
+            case "--node-timeout":
+                options.nodeTimeout = try integer(try value(for: flag), flag: flag, range: 3...300)
             case "--snapshot-every":
                 options.snapshotEvery = try integer(try value(for: flag), flag: flag, range: 10...1_000_000)
             case "--insecure-open": options.insecureOpen = true
@@ -252,7 +258,8 @@ struct Options {
         }
         if options.redis == nil, let flag = options.node != nil ? "--node"
             : options.redisPasswordFile != nil ? "--redis-password-file"
-            : options.snapshotEvery != 1000 ? "--snapshot-every" : nil {
+            : options.snapshotEvery != 1000 ? "--snapshot-every"
+            : options.nodeTimeout != 6 ? "--node-timeout" : nil {
             throw Problem(description: "\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
         }
         if options.redis != nil, options.roomTTLGiven {
