@@ -25,20 +25,6 @@ extension DraftModel {
     func helpOverlay(theme: Theme) -> HelpOverlay {
         HelpOverlay(lines: Self.helpLines, title: "Draft keys", scroll: helpScroll, theme: theme)
     }
-
-    mutating func openHelp() {
-        showHelp = true
-        helpScroll = 0
-    }
-
-    /// A key or the wheel while the key list is open: scrolls or closes it.
-    mutating func helpInput(_ event: InputEvent) {
-        let overlay = helpOverlay(theme: .neon)
-        let action = HelpScrolling(event, page: overlay.visibleLineCount(height: rows))
-        if let scroll = action.scroll(from: helpScroll, maximum: overlay.maxScroll(height: rows)) {
-            helpScroll = scroll
-        } else {
-            showHelp = false
-        }
-    }
 }
+
+extension DraftModel: KeyListScreen {}

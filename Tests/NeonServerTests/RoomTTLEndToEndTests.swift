@@ -3,22 +3,6 @@ import NeonCore
 import NeonTestSupport
 import Testing
 
-/// Runs `neonsync ARGS` (built beside the tests) and returns its status and output.
-private func neonsync(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
-    let process = Process()
-    process.executableURL = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync")
-    process.arguments = arguments
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    try process.run()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
-}
-
 @Suite("Rooms that expire, and neonsync rooms", .serialized)
 struct RoomTTLEndToEndTests {
     @Test("with --room-ttl a room left empty is removed once idle that long (room_expired), and stays gone after a restart; one with people stays")
@@ -61,20 +45,20 @@ struct RoomTTLEndToEndTests {
         quiet.close()
         try await Task.sleep(for: .milliseconds(200))
 
-        let listed = try neonsync(["rooms", "--server", server.url])
+        let listed = try runClient(["rooms", "--server", server.url])
         #expect(listed.status == 0, "\(listed.err)")
         let lines = listed.out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         #expect(lines.first == "ROOM READING WATCHING PRESENTER DOCUMENT LAST ACTIVE")
         #expect(lines.contains("guide 2 1 ada Field Guide just now"), "\(listed.out)")
         #expect(lines.contains("quiet 0 0 — — just now"), "\(listed.out)")
 
-        let json = try neonsync(["rooms", "--server", server.url, "--json"])
+        let json = try runClient(["rooms", "--server", server.url, "--json"])
         let object = try #require(ServerProcess.json(json.out.trimmingCharacters(in: .whitespacesAndNewlines)))
         #expect((object["rooms"] as? [[String: Any]])?.count == 2)
 
-        let nobody = try neonsync(["rooms", "--server", "ws://127.0.0.1:1/"])
+        let nobody = try runClient(["rooms", "--server", "ws://127.0.0.1:1/"])
         #expect(nobody.status == 4 && nobody.err.contains("no server answered"), "\(nobody.err)")
-        let bad = try neonsync(["rooms", "--frobnicate"])
+        let bad = try runClient(["rooms", "--frobnicate"])
         #expect(bad.status == 2 && bad.err.contains("see neonsync rooms --help"))
     }
 

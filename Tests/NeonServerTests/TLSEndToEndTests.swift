@@ -25,10 +25,10 @@ struct TLSEndToEndTests {
         #expect(start["tls"] as? Bool == true)
         #expect(start["origins"] as? String == "https://app.example.com")
 
-        let run = try Self.run("/usr/bin/env", ["python3", Self.script.path, String(server.port), files.ca, "https://app.example.com"])
-        #expect(run.status == 0, "python said:\n\(run.output)\n(run ./deploy/setup.sh to install websockets)")
-        #expect(run.output.hasSuffix("tls interop ok\n"))
-        #expect(!run.output.contains("FAIL"))
+        let run = try runProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", Self.script.path, String(server.port), files.ca, "https://app.example.com"])
+        #expect(run.status == 0, "python said:\n\(run.out)\n(run ./deploy/setup.sh to install websockets)")
+        #expect(run.out.hasSuffix("tls interop ok\n"))
+        #expect(!run.out.contains("FAIL"))
 
         let refused = try #require(server.waitForLog { $0["event"] as? String == "origin_refused" })
         #expect(refused["origin"] as? String == "https://evil.example")
@@ -71,10 +71,10 @@ struct TLSEndToEndTests {
         let data = NSTemporaryDirectory() + "neonsync-test-tls-data-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: data) }
         for (flags, sentence) in cases {
-            let run = try Self.run(ServerProcess.binary.path, ["--port", "0", "--data", data, "--log", "-"] + flags)
+            let run = try runDaemon(["--port", "0", "--data", data, "--log", "-"] + flags)
             #expect(run.status == 1)
-            #expect(run.errors == "neonsyncd: \(sentence)\n")
-            let logged = run.output.split(separator: "\n").compactMap { ServerProcess.json(String($0)) }
+            #expect(run.err == "neonsyncd: \(sentence)\n")
+            let logged = run.out.split(separator: "\n").compactMap { ServerProcess.json(String($0)) }
             #expect(logged.map { $0["event"] as? String } == ["start_failed"])
             #expect(logged.first?["error"] as? String == sentence)
         }
@@ -91,27 +91,10 @@ struct TLSEndToEndTests {
              "neonsyncd: --allow-origin https://app.example.com/page is not an origin; write scheme://host[:port] with no path, e.g. https://app.example.com, or * for every origin\n"),
         ]
         for (flags, said) in cases {
-            let run = try Self.run(ServerProcess.binary.path, ["--port", "0"] + flags)
+            let run = try runDaemon(["--port", "0"] + flags)
             #expect(run.status == 2)
-            #expect(run.errors == said)
-            #expect(run.output.isEmpty)
+            #expect(run.err == said)
+            #expect(run.out.isEmpty)
         }
-    }
-
-    /// Runs a program to its end; returns its status, output and errors.
-    static func run(_ program: String, _ arguments: [String]) throws -> (status: Int32, output: String, errors: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let output = out.fileHandleForReading.readDataToEndOfFile()
-        let said = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: said, as: UTF8.self))
     }
 }

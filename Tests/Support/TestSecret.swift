@@ -3,9 +3,20 @@ import Foundation
 /// Runs neonsyncd with `arguments` to its exit; returns status, stdout and
 /// stderr (for short outputs: standard output is read to its end first).
 public func runDaemon(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    try runProgram(ServerProcess.binary, arguments)
+}
+
+/// Runs `neonsync ARGS` (built beside the tests) to its end.
+public func runClient(_ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
+    try runProgram(ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync"), arguments)
+}
+
+/// Runs a program to its end; returns its status, output and errors.
+public func runProgram(_ program: URL, _ arguments: [String]) throws -> (status: Int32, out: String, err: String) {
     let p = Process()
-    p.executableURL = ServerProcess.binary
+    p.executableURL = program
     p.arguments = arguments
+    p.standardInput = FileHandle.nullDevice
     let out = Pipe()
     let err = Pipe()
     p.standardOutput = out
