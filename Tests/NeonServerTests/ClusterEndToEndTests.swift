@@ -221,11 +221,14 @@ struct ClusterEndToEndTests {
         let node = try clusterNode(redis, "solo")
         let peer = try await TestPeer.connect(url: node.url)
         _ = try await peer.hello(room: "r", name: "ada", role: .reader)
+        let bob = try await TestPeer.connect(url: node.url)
+        _ = try await bob.hello(room: "r", name: "bob", role: .reader)
         peer.send(.edit(rev: 0, ops: TextOperation([.insert("a")]), key: "k1"))
         #expect(try await peer.next("ack").payload == .ack(rev: 1))
         #expect(try httpRequest(port: node.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status == 200)
 
         redis.stop(signal: SIGKILL)
+        bob.close()
         #expect(await node.log(timeout: 10) { $0["event"] as? String == "redis_down" } != nil)
         #expect(try httpRequest(port: node.port, "GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n").status == 503)
         peer.send(.edit(rev: 1, ops: TextOperation([.retain(1), .insert("b")]), key: "k2"))
@@ -240,6 +243,16 @@ struct ClusterEndToEndTests {
         #expect(try await peer.next("ack", timeout: .seconds(10)).payload == .ack(rev: 2))
         let draft = try await draftSeen(at: node.url, room: "r")
         #expect(draft.text == "ab")
+        // bob left while Redis was away: his leaving reaches the room once it is back.
+        var names: [String] = ["bob"]
+        let until = ContinuousClock.now + .seconds(10)
+        while names.contains("bob"), ContinuousClock.now < until {
+            let look = try await TestPeer.connect(url: node.url)
+            names = try await look.hello(room: "r", name: "look", role: .observer).readers.map(\.name)
+            look.close()
+            if names.contains("bob") { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(!names.contains("bob") && names.contains("ada"), "\(names)")
         let metrics = try httpRequest(port: node.port, "GET /metrics HTTP/1.1\r\nHost: x\r\n\r\n").body
         #expect(metrics.contains("neonsync_redis_connected{node=\"solo\"} 1"))
         #expect(metrics.contains("neonsync_redis_command_seconds_count{node=\"solo\"}"))

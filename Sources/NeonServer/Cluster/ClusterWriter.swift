@@ -24,6 +24,10 @@ final class ClusterWriter: @unchecked Sendable {
     private var scripts: [String: String] = [:]
     private var deliver: (@Sendable (ClusterDelivery) -> Void)?
     private var reportedDown = false
+    /// Connections that closed while Redis was away: their `bye` is
+    /// appended once it is back, so they leave their rooms (appending one
+    /// twice is harmless: the second finds no member).
+    private var retry: [Job] = []
     private var started = false
 
     init(configuration: ClusterConfiguration, generation: Int, connection: RedisConnection) {
@@ -79,7 +83,9 @@ final class ClusterWriter: @unchecked Sendable {
                 continue
             }
             backoff = .milliseconds(100)
-            if !batch.isEmpty { run(batch, on: redis) }
+            let work = retry + batch
+            retry.removeAll()
+            if !work.isEmpty { run(work, on: redis) }
             if ContinuousClock.now >= nextBeat, connection != nil {
                 beat(redis)
                 nextBeat = ContinuousClock.now + configuration.heartbeat
@@ -175,7 +181,10 @@ final class ClusterWriter: @unchecked Sendable {
     /// Tells each client whose entry was not appended.
     private func fail(_ batch: [Job], reason: String) {
         for job in batch {
-            if case let .append(_, entry, _) = job, !entry.client.isEmpty {
+            guard case let .append(_, entry, _) = job, !entry.client.isEmpty else { continue }
+            if entry.kind == .bye {
+                retry.append(job)
+            } else {
                 deliver?(.failed(client: entry.client, reason: reason))
             }
         }
