@@ -74,6 +74,9 @@ enum Daemon {
             }
         }
         do {
+            if link == nil {
+                try SQLiteStore.checkPrivate(directory: options.dataDirectory)
+            }
             store = link == nil ? try SQLiteStore(directory: options.dataDirectory) : InMemoryStore()
             server = try SyncServer(
                 configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,

@@ -47,8 +47,9 @@ struct Options {
       --port N             TCP port for WebSocket and HTTP, 0 picks a free one
                            (default 7681); the bound port is logged at start
       --data DIR           where rooms, documents and acknowledged drafts are
-                           kept (SQLite, WAL); created if missing
-                           (default ./neonsync-data)
+                           kept (SQLite, WAL); created if missing, mode 700,
+                           its files 600; a DIR or store others may read is
+                           refused (default ./neonsync-data)
       --tls-cert FILE      serve wss:// (and HTTPS for /healthz and /metrics) on
                            the same port with this PEM certificate chain;
                            needs --tls-key (TLS 1.2 and later only)
@@ -60,8 +61,8 @@ struct Options {
                            with any other Origin header get 403; programs
                            that send no Origin (the terminal clients) are
                            never affected. Default: no web page may connect
-      --log FILE|-         append JSON log lines to FILE, or - for standard
-                           output (default -)
+      --log FILE|-         append JSON log lines to FILE (made mode 600), or
+                           - for standard output (default -)
       --log-level LEVEL    debug, info, warn or error (default info)
       --log-content        also log what people wrote: document text in
                            "document" and the draft's text in "limit" lines
@@ -140,9 +141,9 @@ struct Options {
     On the same port GET /healthz answers 200 ok and GET /metrics serves
     Prometheus metrics. SIGINT/SIGTERM stop the server gracefully (close
     frames, exit 0); SIGHUP reopens the --log file.
-    Exit status: 0 stopped, 1 cannot start (port taken, store unusable, TLS
-    certificate or key missing, unreadable, not PEM or not a pair), 2 bad
-    flags.
+    Exit status: 0 stopped, 1 cannot start (port taken, store unusable or
+    readable by others, TLS certificate or key missing, unreadable, not PEM
+    or not a pair), 2 bad flags.
     Protocol: docs/PROTOCOL.md; log events: docs/LOGS.md.
     """
 
