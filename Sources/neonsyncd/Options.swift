@@ -1,3 +1,4 @@
+import Glibc
 import NeonCore
 import NeonServer
 import NeonTransport
@@ -30,6 +31,10 @@ struct Options {
     var roomTTL: Duration? = .seconds(30 * 24 * 3600)
     var roomTTLGiven = false
     var showHelp = false
+    /// `--unix`, `--unix-mode`, `--unix-group` (the group's id).
+    var unixSocket: String?
+    var unixMode: mode_t = 0o660
+    var unixGroup: (name: String, id: gid_t)?
 
     /// The TLS files, when both flags were given.
     var tls: TLSConfiguration? {
@@ -61,6 +66,14 @@ struct Options {
                            with any other Origin header get 403; programs
                            that send no Origin (the terminal clients) are
                            never affected. Default: no web page may connect
+      --unix PATH          also listen on a Unix domain socket at PATH (plain
+                           ws://, same protocol; its connections count as
+                           one address for --max-connections-per-ip). A
+                           stale socket file is replaced; one a server
+                           still listens on is refused (exit 1)
+      --unix-mode MODE     the socket file's mode, octal (default 0660: the
+                           owner and --unix-group may connect)
+      --unix-group GROUP   the socket file's group (default: this user's)
       --log FILE|-         append JSON log lines to FILE (made mode 600), or
                            - for standard output (default -)
       --log-level LEVEL    debug, info, warn or error (default info)
@@ -202,6 +215,24 @@ struct Options {
             case "--draft-limit":
                 options.limits.draftLimit = try integer(try value(for: flag), flag: flag, range: 1...1_000_000)
             case "--secret-file": options.secretFile = try value(for: flag)
+            case "--unix":
+                let v = try value(for: flag)
+                guard !v.isEmpty, v.utf8.count < 108 else {
+                    throw Problem(description: "--unix \(v) is not a usable socket path; give a path of 1 to 107 bytes, such as /run/neonsync/neonsync.sock")
+                }
+                options.unixSocket = v
+            case "--unix-mode":
+                let v = try value(for: flag)
+                guard let mode = mode_t(v, radix: 8), mode <= 0o777 else {
+                    throw Problem(description: "--unix-mode \(v) is not a mode; give octal permission bits such as 0660 (owner and group) or 0600 (owner only)")
+                }
+                options.unixMode = mode
+            case "--unix-group":
+                let v = try value(for: flag)
+                guard let group = getgrnam(v) else {
+                    throw Problem(description: "--unix-group \(v) is not a group on this host; create it (groupadd \(v)) or name an existing one (see getent group)")
+                }
+                options.unixGroup = (v, group.pointee.gr_gid)
             case "--redis":
                 let v = try value(for: flag)
                 do {
@@ -265,6 +296,9 @@ struct Options {
         }
         if options.redis != nil, options.roomTTLGiven {
             throw Problem(description: "--room-ttl applies to one node's rooms; a cluster's rooms live in Redis and are kept — drop --room-ttl, or run without --redis")
+        }
+        if options.unixSocket == nil, let flag = options.unixMode != 0o660 ? "--unix-mode" : options.unixGroup != nil ? "--unix-group" : nil {
+            throw Problem(description: "\(flag) sets the Unix socket's permissions; add --unix PATH to listen on one, or drop \(flag)")
         }
         if options.limits.maxDocumentBytes > options.maxMessage {
             throw Problem(description: "--max-document (\(options.limits.maxDocumentBytes) bytes) is larger than --max-message (\(options.maxMessage) bytes), so no document that large could arrive; raise --max-message")

@@ -26,7 +26,7 @@ enum GatewayEvent: Sendable {
 
     init(_ event: ServerEvent) {
         switch event {
-        case let .connected(connection, peer): self = .connected(connection, peer: peer)
+        case let .connected(connection, peer, _): self = .connected(connection, peer: peer)
         case let .received(message, connection): self = .received(message, from: connection)
         case let .rejected(rejection, connection): self = .rejected(rejection, from: connection)
         case let .timer(connection): self = .timer(connection)
