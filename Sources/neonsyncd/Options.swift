@@ -68,9 +68,13 @@ struct Options {
                            never affected. Default: no web page may connect
       --unix PATH          also listen on a Unix domain socket at PATH (plain
                            ws://, same protocol; its connections count as
-                           one address for --max-connections-per-ip). A
-                           stale socket file is replaced; one a server
-                           still listens on is refused (exit 1)
+                           one address for --max-connections-per-ip).
+                           Members connecting there are named by their
+                           login name, shown to everyone as verified,
+                           whatever their hello says (tokens still apply
+                           with --secret-file). One node only. A stale
+                           socket file is replaced; one a server still
+                           listens on is refused (exit 1)
       --unix-mode MODE     the socket file's mode, octal (default 0660: the
                            owner and --unix-group may connect)
       --unix-group GROUP   the socket file's group (default: this user's)
@@ -293,6 +297,9 @@ struct Options {
             : options.snapshotEvery != 1000 ? "--snapshot-every"
             : options.nodeTimeout != 6 ? "--node-timeout" : nil {
             throw Problem(description: "\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
+        }
+        if options.redis != nil, options.unixSocket != nil {
+            throw Problem(description: "--unix serves one node's members under their verified login names; a cluster's nodes cannot vouch for each other's — drop --unix, or run without --redis")
         }
         if options.redis != nil, options.roomTTLGiven {
             throw Problem(description: "--room-ttl applies to one node's rooms; a cluster's rooms live in Redis and are kept — drop --room-ttl, or run without --redis")

@@ -25,7 +25,12 @@ struct UnixSocketTests {
         return message
     }
 
-    @Test("two clients over the socket join the same room, and the socket file has --unix-mode")
+    /// This process's login name.
+    private static var loginName: String {
+        String(cString: getpwuid(getuid())!.pointee.pw_name)
+    }
+
+    @Test("two clients over the socket join under the login name, verified, whatever their hello says; a TCP member is not verified; the socket file has --unix-mode")
     func twoClientsOverTheSocket() throws {
         let directory = Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -40,7 +45,19 @@ struct UnixSocketTests {
         #expect((first["readers"] as? [[String: Any]])?.count == 1)
         let bob = try RawWebSocket(unixPath: path)
         let second = try Self.hello(bob, room: "shared", name: "bob")
-        #expect((second["readers"] as? [[String: Any]])?.count == 2)
+        let readers = try #require(second["readers"] as? [[String: Any]])
+        #expect(readers.count == 2)
+        for reader in readers {
+            #expect(reader["name"] as? String == Self.loginName)
+            #expect(reader["verified"] as? Bool == true)
+        }
+        let tcp = try RawWebSocket(port: server.port)
+        let third = try Self.hello(tcp, room: "shared", name: "carol")
+        let all = try #require(third["readers"] as? [[String: Any]])
+        #expect(all.count == 3)
+        let carol = try #require(all.first { $0["name"] as? String == "carol" })
+        #expect(carol["verified"] == nil)
+        #expect(all.filter { $0["verified"] as? Bool == true }.count == 2)
         #expect(server.stop() == 0)
     }
 
