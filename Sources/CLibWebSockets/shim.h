@@ -23,6 +23,9 @@ static inline uint64_t neon_lws_option_disable_ipv6(void) {
 static inline uint64_t neon_lws_option_do_ssl_global_init(void) {
     return (uint64_t)LWS_SERVER_OPTION_DO_SSL_GLOBAL_INIT;
 }
+static inline uint64_t neon_lws_option_unix_sock(void) {
+    return (uint64_t)LWS_SERVER_OPTION_UNIX_SOCK;
+}
 static inline uint64_t neon_lws_option_disable_os_ca_certs(void) {
     return (uint64_t)LWS_SERVER_OPTION_DISABLE_OS_CA_CERTS;
 }

@@ -66,10 +66,13 @@ public final class Logger: Sendable {
         case .standardOutput:
             return STDOUT_FILENO
         case let .file(path):
-            let d = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+            // Mode 600: log lines name rooms and readers (and, with
+            // --log-content, what they wrote).
+            let d = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard d >= 0 else {
                 throw ServerError("cannot open log file \(path): \(String(cString: strerror(errno))); choose a writable path with --log, or --log - for standard output")
             }
+            fchmod(d, 0o600)
             return d
         }
     }

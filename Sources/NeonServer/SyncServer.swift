@@ -26,12 +26,17 @@ public final class SyncServer: Sendable {
         /// An empty room idle this long is removed with its document and
         /// draft; nil never (one node only).
         public var roomTTL: Duration?
+        /// A Unix domain socket to listen on as well; its members' names are
+        /// their login names, shown as verified.
+        public var unixSocketPath: String?
 
         public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
                     limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000,
                     access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60),
                     tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers,
-                    maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil) {
+                    maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
+                    unixSocketPath: String? = nil) {
+            self.unixSocketPath = unixSocketPath
             self.roomTTL = roomTTL
             self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
             self.limits = limits; self.maxRooms = maxRooms
@@ -94,7 +99,8 @@ public final class SyncServer: Sendable {
             configuration: .init(host: configuration.host, port: configuration.port,
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
                                  tls: configuration.tls, idleTimeout: configuration.idleTimeout,
-                                 origins: configuration.origins, maxOutboundBytes: configuration.maxOutboundBytes),
+                                 origins: configuration.origins, maxOutboundBytes: configuration.maxOutboundBytes,
+                                 unixSocketPath: configuration.unixSocketPath),
             delegate: executor)
     }
 

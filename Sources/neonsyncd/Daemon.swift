@@ -73,26 +73,53 @@ enum Daemon {
                 return 1
             }
         }
+        if let path = options.unixSocket {
+            do {
+                try UnixSocketFile.clearStale(path)
+            } catch {
+                standardError("neonsyncd: --unix: \(error.description)\n")
+                return 1
+            }
+        }
         do {
+            if link == nil {
+                try SQLiteStore.checkPrivate(directory: options.dataDirectory)
+            }
             store = link == nil ? try SQLiteStore(directory: options.dataDirectory) : InMemoryStore()
             server = try SyncServer(
                 configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
                                      limits: options.limits, maxRooms: options.maxRooms,
                                      access: options.access, idleTimeout: options.idleTimeout,
                                      tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins),
-                                     maxOutboundBytes: options.maxOutbound, roomTTL: options.roomTTL),
+                                     maxOutboundBytes: options.maxOutbound, roomTTL: options.roomTTL,
+                                     unixSocketPath: options.unixSocket),
                 logger: logger, store: store, cluster: link)
+            // The socket file is made owner-only, then opened up to --unix-mode.
+            let umaskBefore = umask(0o077)
+            defer { umask(umaskBefore) }
             try server.start()
         } catch {
             link?.stop()
             standardError("neonsyncd: \(error)\n")
             return 1
         }
+        if let path = options.unixSocket {
+            do {
+                try UnixSocketFile.setPermissions(path, mode: options.unixMode, group: options.unixGroup)
+            } catch {
+                server.stop(reason: "unix socket")
+                server.waitUntilStopped()
+                store.close()
+                standardError("neonsyncd: --unix: \(error.description)\n")
+                return 1
+            }
+        }
         let sources = installSignalHandlers(server: server, logger: logger)
         // Said once the signals are handled: whoever reads it may stop us.
         standardError("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
                       + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }
-                         ?? "(data \(options.dataDirectory))") + "\n")
+                         ?? "(data \(options.dataDirectory))")
+                      + (options.unixSocket.map { " and on the Unix socket \($0)" } ?? "") + "\n")
         server.waitUntilStopped()
         store.close()
         withExtendedLifetime(sources) {}

@@ -1,3 +1,4 @@
+import Glibc
 import NeonCore
 import NeonServer
 import NeonTransport
@@ -30,6 +31,10 @@ struct Options {
     var roomTTL: Duration? = .seconds(30 * 24 * 3600)
     var roomTTLGiven = false
     var showHelp = false
+    /// `--unix`, `--unix-mode`, `--unix-group` (the group's id).
+    var unixSocket: String?
+    var unixMode: mode_t = 0o660
+    var unixGroup: (name: String, id: gid_t)?
 
     /// The TLS files, when both flags were given.
     var tls: TLSConfiguration? {
@@ -47,8 +52,9 @@ struct Options {
       --port N             TCP port for WebSocket and HTTP, 0 picks a free one
                            (default 7681); the bound port is logged at start
       --data DIR           where rooms, documents and acknowledged drafts are
-                           kept (SQLite, WAL); created if missing
-                           (default ./neonsync-data)
+                           kept (SQLite, WAL); created if missing, mode 700,
+                           its files 600; a DIR or store others may read is
+                           refused (default ./neonsync-data)
       --tls-cert FILE      serve wss:// (and HTTPS for /healthz and /metrics) on
                            the same port with this PEM certificate chain;
                            needs --tls-key (TLS 1.2 and later only)
@@ -60,8 +66,20 @@ struct Options {
                            with any other Origin header get 403; programs
                            that send no Origin (the terminal clients) are
                            never affected. Default: no web page may connect
-      --log FILE|-         append JSON log lines to FILE, or - for standard
-                           output (default -)
+      --unix PATH          also listen on a Unix domain socket at PATH (plain
+                           ws://, same protocol; its connections count as
+                           one address for --max-connections-per-ip).
+                           Members connecting there are named by their
+                           login name, shown to everyone as verified,
+                           whatever their hello says (tokens still apply
+                           with --secret-file). One node only. A stale
+                           socket file is replaced; one a server still
+                           listens on is refused (exit 1)
+      --unix-mode MODE     the socket file's mode, octal (default 0660: the
+                           owner and --unix-group may connect)
+      --unix-group GROUP   the socket file's group (default: this user's)
+      --log FILE|-         append JSON log lines to FILE (made mode 600), or
+                           - for standard output (default -)
       --log-level LEVEL    debug, info, warn or error (default info)
       --log-content        also log what people wrote: document text in
                            "document" and the draft's text in "limit" lines
@@ -140,9 +158,9 @@ struct Options {
     On the same port GET /healthz answers 200 ok and GET /metrics serves
     Prometheus metrics. SIGINT/SIGTERM stop the server gracefully (close
     frames, exit 0); SIGHUP reopens the --log file.
-    Exit status: 0 stopped, 1 cannot start (port taken, store unusable, TLS
-    certificate or key missing, unreadable, not PEM or not a pair), 2 bad
-    flags.
+    Exit status: 0 stopped, 1 cannot start (port taken, store unusable or
+    readable by others, TLS certificate or key missing, unreadable, not PEM
+    or not a pair), 2 bad flags.
     Protocol: docs/PROTOCOL.md; log events: docs/LOGS.md.
     """
 
@@ -201,6 +219,24 @@ struct Options {
             case "--draft-limit":
                 options.limits.draftLimit = try integer(try value(for: flag), flag: flag, range: 1...1_000_000)
             case "--secret-file": options.secretFile = try value(for: flag)
+            case "--unix":
+                let v = try value(for: flag)
+                guard !v.isEmpty, v.utf8.count < 108 else {
+                    throw Problem(description: "--unix \(v) is not a usable socket path; give a path of 1 to 107 bytes, such as /run/neonsync/neonsync.sock")
+                }
+                options.unixSocket = v
+            case "--unix-mode":
+                let v = try value(for: flag)
+                guard let mode = mode_t(v, radix: 8), mode <= 0o777 else {
+                    throw Problem(description: "--unix-mode \(v) is not a mode; give octal permission bits such as 0660 (owner and group) or 0600 (owner only)")
+                }
+                options.unixMode = mode
+            case "--unix-group":
+                let v = try value(for: flag)
+                guard let group = getgrnam(v) else {
+                    throw Problem(description: "--unix-group \(v) is not a group on this host; create it (groupadd \(v)) or name an existing one (see getent group)")
+                }
+                options.unixGroup = (v, group.pointee.gr_gid)
             case "--redis":
                 let v = try value(for: flag)
                 do {
@@ -262,8 +298,14 @@ struct Options {
             : options.nodeTimeout != 6 ? "--node-timeout" : nil {
             throw Problem(description: "\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
         }
+        if options.redis != nil, options.unixSocket != nil {
+            throw Problem(description: "--unix serves one node's members under their verified login names; a cluster's nodes cannot vouch for each other's — drop --unix, or run without --redis")
+        }
         if options.redis != nil, options.roomTTLGiven {
             throw Problem(description: "--room-ttl applies to one node's rooms; a cluster's rooms live in Redis and are kept — drop --room-ttl, or run without --redis")
+        }
+        if options.unixSocket == nil, let flag = options.unixMode != 0o660 ? "--unix-mode" : options.unixGroup != nil ? "--unix-group" : nil {
+            throw Problem(description: "\(flag) sets the Unix socket's permissions; add --unix PATH to listen on one, or drop \(flag)")
         }
         if options.limits.maxDocumentBytes > options.maxMessage {
             throw Problem(description: "--max-document (\(options.limits.maxDocumentBytes) bytes) is larger than --max-message (\(options.maxMessage) bytes), so no document that large could arrive; raise --max-message")

@@ -118,6 +118,19 @@ struct HubResumeTests {
         #expect(hub.rooms.isEmpty)
     }
 
+    @Test("a verified hello makes a verified member, shown so to everyone and kept by the room image; a plain hello does not")
+    func verifiedMember() {
+        var hub = Hub()
+        _ = hub.apply(.verifiedHello(ada, .hello(room: "r", name: "ada", role: .reader)), at: .zero)
+        _ = hub.apply(.received(ClientID("c9"), .hello(room: "r", name: "bob", role: .reader)), at: .zero)
+        #expect(hub.rooms["r"]?.members[ada]?.info.verified == true)
+        #expect(hub.rooms["r"]?.members[ClientID("c9")]?.info.verified == nil)
+        var other = Hub()
+        other.adopt("r", image: hub.rooms["r"]!.image)
+        #expect(other.rooms["r"] == hub.rooms["r"])
+        #expect(other.rooms["r"]?.members[ada]?.verified == true)
+    }
+
     @Test("the secret survives a room image, so another node taking the room up recognises it too")
     func imageKeepsSecret() {
         var hub = Hub()

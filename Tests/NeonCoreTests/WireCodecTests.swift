@@ -96,6 +96,19 @@ struct WireCodecTests {
         #expect(try codec.decodeServer(Array(text.utf8)) == message)
     }
 
+    @Test("a reader object carries \"verified\": true only when the server vouches for the name, and reads back either way")
+    func verifiedReader() throws {
+        let plain = ReaderInfo(id: ClientID("c1"), name: "ada", role: .reader)
+        let vouched = ReaderInfo(id: ClientID("c2"), name: "bob", role: .reader, verified: true)
+        let w = Welcome(you: ClientID("c1"), room: "r", document: nil, readers: [plain, vouched], presenter: nil,
+                        draft: DraftInfo(text: "", rev: 0, status: try DraftCounter().status(forCount: 0)))
+        let message = ServerMessage(seq: 0, .welcome(w))
+        let text = String(decoding: codec.encode(message), as: UTF8.self)
+        #expect(text.components(separatedBy: #""verified":true"#).count == 2)
+        #expect(!text.contains(#""verified":false"#))
+        #expect(try codec.decodeServer(Array(text.utf8)) == message)
+    }
+
     @Test("a welcome writes null for a missing document and presenter")
     func welcomeNulls() throws {
         let w = Welcome(you: ClientID("c1"), room: "r", document: nil, readers: [], presenter: nil,

@@ -23,7 +23,9 @@ final class TemporaryDirectory {
 
     init() throws {
         path = NSTemporaryDirectory() + "neonsync-store-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        // Mode 700: neonsyncd refuses a data directory others may enter.
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true,
+                                                attributes: [.posixPermissions: 0o700])
     }
 
     deinit {

@@ -24,6 +24,14 @@ struct PresenceListTests {
         #expect(buffer[2, 1].style == Style(bold: true))
     }
 
+    @Test("a verified name (the server's Unix socket vouches for it) is drawn with a ✓ after it")
+    func verified() {
+        let info = ReaderInfo(id: ClientID("c1"), name: "ada", role: .reader, percent: 50, verified: true)
+        let rows = [PresenceList.Entry(info), .init(name: "bob", role: .reader, percent: 0)]
+        let buffer = render(PresenceList(entries: rows, time: .zero, theme: .monochrome), width: 30, height: 2)
+        #expect(buffer.lines() == ["  ada ✓        █████░░░░░  50%", "  bob          ░░░░░░░░░░   0%"])
+    }
+
     @Test("a long name swings through its field as time passes")
     func swing() {
         let buffer = render(PresenceList(entries: entries, time: .seconds(3), theme: .monochrome), width: 30, height: 2)

@@ -35,7 +35,7 @@ struct EchoTests {
         let client = try await WebSocketClient.connect(url: "ws://127.0.0.1:\(port)/")
         #expect(await eventually { !hub.connected.isEmpty })
         let peers = hub.events.compactMap { event -> String? in
-            if case .connected(_, let peer) = event { return peer }
+            if case .connected(_, let peer, _) = event { return peer }
             return nil
         }
         #expect(peers == ["127.0.0.1"])

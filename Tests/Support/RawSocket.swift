@@ -38,6 +38,30 @@ public final class RawSocket {
         }
     }
 
+    /// Connects to the Unix domain socket at `path` (same timeouts).
+    public init(unixPath path: String) throws {
+        fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw Failure(description: "socket() failed: \(errno)") }
+        var timeout = timeval(tv_sec: 5, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        withUnsafeMutableBytes(of: &address.sun_path) { bytes in
+            for (i, byte) in path.utf8.prefix(bytes.count - 1).enumerated() { bytes[i] = byte }
+        }
+        let status = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+            }
+        }
+        guard status == 0 else {
+            let code = errno
+            Glibc.close(fd)
+            throw Failure(description: "connect() to \(path) failed: \(String(cString: strerror(code)))")
+        }
+    }
+
     deinit {
         Glibc.close(fd)
     }

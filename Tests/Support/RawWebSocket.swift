@@ -16,9 +16,19 @@ public final class RawWebSocket {
     public let socket: RawSocket
 
     /// Connects and completes the upgrade; fails unless the answer is 101.
-    public init(port: Int, subprotocol: String? = "neonsync.v1", receiveBuffer: Int32? = nil) throws {
-        socket = try RawSocket(port: port, receiveBuffer: receiveBuffer)
-        var request = "GET / HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+    public convenience init(port: Int, subprotocol: String? = "neonsync.v1", receiveBuffer: Int32? = nil) throws {
+        try self.init(socket: try RawSocket(port: port, receiveBuffer: receiveBuffer), host: "127.0.0.1:\(port)",
+                      subprotocol: subprotocol)
+    }
+
+    /// Connects over the Unix domain socket at `path` and completes the upgrade.
+    public convenience init(unixPath path: String, subprotocol: String? = "neonsync.v1") throws {
+        try self.init(socket: try RawSocket(unixPath: path), host: "localhost", subprotocol: subprotocol)
+    }
+
+    private init(socket: RawSocket, host: String, subprotocol: String?) throws {
+        self.socket = socket
+        var request = "GET / HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol {
             request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n"

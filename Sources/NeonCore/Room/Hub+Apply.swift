@@ -4,6 +4,8 @@ extension Hub {
         switch event {
         case let .received(id, message):
             return receive(message, from: id, at: time)
+        case let .verifiedHello(id, message):
+            return receive(message, from: id, verified: true, at: time)
         case let .rejected(id, error):
             return refuse(id, error)
         case let .watch(id, name, scope):
@@ -23,11 +25,11 @@ extension Hub {
         }
     }
 
-    private mutating func receive(_ message: ClientMessage, from id: ClientID,
+    private mutating func receive(_ message: ClientMessage, from id: ClientID, verified: Bool = false,
                                   at time: Duration) -> [RoomOutput] {
         if case let .hello(room, name, role, profile, draftRev, _, resume) = message {
             return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, draftRev: draftRev,
-                         resume: resume, at: time)
+                         resume: resume, verified: verified, at: time)
         }
         if watchers.contains(id) {
             return refuse(id, ProtocolError(.notAllowed,
@@ -54,7 +56,8 @@ extension Hub {
     }
 
     private mutating func hello(_ id: ClientID, room: String, name: String, role: Role,
-                                profile: CountingProfile, draftRev: Int?, resume: String?, at time: Duration) -> [RoomOutput] {
+                                profile: CountingProfile, draftRev: Int?, resume: String?, verified: Bool = false,
+                                at time: Duration) -> [RoomOutput] {
         if let current = sessions[id] ?? (watchers.contains(id) ? Self.everyRoom : nil) {
             return refuse(id, ProtocolError(.alreadyJoined,
                 "you already joined room \"\(current)\"; open another connection to join another room"))
@@ -91,7 +94,8 @@ extension Hub {
             }
             rooms[room] = RoomState(name: room, limits: limits, profile: profile)
         }
-        var out = replaced + rooms[room]!.apply(.joined(id, name: name, role: role, draftRev: draftRev, resume: resume), at: time)
+        var out = replaced + rooms[room]!.apply(.joined(id, name: name, role: role, draftRev: draftRev, resume: resume,
+                                                                   verified: verified), at: time)
         if rooms[room]!.members[id] != nil {
             sessions[id] = room
             if isNew {

@@ -89,6 +89,9 @@ extension RoomState {
 public enum HubEvent: Equatable, Sendable {
     /// A decoded client message.
     case received(ClientID, ClientMessage)
+    /// A hello whose name the server vouches for (the login name of a
+    /// member on its Unix socket): the member is shown as verified.
+    case verifiedHello(ClientID, ClientMessage)
     /// A frame that could not be decoded, with the reason.
     case rejected(ClientID, ProtocolError)
     /// The connection closed.

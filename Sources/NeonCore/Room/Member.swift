@@ -7,6 +7,8 @@ public struct Member: Equatable, Sendable {
     public internal(set) var anchor: Anchor
     public internal(set) var spy: ScrollSpy
     public internal(set) var following: Bool
+    /// The server vouches for `name` (its login name on the Unix socket).
+    public internal(set) var verified = false
     /// The session secret its client sent in hello; never shown to others.
     var resume: String?
 
@@ -21,7 +23,7 @@ public struct Member: Equatable, Sendable {
 
     public var info: ReaderInfo {
         ReaderInfo(id: id, name: name, role: role, percent: percent, atBottom: atBottom,
-                   section: spy.current, following: following)
+                   section: spy.current, following: following, verified: verified)
     }
 
     mutating func resetPlace() {

@@ -18,6 +18,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
         public var following: Bool
         /// The member's session secret (see `ClientMessage.hello`).
         public var resume: String?
+        /// `true` when the server vouches for the name; absent otherwise.
+        public var verified: Bool?
     }
 
     public var name: String
@@ -60,11 +62,13 @@ extension Member {
         RoomImage.MemberImage(id: id, name: name, role: role,
                               position: position.map { [$0.top, $0.viewport, $0.content] }, anchor: anchor,
                               section: spy.current, source: spy.source, holdSection: spy.hold?.section,
-                              holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume)
+                              holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume,
+                              verified: verified ? true : nil)
     }
 
     init(image: RoomImage.MemberImage) {
         self.init(id: image.id, name: image.name, role: image.role)
+        verified = image.verified == true
         if let p = image.position, p.count == 3 {
             position = try? ReadingPosition(top: p[0], viewport: p[1], content: p[2])
         }

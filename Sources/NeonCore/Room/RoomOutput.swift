@@ -58,7 +58,8 @@ public struct RoomSnapshot: Equatable, Sendable {
 public enum RoomEvent: Equatable, Sendable {
     /// `draftRev`: the revision a reconnecting client has (see `missed`).
     /// `resume`: the client's session secret (see `ClientMessage.hello`).
-    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil)
+    /// `verified`: the server vouches for `name` (see `ReaderInfo.verified`).
+    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil, verified: Bool = false)
     case left(ClientID)
     case documentPublished(ClientID, DocumentInfo)
     case scrolled(ClientID, top: Int, viewport: Int, content: Int, anchor: Anchor)

@@ -3,8 +3,8 @@ extension RoomState {
     /// event returns an error for its sender and leaves the state unchanged.
     public mutating func apply(_ event: RoomEvent, at time: Duration) -> [RoomOutput] {
         switch event {
-        case let .joined(id, name, role, draftRev, resume):
-            return join(id, name: name, role: role, draftRev: draftRev, resume: resume)
+        case let .joined(id, name, role, draftRev, resume, verified):
+            return join(id, name: name, role: role, draftRev: draftRev, resume: resume, verified: verified)
         case let .left(id): return leave(id)
         case let .documentPublished(id, info): return publish(info, by: id)
         case let .scrolled(id, top, viewport, content, anchor):
@@ -19,7 +19,8 @@ extension RoomState {
 
     // MARK: - Membership
 
-    private mutating func join(_ id: ClientID, name: String, role: Role, draftRev: Int?, resume: String?) -> [RoomOutput] {
+    private mutating func join(_ id: ClientID, name: String, role: Role, draftRev: Int?, resume: String?,
+                               verified: Bool) -> [RoomOutput] {
         if members[id] != nil {
             return refuse(id, .alreadyJoined, "you already joined room \"\(self.name)\"; open another connection to join again")
         }
@@ -31,6 +32,7 @@ extension RoomState {
         }
         var member = Member(id: id, name: name, role: role)
         member.resume = resume
+        member.verified = verified
         members[id] = member
         order.append(id)
         if role == .presenter { presenter = id }

@@ -7,12 +7,20 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
     public var atBottom: Bool
     public var section: Int
     public var following: Bool
+    /// `true` when the server vouches for `name`: the member connected on
+    /// its Unix socket and `name` is their login name. Absent otherwise
+    /// (added after v1; encoded only when true).
+    public var verified: Bool?
 
     public init(id: ClientID, name: String, role: Role, percent: Int = 0,
-                atBottom: Bool = false, section: Int = 0, following: Bool = false) {
+                atBottom: Bool = false, section: Int = 0, following: Bool = false, verified: Bool = false) {
         self.id = id; self.name = name; self.role = role; self.percent = percent
         self.atBottom = atBottom; self.section = section; self.following = following
+        self.verified = verified ? true : nil
     }
+
+    /// Whether the server vouches for the name (see `verified`).
+    public var isVerified: Bool { verified == true }
 }
 
 /// The room's document as it crosses the wire.

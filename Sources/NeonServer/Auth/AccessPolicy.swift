@@ -39,6 +39,9 @@ struct ConnectionInfo {
     let client: ClientID
     let address: String
     var bucket: TokenBucket?
+    /// The login name of the user on the other end of the Unix socket;
+    /// nil on TCP.
+    var verifiedName: String? = nil
     /// Messages dropped in a row for being over the rate.
     var dropped = 0
     /// It said a hello the hub accepted (a room or every room).

@@ -5,12 +5,13 @@ import NeonTransport
 extension Gateway {
     /// A new connection: counted against its address's cap (over it, an
     /// error and close 1008), then given the hello timeout.
-    mutating func connected(_ connection: ConnectionID, peer: String, at clock: GatewayClock,
+    mutating func connected(_ connection: ConnectionID, peer: String, verifiedName: String? = nil, at clock: GatewayClock,
                             into out: inout [GatewayCommand]) {
         let number = connection.rawValue
         let run = configuration.incarnation
         let client = ClientID(run > 0 ? "c\(run)-\(number)" : "c\(number)")
-        connections[connection] = ConnectionInfo(client: client, address: peer, bucket: policy.bucket())
+        connections[connection] = ConnectionInfo(client: client, address: peer, bucket: policy.bucket(),
+                                                 verifiedName: verifiedName)
         clients[client] = connection
         perAddress[peer, default: 0] += 1
         metrics.connected()

@@ -16,6 +16,14 @@ extension Gateway {
         let client = info.client
         var room = info.room
         var hello = false
+        var message = message
+        if let login = info.verifiedName,
+           case let .hello(room, _, role, profile, draftRev, token, resume) = message {
+            // On the Unix socket the member is who the kernel says, whatever
+            // the hello claims.
+            message = .hello(room: room, name: login, role: role, profile: profile, draftRev: draftRev,
+                             token: token, resume: resume)
+        }
         if case let .hello(name, _, _, _, _, _, _) = message {
             if let current = room ?? (hub.watchers.contains(client) ? Hub.everyRoom : nil) {
                 return route(hub.apply(.rejected(client, ProtocolError(.alreadyJoined,
@@ -40,7 +48,7 @@ extension Gateway {
             return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
         }
         out.append(.order(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
-                                    time: clock.hub), room: room, hello: hello))
+                                    time: clock.hub, verified: hello && info.verifiedName != nil), room: room, hello: hello))
     }
 
     /// Applies one ordered event of `room` to the hub. Log lines are
@@ -53,7 +61,8 @@ extension Gateway {
         }
         switch entry.event {
         case let .message(message):
-            route(hub.apply(.received(entry.client, message), at: entry.time), local: local, into: &out)
+            route(hub.apply(entry.verified ? .verifiedHello(entry.client, message) : .received(entry.client, message),
+                            at: entry.time), local: local, into: &out)
             if case .hello = message, hub.sessions[entry.client] == room {
                 touch(room, storing: hub.members(of: room).count == 1, at: clock, into: &out)
             }

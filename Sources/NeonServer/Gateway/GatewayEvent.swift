@@ -4,7 +4,8 @@ import NeonTransport
 /// What the gateway is told: the transport's connection events, and what
 /// the room sequencer hands back.
 enum GatewayEvent: Sendable {
-    case connected(ConnectionID, peer: String)
+    /// `verifiedName`: the peer's login name, on the Unix socket.
+    case connected(ConnectionID, peer: String, verifiedName: String? = nil)
     case received(WebSocketMessage, from: ConnectionID)
     case rejected(InboundRejection, from: ConnectionID)
     case timer(ConnectionID)
@@ -26,7 +27,8 @@ enum GatewayEvent: Sendable {
 
     init(_ event: ServerEvent) {
         switch event {
-        case let .connected(connection, peer): self = .connected(connection, peer: peer)
+        case let .connected(connection, peer, uid):
+            self = .connected(connection, peer: peer, verifiedName: uid.map(LoginName.of))
         case let .received(message, connection): self = .received(message, from: connection)
         case let .rejected(rejection, connection): self = .rejected(rejection, from: connection)
         case let .timer(connection): self = .timer(connection)
@@ -53,6 +55,8 @@ struct RoomEntry: Equatable, Sendable {
     var time: Duration
     /// Its position in the room's log (cluster), 0 on a single node.
     var index: Int = 0
+    /// A hello whose name the server vouches for (`HubEvent.verifiedHello`).
+    var verified = false
 }
 
 /// The times the gateway needs, read once per event by the executor.

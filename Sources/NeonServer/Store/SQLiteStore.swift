@@ -35,11 +35,14 @@ public final class SQLiteStore: RoomStore {
     public let path: String
     private let connection: Mutex<SQLiteConnection?>
 
-    /// Opens the store in `directory`, creating the directory and the file
-    /// when missing and bringing an older schema up to date.
+    /// Opens the store in `directory`, creating the directory (mode 700) and
+    /// the file (mode 600, as are its `-wal` and `-shm`) when missing and
+    /// bringing an older schema up to date. ``checkPrivate(directory:)``
+    /// refuses existing ones others may read; the daemon calls it first.
     public init(directory: String) throws(StoreError) {
         try Self.createDirectory(directory)
         let path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
+        try Self.createPrivateFile(path)
         let opened: SQLiteConnection
         do throws(SQLiteFailure) {
             opened = try SQLiteConnection(path: path)
@@ -49,6 +52,7 @@ public final class SQLiteStore: RoomStore {
         do throws(StoreError) {
             try Self.configure(opened, path: path)
             try Self.migrate(opened, path: path)
+            Self.restrictCompanionFiles(of: path)
         } catch {
             opened.close()
             throw error

@@ -17,21 +17,29 @@ public struct PresenceList: Widget {
         public var following: Bool
         /// The reader at this terminal, drawn in bold.
         public var isSelf: Bool
+        /// The server vouches for the name (its login name on the server's
+        /// Unix socket): drawn with a `✓` after it.
+        public var verified: Bool
 
         /// One reader.
-        public init(name: String, role: Role, percent: Int, following: Bool = false, isSelf: Bool = false) {
+        public init(name: String, role: Role, percent: Int, following: Bool = false, isSelf: Bool = false,
+                    verified: Bool = false) {
             self.name = name
             self.role = role
             self.percent = percent
             self.following = following
             self.isSelf = isSelf
+            self.verified = verified
         }
 
         /// The entry for a reader of the room's presence list.
         public init(_ info: ReaderInfo, isSelf: Bool = false) {
             self.init(name: info.name, role: info.role, percent: info.percent, following: info.following,
-                      isSelf: isSelf)
+                      isSelf: isSelf, verified: info.isVerified)
         }
+
+        /// The name as drawn: with ` ✓` when verified.
+        var shownName: String { verified ? name + " ✓" : name }
     }
 
     public var entries: [Entry]
@@ -78,9 +86,9 @@ public struct PresenceList: Widget {
             buffer.set(symbol, x: x, y: y, style: style)
             x += columns.marker
         }
-        let nameWidth = DisplayWidth.of(entry.name)
+        let nameWidth = DisplayWidth.of(entry.shownName)
         let swing = SwingMotion(textWidth: nameWidth, fieldWidth: columns.name).offset(at: time)
-        buffer.write(entry.name, x: x + swing, y: y, style: nameStyle(for: entry), clip: x..<x + columns.name)
+        buffer.write(entry.shownName, x: x + swing, y: y, style: nameStyle(for: entry), clip: x..<x + columns.name)
         x += columns.name
         guard entry.role.isReading else {
             let label = "watching"

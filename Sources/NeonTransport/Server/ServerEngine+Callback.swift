@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Glibc
 
 /// The lws protocol callback of every server context. A C function pointer
 /// cannot capture anything, so it finds its engine through the context user
@@ -116,7 +117,9 @@ extension ServerEngine {
         session.isEstablished = true
         RetainedSlot.store(session, in: slot)
         sessions[session.id] = session
-        delegate?.handle(.connected(session.id, peer: Self.peer(of: wsi)), in: ServiceContext(self))
+        let uid = Self.unixPeerUID(of: wsi)
+        delegate?.handle(.connected(session.id, peer: uid == nil ? Self.peer(of: wsi) : "unix", peerUID: uid),
+                         in: ServiceContext(self))
         if shuttingDown {
             session.requestClose(code: CloseCode.goingAway, reason: "server shutting down")
         }
@@ -150,5 +153,27 @@ extension ServerEngine {
         if shuttingDown, sessions.isEmpty {
             exitRequested = true
         }
+    }
+}
+
+extension ServerEngine {
+    /// The user id of the peer of a Unix domain socket connection, from the
+    /// kernel (`SO_PEERCRED`); nil for any other socket.
+    static func unixPeerUID(of wsi: OpaquePointer) -> UInt32? {
+        let fd = lws_get_socket_fd(wsi)
+        guard fd >= 0 else { return nil }
+        var address = sockaddr_storage()
+        var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+        let named = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        guard named == 0, Int32(address.ss_family) == AF_UNIX else { return nil }
+        // struct ucred { pid_t pid; uid_t uid; gid_t gid; } needs
+        // _GNU_SOURCE to import; its layout is three 32-bit fields.
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)
+        var size = socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size)
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &size) == 0,
+              size == socklen_t(MemoryLayout<(Int32, UInt32, UInt32)>.size) else { return nil }
+        return credentials.uid
     }
 }

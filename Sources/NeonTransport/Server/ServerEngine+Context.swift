@@ -48,6 +48,18 @@ extension ServerEngine {
                 host: configuration.host, port: configuration.port,
                 errno: interface.diagnoseBind(port: configuration.port))
         }
+        if let path = configuration.unixSocketPath {
+            var unixInfo = lws_context_creation_info()
+            unixInfo.vhost_name = UnsafePointer(memory.string("neonsync-unix"))
+            unixInfo.port = 0
+            unixInfo.iface = UnsafePointer(memory.string(path))
+            unixInfo.options = neon_lws_option_fail_upon_unable_to_bind() | neon_lws_option_unix_sock()
+            unixInfo.protocols = vhostInfo.protocols
+            guard lws_create_vhost(context, &unixInfo) != nil else {
+                lws_context_destroy(context)
+                throw .cannotListenOnUnixSocket(path: path)
+            }
+        }
         return (context, Int(lws_get_vhost_listen_port(vhost)))
     }
 }

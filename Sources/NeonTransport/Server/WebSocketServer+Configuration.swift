@@ -36,6 +36,11 @@ extension WebSocketServer {
         /// ``OutboundFrame/coalescingKey`` replace their waiting
         /// predecessor, so position updates alone never reach it.
         public var maxOutboundBytes: Int
+        /// A Unix domain socket to listen on as well (plain `ws://`, no TLS),
+        /// or nil. The socket file is replaced when it exists: check first
+        /// that nothing listens on it. Its connections report the peer's
+        /// user id (`SO_PEERCRED`) in ``ServerEvent/connected(_:peer:peerUID:)``.
+        public var unixSocketPath: String?
 
         public init(
             host: String = "127.0.0.1",
@@ -46,8 +51,10 @@ extension WebSocketServer {
             tls: TLSConfiguration? = nil,
             idleTimeout: Duration? = nil,
             origins: OriginPolicy = .noBrowsers,
-            maxOutboundBytes: Int = 8 << 20
+            maxOutboundBytes: Int = 8 << 20,
+            unixSocketPath: String? = nil
         ) {
+            self.unixSocketPath = unixSocketPath
             self.idleTimeout = idleTimeout
             self.host = host
             self.port = port

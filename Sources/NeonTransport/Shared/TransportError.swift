@@ -5,6 +5,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
     /// The server could not listen on `host:port`; `errno` is the bind or
     /// listen error when known.
     case cannotListen(host: String, port: Int, errno: Int32?)
+    /// The Unix domain socket could not be bound at `path`.
+    case cannotListenOnUnixSocket(path: String)
     /// libwebsockets refused to create a context (out of memory, bad options).
     case contextCreationFailed(String)
     /// The service thread could not be started.
@@ -51,6 +53,8 @@ public enum TransportError: Error, Equatable, CustomStringConvertible {
             case nil: reason = "libwebsockets could not open the listening socket (see its log above)"
             }
             return "cannot listen on \(host):\(port): \(reason)"
+        case .cannotListenOnUnixSocket(let path):
+            return "cannot listen on the Unix socket \(path): check that its directory exists and this user may write there, and that the path is under 108 bytes"
         case .contextCreationFailed(let what):
             return "cannot create the libwebsockets context: \(what)"
         case .threadStartFailed(let code):

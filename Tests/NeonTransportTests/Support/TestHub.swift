@@ -33,7 +33,7 @@ final class TestHub: WebSocketServerDelegate {
         state.withLock { state in
             state.events.append(event)
             switch event {
-            case .connected(let id, _): state.connected.append(id)
+            case .connected(let id, _, _): state.connected.append(id)
             case .disconnected(let id, _): state.connected.removeAll { $0 == id }
             default: break
             }
