@@ -25,7 +25,7 @@ extension ServerList {
             do {
                 parsed.append(try address(entry))
             } catch {
-                throw ServerListProblem("\(flag) \(text): \(which) is not a server URL: \(error); write each entry as ws://HOST:PORT/ or wss://HOST:PORT/, separated by commas without spaces, e.g. \(flag) \(example)")
+                throw ServerListProblem("\(flag) \(text): \(which) is not a server URL: \(error); write each entry as ws://HOST:PORT/, wss://HOST:PORT/ or unix:PATH, separated by commas without spaces, e.g. \(flag) \(example)")
             }
         }
         return ServerList(parsed[0], Array(parsed.dropFirst()))

@@ -35,6 +35,10 @@ enum Client {
             standardError(say + error.description + "\n")
             return ExitStatus.usage
         }
+        // Said before a screen takes the terminal over, where it would garble.
+        if options.tokenOnCommandLine {
+            standardError(TokenFile.commandLineWarning + "\n")
+        }
         if options.trust == .insecureAcceptAnything {
             standardError(insecureWarning)
         }

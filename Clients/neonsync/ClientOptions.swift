@@ -23,8 +23,11 @@ struct ClientOptions {
     var room: String?
     var name: String
     var server: String
-    /// `--token T`: the room token a server with a secret requires.
+    /// The room token a server with a secret requires: from
+    /// `--token-file FILE`, `--token T` or `NEONSYNC_TOKEN`.
     var token: String?
+    /// `--token T` was given: the token is visible in `ps`; warn.
+    var tokenOnCommandLine = false
     /// How a wss:// server's certificate is checked (--ca, --insecure).
     var trust: ServerTrust = .systemStore
 
@@ -62,11 +65,16 @@ struct ClientOptions {
 
     OPTIONS (every command that connects):
       --name N       the name others see (default: your login name)
-      --server URL   ws://HOST:PORT/ or wss://HOST:PORT/ of neonsyncd (default
-                     \(defaultServer), or $\(serverEnvironment)); a list
-                     URL1,URL2,… fails over to the next URL
-      --token T      room token for a server that requires one (or
+      --server URL   ws://HOST:PORT/, wss://HOST:PORT/ or unix:PATH (a Unix
+                     socket) of neonsyncd (default \(defaultServer), or
+                     $\(serverEnvironment)); a list URL1,URL2,… fails over to
+                     the next URL
+      --token-file FILE
+                     room token for a server that requires one: the first
+                     line of FILE, which must be chmod 600 (or
                      $\(tokenEnvironment))
+      --token T      the token on the command line: other users see it in
+                     ps, so it warns; prefer --token-file FILE
       --ca FILE      wss:// only: trust the CA certificate(s) in FILE (PEM)
       --insecure     wss:// only: do not check the certificate (testing only)
       -h, --help     show this help (also: neonsync COMMAND --help)
@@ -75,11 +83,12 @@ struct ClientOptions {
       0  quit (or stopped by SIGINT, SIGTERM, SIGHUP)
       1  the client could not start
       2  bad usage: an unknown command or option, a bad room name, a file
-         that cannot be read, or no terminal that can draw a screen (output
+         that cannot be read, a --token-file others can read or that is
+         missing or empty, or no terminal that can draw a screen (output
          piped or redirected, TERM=dumb)
       3  the server refused this client, which ends instead of reconnecting:
          the room already has a presenter (the message names them and says
-         how to follow them), a missing, wrong or expired --token, a full room
+         how to follow them), a missing, wrong or expired token, a full room
          or server, a room or name the server does not take
       4  tail only: no server reached within 5 s of starting
       5  a wss:// server's certificate failed verification
@@ -169,6 +178,9 @@ struct ClientOptions {
             }
             try options.set(flag, value, help: help)
         }
+        if given.contains("--token"), given.contains("--token-file") {
+            throw Problem(description: "--token and --token-file both give the token; give one, preferably --token-file FILE (others on this machine can see --token in ps)")
+        }
         if given.contains("--ca"), given.contains("--insecure") {
             throw Problem(description: "--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
         }
@@ -206,6 +218,13 @@ struct ClientOptions {
                 throw Problem(description: "--token needs a value (a room token from neonsyncd token); \(help)")
             }
             token = value
+            tokenOnCommandLine = true
+        case "--token-file":
+            do {
+                token = try TokenFile.read(value)
+            } catch {
+                throw Problem(description: error.description)
+            }
         case "--ca": trust = .certificates(path: value)
         default: break
         }

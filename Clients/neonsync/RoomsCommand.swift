@@ -8,20 +8,27 @@ import NeonTransport
 /// who is in them, their document and when someone last came or went.
 enum RoomsCommand {
     static let help = """
-    neonsync rooms [--server URL] [--token T] [--json]
+    neonsync rooms [--server URL] [--token-file FILE] [--json]
       lists the rooms of the server that you may see (every room, or the one
       your room token admits): people reading and watching, the presenter,
       the document's title and when someone last joined or left. Empty rooms
       idle longer than the server's --room-ttl are removed by the server.
 
-      --server URL   ws:// or wss:// URL of neonsyncd (default \(ClientOptions.defaultServer),
-                     or $\(ClientOptions.serverEnvironment)); a list URL1,URL2 tries each in turn
-      --token T      a room token, when the server requires one (or $\(ClientOptions.tokenEnvironment))
+      --server URL   ws://, wss:// URL or unix:PATH (a Unix socket) of neonsyncd
+                     (default \(ClientOptions.defaultServer), or $\(ClientOptions.serverEnvironment));
+                     a list URL1,URL2 tries each in turn
+      --token-file FILE
+                     a room token, when the server requires one: the first line
+                     of FILE, which only you may read (chmod 600 FILE); or
+                     $\(ClientOptions.tokenEnvironment)
+      --token T      the token on the command line, where other users see it
+                     (ps); warns. Prefer --token-file FILE
       --json         print the server's overview as one JSON object
       -h, --help     show this help
 
-    Exit status: 0 listed; 2 bad arguments; 3 the server refused (e.g. no or
-    a wrong token); 4 no server answered within 5 s.
+    Exit status: 0 listed; 2 bad arguments, or a --token-file that group or
+    others can read or that is missing or empty; 3 the server refused (e.g.
+    no or a wrong token); 4 no server answered within 5 s.
     """
 
     static func run(_ arguments: [String]) -> Int32 {
@@ -29,6 +36,8 @@ enum RoomsCommand {
         var server = env[ClientOptions.serverEnvironment] ?? ClientOptions.defaultServer
         var token = env[ClientOptions.tokenEnvironment]
         var json = false
+        var tokenOnCommandLine = false
+        var tokenFromFile = false
         var rest = arguments[...]
         while let arg = rest.popFirst() {
             switch arg {
@@ -36,16 +45,36 @@ enum RoomsCommand {
                 print(help)
                 return 0
             case "--json": json = true
-            case "--server", "--token":
-                guard let value = rest.popFirst() else {
+            case "--server", "--token", "--token-file":
+                guard let value = rest.popFirst(), !value.isEmpty else {
                     Client.standardError("neonsync rooms: \(arg) needs a value; see neonsync rooms --help\n")
                     return 2
                 }
-                if arg == "--server" { server = value } else { token = value }
+                switch arg {
+                case "--server": server = value
+                case "--token":
+                    token = value
+                    tokenOnCommandLine = true
+                default:
+                    do {
+                        token = try TokenFile.read(value)
+                        tokenFromFile = true
+                    } catch {
+                        Client.standardError("neonsync rooms: \(error.description)\n")
+                        return 2
+                    }
+                }
             default:
                 Client.standardError("neonsync rooms: unknown argument \(arg); see neonsync rooms --help\n")
                 return 2
             }
+        }
+        if tokenOnCommandLine, tokenFromFile {
+            Client.standardError("neonsync rooms: --token and --token-file both give the token; give one, preferably --token-file FILE\n")
+            return 2
+        }
+        if tokenOnCommandLine {
+            Client.standardError(TokenFile.commandLineWarning + "\n")
         }
         let servers: ServerList<WebSocketURL>
         do {

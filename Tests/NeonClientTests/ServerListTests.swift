@@ -26,8 +26,8 @@ struct ServerListTests {
         list.advance()
         list.advance()
         #expect(list.current == WebSocketURL(host: "127.0.0.1", port: 7681))
-        #expect(problem("http://host/") == #"--server http://host/: invalid WebSocket URL "http://host/": it must start with ws:// or wss://"#)
-        #expect(problem("") == #"--server : invalid WebSocket URL "": it must start with ws:// or wss://"#)
+        #expect(problem("http://host/") == #"--server http://host/: invalid WebSocket URL "http://host/": it must start with ws://, wss:// or unix:"#)
+        #expect(problem("") == #"--server : invalid WebSocket URL "": it must start with ws://, wss:// or unix:"#)
     }
 
     @Test("a comma-separated list keeps its order, with ws:// and wss:// entries checked one by one")
@@ -40,10 +40,18 @@ struct ServerListTests {
         #expect(list.current == list.all[0])
     }
 
+    @Test("a failover list may mix unix:PATH entries with ws:// ones")
+    func unixEntries() throws {
+        let list = try parse("ws://a:1/,unix:/run/neonsync.sock,unix:relative.sock")
+        #expect(list.all == [WebSocketURL(host: "a", port: 1), WebSocketURL(unixSocket: "/run/neonsync.sock"),
+                             WebSocketURL(unixSocket: "relative.sock")])
+        #expect(problem("ws://a:1/,unix:")?.contains(#"entry 2 of 2 is not a server URL: invalid WebSocket URL "unix:": the socket path is missing"#) == true)
+    }
+
     @Test("a bad entry of a list is named by its place, with the parser's reason and what to write")
     func badEntry() {
         #expect(problem("ws://a:1/,http://b/") ==
-            #"--server ws://a:1/,http://b/: entry 2 of 2 is not a server URL: invalid WebSocket URL "http://b/": it must start with ws:// or wss://; write each entry as ws://HOST:PORT/ or wss://HOST:PORT/, separated by commas without spaces, e.g. --server ws://sync-a.example:7681/,ws://sync-b.example:7681/"#)
+            #"--server ws://a:1/,http://b/: entry 2 of 2 is not a server URL: invalid WebSocket URL "http://b/": it must start with ws://, wss:// or unix:; write each entry as ws://HOST:PORT/, wss://HOST:PORT/ or unix:PATH, separated by commas without spaces, e.g. --server ws://sync-a.example:7681/,ws://sync-b.example:7681/"#)
         #expect(problem("ws://a:99999/,ws://b/")?.contains(#"entry 1 of 2 is not a server URL: invalid WebSocket URL "ws://a:99999/": the port must be a number from 1 to 65535"#) == true)
         #expect(problem("ws://a/, ws://b/")?.contains(#"entry 2 of 2 is not a server URL: invalid WebSocket URL " ws://b/""#) == true)
     }

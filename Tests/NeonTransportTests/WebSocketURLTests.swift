@@ -15,7 +15,11 @@ struct WebSocketURLTests {
     }
 
     @Test("Malformed URLs are refused with the reason", arguments: [
-        ("http://127.0.0.1/", "it must start with ws:// or wss://"),
+        ("http://127.0.0.1/", "it must start with ws://, wss:// or unix:"),
+        ("unix:", "the socket path is missing; write unix:PATH, e.g. unix:/run/neonsync/neonsync.sock"),
+        ("unix:///run/n.sock", "a Unix socket is written unix:PATH without //, e.g. unix:/run/neonsync/neonsync.sock"),
+        ("wss+unix:/run/n.sock", "TLS over a Unix socket is not supported; write unix:PATH (the socket's file permissions guard it)"),
+        ("wss://unix:/run/n.sock", "TLS over a Unix socket is not supported; write unix:PATH (the socket's file permissions guard it)"),
         ("ws://:80/", "the host is missing"),
         ("ws://host:0/", "the port must be a number from 1 to 65535"),
         ("ws://host:http/", "the port must be a number from 1 to 65535"),
@@ -24,6 +28,19 @@ struct WebSocketURLTests {
     ])
     func refuses(text: String, reason: String) {
         #expect(throws: TransportError.invalidURL(text, reason: reason)) { try WebSocketURL(parsing: text) }
+    }
+
+    @Test("unix:PATH is a plain WebSocket over that socket, absolute or relative", arguments: [
+        ("unix:/run/neonsync.sock", "/run/neonsync.sock"),
+        ("unix:neonsync.sock", "neonsync.sock"),
+        ("unix:./dir/n s.sock", "./dir/n s.sock"),
+    ])
+    func unixSocket(text: String, socket: String) throws {
+        let url = try WebSocketURL(parsing: text)
+        #expect(url == WebSocketURL(unixSocket: socket))
+        #expect(url.unixSocket == socket && !url.isSecure && url.path == "/" && url.hostHeader == "localhost")
+        #expect(url.description == text)
+        #expect(try WebSocketURL(parsing: url.description) == url)
     }
 
     @Test("The Host header omits default ports and brackets IPv6")

@@ -71,7 +71,8 @@ public enum ExitStatus {
     public static let ofScreens: [(Int32, String)] = [
         (done, "you quit (q, or Esc in the composer), or SIGINT, SIGTERM or SIGHUP ended it"),
         (failed, "the client could not start (no wake-up pipe or network context)"),
-        (usage, "bad usage: an unknown option, a bad room name, a FILE that cannot be read, or no terminal that "
+        (usage, "bad usage: an unknown option, a bad room name, a FILE that cannot be read, a --token-file that "
+            + "group or others can read or that is missing or empty, or no terminal that "
             + "can draw a screen (output piped or redirected, TERM=dumb)"),
         (refused, "the server refused this client, which then ends at once instead of reconnecting: the room "
             + "already has a presenter (present), the token is missing, wrong or expired, the room or the server "

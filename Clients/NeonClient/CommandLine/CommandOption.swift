@@ -52,15 +52,23 @@ public struct CommandOption: Sendable {
             instead of replaying; needs no terminal
             """, commands: [.replay]),
         CommandOption(flag: "--server", value: "URL", help: """
-            ws://HOST:PORT/ or wss://HOST:PORT/ of neonsyncd (default \(defaultServer), or $\(serverEnvironment)); \
+            ws://HOST:PORT/, wss://HOST:PORT/ or unix:PATH of neonsyncd (default \(defaultServer), or $\(serverEnvironment)); \
             wss:// checks the server's certificate against the system's CA store and the host name in the URL. \
             URL may be a failover list, URL1,URL2,… (commas, no spaces): the client starts with URL1 and, when a \
             connection drops or cannot be made, tries the next URL (after the last, the first again) with its \
-            usual backoff, resyncing as on any reconnect; --ca, --insecure and --token apply to every URL
+            usual backoff, resyncing as on any reconnect; --ca, --insecure and the token apply to every URL. \
+            unix:PATH (an entry of a list too) connects over the Unix domain socket PATH of a neonsyncd on this \
+            machine, e.g. unix:/run/neonsync/neonsync.sock (plain WebSocket; no TLS over a socket)
+            """, commands: connecting),
+        CommandOption(flag: "--token-file", value: "FILE", help: """
+            read the room token a server with a secret requires (from its operator's neonsyncd token) from the \
+            first line of FILE, which only you may read (chmod 600 FILE; a file group or others can read, a \
+            missing or an empty one ends the command with status 2). Or set $\(tokenEnvironment). A missing, \
+            refused or expired token ends the command with status 3
             """, commands: connecting),
         CommandOption(flag: "--token", value: "T", help: """
-            the room token a server with a secret requires (from its operator's neonsyncd token; or \
-            $\(tokenEnvironment)); a missing, refused or expired token ends the command with status 3
+            the room token on the command line, where other users of this machine can see it (ps); warns on \
+            every start. Prefer --token-file FILE or $\(tokenEnvironment)
             """, commands: connecting),
         CommandOption(flag: "--ca", value: "FILE", help: """
             wss:// only: trust the CA certificate(s) in FILE (PEM), e.g. the CA of a self-signed setup, instead \

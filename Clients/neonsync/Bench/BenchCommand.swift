@@ -15,6 +15,9 @@ enum BenchCommand {
             Client.standardError("neonsync bench: \(error.description)\n")
             return 2
         }
+        if options.tokenOnCommandLine {
+            Client.standardError(TokenFile.commandLineWarning + "\n")
+        }
         let servers: ServerList<WebSocketURL>
         do {
             servers = try .webSockets(options.server)

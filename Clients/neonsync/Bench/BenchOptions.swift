@@ -1,3 +1,5 @@
+import NeonClient
+
 /// `neonsync bench SCENARIO` and its flags.
 struct BenchOptions {
     enum Scenario: String, CaseIterable {
@@ -31,6 +33,11 @@ struct BenchOptions {
     var window = 32
     var perRoom = 100
     var room: String?
+    /// The room token a server with a secret requires (`--token-file`,
+    /// `--token` or `NEONSYNC_TOKEN`); sent in every neonsync hello.
+    var token: String?
+    /// `--token T` was given: the token is visible in `ps`; warn.
+    var tokenOnCommandLine = false
     var serverPID: Int32?
     var redisPID: Int32?
     /// Handshakes in progress at once while connecting.
@@ -63,7 +70,7 @@ struct BenchOptions {
           idle for S seconds. Latency: connect → welcome
 
     OPTIONS:
-      --server URL       ws://HOST:PORT/ of the server (default
+      --server URL       ws://HOST:PORT/ or unix:PATH of the server (default
                          \(ClientOptions.defaultServer), or $\(ClientOptions.serverEnvironment)); a list
                          URL1,URL2,… (commas, no spaces) spreads the
                          connections round-robin over the URLs (follow: the
@@ -73,6 +80,11 @@ struct BenchOptions {
                          room, so the URLs must reach the same rooms: nodes
                          of one cluster (neonsyncd --redis), or one server's
                          several addresses
+      --token-file FILE  the room token a server with a secret requires: the
+                         first line of FILE, which only you may read (chmod
+                         600 FILE); or $\(ClientOptions.tokenEnvironment)
+      --token T          the token on the command line, where other users see
+                         it (ps); warns. Prefer --token-file FILE
       --peer P           what --server speaks: neonsync (default), lws-mirror
                          (libwebsockets-test-server; relay and connect only) or
                          raw (a plain broadcast server, e.g. bench/broadcast_server.py)
@@ -108,7 +120,8 @@ struct BenchOptions {
     standard output, and as the last line one JSON object with the figures
     (p50_ms, p90_ms, p99_ms, max_ms, delivered, msgs_per_s, ...).
     Exit status: 0 done, 1 the run failed (no server, refused, lost
-    connections), 2 bad usage.
+    connections), 2 bad usage (or a --token-file that group or others can
+    read, or that is missing or empty).
 
     EXAMPLE:
       neonsync bench follow --followers 500 --rate 60 --duration 20 --server-pid $(pidof neonsyncd)
@@ -131,6 +144,8 @@ struct BenchOptions {
         }
         var options = BenchOptions(scenario: scenario, count: Self.defaultCount(scenario), rate: Self.defaultRate(scenario))
         if let server = ProcessEnvironment()[ClientOptions.serverEnvironment] { options.server = server }
+        options.token = ProcessEnvironment()[ClientOptions.tokenEnvironment]
+        var tokenFromFile = false
         while let flag = rest.popFirst() {
             if flag == "-h" || flag == "--help" {
                 print(usage)
@@ -141,6 +156,17 @@ struct BenchOptions {
             }
             switch flag {
             case "--server": options.server = value
+            case "--token":
+                guard !value.isEmpty else { throw Problem(description: "--token needs a value; see neonsync bench --help") }
+                options.token = value
+                options.tokenOnCommandLine = true
+            case "--token-file":
+                do {
+                    options.token = try TokenFile.read(value)
+                } catch {
+                    throw Problem(description: error.description)
+                }
+                tokenFromFile = true
             case "--peer":
                 guard let peer = Peer(rawValue: value) else {
                     throw Problem(description: "--peer needs one of \(Peer.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -182,6 +208,9 @@ struct BenchOptions {
             default:
                 throw Problem(description: "unknown option \(flag) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
             }
+        }
+        if options.tokenOnCommandLine, tokenFromFile {
+            throw Problem(description: "--token and --token-file both give the token; give one, preferably --token-file FILE")
         }
         if options.rate == 0, [.follow, .coread, .draft].contains(scenario) {
             throw Problem(description: "--rate must be above 0 for \(scenario.rawValue); e.g. --rate \(Int(defaultRate(scenario)))")

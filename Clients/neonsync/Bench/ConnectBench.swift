@@ -32,7 +32,8 @@ final class ConnectBench: @unchecked Sendable {
             switch event {
             case .connected:
                 if neonsync {
-                    let hello = ClientMessage.hello(room: "\(room)-\(index / options.perRoom)", name: "c\(index)", role: .reader)
+                    let hello = ClientMessage.hello(room: "\(room)-\(index / options.perRoom)", name: "c\(index)", role: .reader,
+                                                    token: options.token)
                     connection.send(text: String(decoding: codec.encode(hello), as: UTF8.self))
                 } else {
                     ready(index)

@@ -46,7 +46,7 @@ final class DraftBench: @unchecked Sendable {
             switch event {
             case .connected:
                 let name = index < options.editors ? "editor\(index)" : "watcher\(index)"
-                connection.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: name, role: .reader)), as: UTF8.self))
+                connection.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: name, role: .reader, token: options.token)), as: UTF8.self))
             case let .received(.text(text)):
                 receive(text, index: index)
             default:

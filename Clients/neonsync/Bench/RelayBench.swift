@@ -38,7 +38,7 @@ final class RelayBench: @unchecked Sendable {
 
     func run() throws(BenchFailure) -> BenchReport {
         let neonsync = options.peer == .neonsync
-        let hello = String(decoding: WireCodec().encode(ClientMessage.hello(room: room, name: "relay", role: .reader)), as: UTF8.self)
+        let hello = String(decoding: WireCodec().encode(ClientMessage.hello(room: room, name: "relay", role: .reader, token: options.token)), as: UTF8.self)
         let handler: BenchFleet.Handler = { [self] index, connection, event in
             switch event {
             case .connected:

@@ -76,7 +76,7 @@ final class ScrollBench: @unchecked Sendable {
             switch event {
             case .connected:
                 let role: Role = follow && index == 0 ? .presenter : .reader
-                connection.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: "b\(index)", role: role)), as: UTF8.self))
+                connection.send(text: String(decoding: codec.encode(ClientMessage.hello(room: room, name: "b\(index)", role: role, token: options.token)), as: UTF8.self))
             case let .received(.text(text)):
                 var text = text
                 text.withUTF8 { receive(JSONScan($0), index: index, connection: connection, publish: publish) }

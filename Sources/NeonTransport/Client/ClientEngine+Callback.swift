@@ -28,7 +28,9 @@ extension ClientEngine {
         let memory = client.memory
         var info = lws_client_connect_info()
         info.context = context
-        info.address = UnsafePointer(memory.string(url.host))
+        // lws 4.x (LWS_WITH_UNIX_SOCK) takes an address starting with + as
+        // the path of a Unix domain socket.
+        info.address = UnsafePointer(memory.string(url.unixSocket.map { "+" + $0 } ?? url.host))
         info.port = Int32(url.port)
         info.path = UnsafePointer(memory.string(url.path))
         info.host = UnsafePointer(memory.string(url.hostHeader))

@@ -1,7 +1,11 @@
-/// A parsed `ws://` or `wss://` URL.
+/// A parsed `ws://` or `wss://` URL, or `unix:PATH`: a plain WebSocket
+/// over the Unix domain socket at PATH.
 public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
     /// `true` for `wss://`.
     public var isSecure: Bool
+    /// For `unix:PATH`: the socket's path (absolute or relative); `host`
+    /// is then `localhost` (the Host header) and `port` is unused.
+    public var unixSocket: String?
     /// Host name or IP address, without the brackets of an IPv6 literal.
     public var host: String
     /// TCP port (default 80 for ws, 443 for wss).
@@ -16,11 +20,36 @@ public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
         self.path = path.isEmpty ? "/" : path
     }
 
+    /// `unix:PATH`: the WebSocket at `/` over the Unix domain socket `socket`.
+    public init(unixSocket socket: String) {
+        self.init(host: "localhost", port: 80, path: "/")
+        unixSocket = socket
+    }
+
     /// Parses `ws://host[:port][/path][?query]` (and `wss://`).
     /// IPv6 hosts are written in brackets: `ws://[::1]:7681/`.
+    /// `unix:PATH` names a Unix domain socket (no TLS: the socket's own
+    /// file permissions decide who may connect).
     public init(parsing text: String) throws(TransportError) {
         let secure: Bool
         var rest: Substring
+        if text.hasPrefix("unix:") {
+            let socket = text.dropFirst(5)
+            guard !socket.isEmpty else {
+                throw .invalidURL(text, reason: "the socket path is missing; write unix:PATH, e.g. unix:/run/neonsync/neonsync.sock")
+            }
+            guard !socket.hasPrefix("//") else {
+                throw .invalidURL(text, reason: "a Unix socket is written unix:PATH without //, e.g. unix:/run/neonsync/neonsync.sock")
+            }
+            guard !socket.contains("\0") else {
+                throw .invalidURL(text, reason: "the socket path contains a NUL character")
+            }
+            self.init(unixSocket: String(socket))
+            return
+        }
+        if text.hasPrefix("wss+unix:") || text.hasPrefix("wss://unix:") || text.hasPrefix("unix+wss:") {
+            throw .invalidURL(text, reason: "TLS over a Unix socket is not supported; write unix:PATH (the socket's file permissions guard it)")
+        }
         if text.hasPrefix("ws://") {
             secure = false
             rest = text.dropFirst(5)
@@ -28,7 +57,7 @@ public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
             secure = true
             rest = text.dropFirst(6)
         } else {
-            throw .invalidURL(text, reason: "it must start with ws:// or wss://")
+            throw .invalidURL(text, reason: "it must start with ws://, wss:// or unix:")
         }
         let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         let authority = rest[..<authorityEnd]
@@ -81,6 +110,7 @@ public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String {
-        "\(isSecure ? "wss" : "ws")://\(hostHeader)\(path)"
+        if let unixSocket { return "unix:\(unixSocket)" }
+        return "\(isSecure ? "wss" : "ws")://\(hostHeader)\(path)"
     }
 }
