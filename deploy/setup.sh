@@ -13,7 +13,6 @@ APT_PACKAGES=(
   libsqlite3-dev           # the embedded store
   libwebsockets-test-server # the C peer for relay benchmarks
   tmux                     # terminal end-to-end tests
-  socat                    # relays a Unix socket to neonsyncd in the client's unix:PATH test
   libhiredis-dev           # the Redis client of cluster mode (neonsyncd --redis)
   redis-server             # cluster mode's store; the cluster tests start their own
 )

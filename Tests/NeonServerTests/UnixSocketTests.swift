@@ -61,6 +61,20 @@ struct UnixSocketTests {
         #expect(server.stop() == 0)
     }
 
+    @Test("neonsync reaches the server over unix:PATH, also as a later entry of a failover list after a dead socket")
+    func clientOverTheSocket() async throws {
+        let path = Self.scratch() + "/neonsync.sock"
+        let server = try ServerProcess(["--unix", path])
+        let ada = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "over-unix", name: "ada", role: .reader)
+        let listed = try runClient(["rooms", "--server", "unix:\(path)"])
+        #expect(listed.status == 0 && listed.out.contains("over-unix"), "\(listed.err)")
+        let failover = try runClient(["rooms", "--server", "unix:\(path).dead,unix:\(path)"])
+        #expect(failover.status == 0 && failover.out.contains("over-unix"), "\(failover.err)")
+        let tls = try runClient(["rooms", "--server", "wss+unix:\(path)"])
+        #expect(tls.status == 2, "\(tls.err)")
+    }
+
     @Test("a socket another server listens on is refused with exit 1; a stale one is replaced")
     func staleAndLiveSockets() throws {
         let directory = Self.scratch()
