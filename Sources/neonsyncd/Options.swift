@@ -152,7 +152,7 @@ struct Options {
       prints a room token (the last line of output) admitting room R (* for
       every room) as ROLE (presenter, reader or observer; a presenter token
       also admits readers and observers, a reader token observers) for T
-      (e.g. 90s, 30m, 8h, 7d; default 8h). Clients pass it with --token.
+      (e.g. 90s, 30m, 8h, 7d; default 8h). Clients pass it with --token-file FILE.
 
     SIZE is a number of bytes with an optional K or M suffix (1024-based).
     On the same port GET /healthz answers 200 ok and GET /metrics serves

@@ -135,7 +135,7 @@ extension Gateway {
         guard let secret = policy.secret, case let .hello(room, name, role, _, _, token, _) = message else { return .admitted }
         guard let token else {
             return .refused(ProtocolError(.unauthorized,
-                "this server requires a room token; ask its operator for one (neonsyncd token) and pass it with --token"))
+                "this server requires a room token; ask its operator for one (neonsyncd token) and pass it with --token-file FILE or NEONSYNC_TOKEN"))
         }
         switch RoomToken.verify(token, secret: secret, now: clock.wallNanoseconds / 1_000_000_000) {
         case let .failure(error):
