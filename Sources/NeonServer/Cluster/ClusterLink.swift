@@ -88,16 +88,3 @@ struct ClusterHealth: Sendable {
     var connected = true
     var commandSeconds = Histogram.redisBuckets
 }
-
-/// Wall-clock nanoseconds since 1970, the time carried in log entries.
-func wallClockNanoseconds() -> Int64 {
-    var t = timespec()
-    clock_gettime(CLOCK_REALTIME, &t)
-    return Int64(t.tv_sec) * 1_000_000_000 + Int64(t.tv_nsec)
-}
-
-extension Duration {
-    var milliseconds: Int64 {
-        components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
-    }
-}

@@ -209,7 +209,7 @@ final class ClusterWriter: @unchecked Sendable {
             let live = try redis.pipeline(others.map { ["GET", ClusterKeys.node($0.name)] })
             let dead = zip(others, live).filter { $0.1.text != $0.0.generation }.map(\.0.generation)
             guard !dead.isEmpty else { return }
-            let now = String(wallClockNanoseconds())
+            let now = String(WallClock.nanoseconds())
             _ = try redis.pipeline(dead.map { ["EVALSHA", scripts["reap"]!, "0", $0, now] })
         } catch {
             markDown(error.description)
@@ -222,7 +222,7 @@ final class ClusterWriter: @unchecked Sendable {
         _ = try? redis.pipeline([
             ["EVAL", "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
              "1", ClusterKeys.node(configuration.node), String(generation)],
-            ["EVALSHA", scripts["reap"]!, "0", String(generation), String(wallClockNanoseconds())],
+            ["EVALSHA", scripts["reap"]!, "0", String(generation), String(WallClock.nanoseconds())],
         ])
     }
 

@@ -101,9 +101,7 @@ final class Executor: WebSocketServerDelegate {
     }
 
     private func clock(_ instant: ContinuousClock.Instant) -> GatewayClock {
-        var now = timespec()
-        clock_gettime(CLOCK_REALTIME, &now)
-        let wall = Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+        let wall = WallClock.nanoseconds()
         let monotonic = instant - epoch
         return GatewayClock(monotonic: monotonic, hub: wallClockHub ? .nanoseconds(wall) : monotonic,
                             wallNanoseconds: wall)

@@ -13,7 +13,7 @@ extension Gateway {
                         into out: inout [GatewayCommand]) {
         for output in outputs {
             switch output {
-            case var .send(message, client):
+            case .send(var message, let client):
                 guard let connection = clients[client] else { continue }
                 if case var .overview(overview) = message.payload {
                     for i in overview.rooms.indices { overview.rooms[i].active = activity[overview.rooms[i].room] }

@@ -102,7 +102,7 @@ extension Gateway {
     mutating func sweep(at clock: GatewayClock, into out: inout [GatewayCommand]) {
         guard let ttl = configuration.roomTTL, !configuration.clustered else { return }
         let now = clock.wallNanoseconds / 1_000_000
-        let limit = Int64(ttl.components.seconds) * 1000 + ttl.components.attoseconds / 1_000_000_000_000_000
+        let limit = ttl.milliseconds
         for room in hub.rooms.keys.sorted() where hub.members(of: room).isEmpty {
             let idle = now - (activity[room] ?? now)
             guard idle >= limit, hub.remove(emptyRoom: room) else { continue }

@@ -7,7 +7,6 @@ final class TestHub: WebSocketServerDelegate {
     struct State {
         var events: [ServerEvent] = []
         var connected: [ConnectionID] = []
-        var server: WebSocketServer?
     }
 
     let echo: Bool
@@ -19,12 +18,11 @@ final class TestHub: WebSocketServerDelegate {
         self.onEvent = onEvent
     }
 
-    /// Makes, starts and attaches a server on 127.0.0.1, ephemeral port.
+    /// Makes and starts a server on 127.0.0.1, ephemeral port.
     func startServer(
         _ configuration: WebSocketServer.Configuration = .init()
     ) throws -> (WebSocketServer, Int) {
         let server = WebSocketServer(configuration: configuration, delegate: self)
-        state.withLock { $0.server = server }
         try server.start()
         return (server, server.port!)
     }
