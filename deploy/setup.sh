@@ -15,6 +15,9 @@ APT_PACKAGES=(
   tmux                     # terminal end-to-end tests
   libhiredis-dev           # the Redis client of cluster mode (neonsyncd --redis)
   redis-server             # cluster mode's store; the cluster tests start their own
+  nginx                    # the TLS proxy in front of the nodes (deploy/nginx, deploy/cluster/run-local.sh)
+  systemd                  # systemd-analyze, which checks the units in deploy/systemd
+  logrotate                # rotates the JSON log (deploy/logrotate)
 )
 PIP_PACKAGES=(websockets)   # interop tests; the Python peer of the relay benchmark (bench/broadcast_server.py)
 
