@@ -29,14 +29,18 @@ public final class SyncServer: Sendable {
         /// A Unix domain socket to listen on as well; its members' names are
         /// their login names, shown as verified.
         public var unixSocketPath: String?
+        /// Other processes may listen on the same port (SO_REUSEPORT);
+        /// the kernel spreads new connections over them.
+        public var reusePort: Bool
 
         public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
                     limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000,
                     access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60),
                     tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers,
                     maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
-                    unixSocketPath: String? = nil) {
+                    unixSocketPath: String? = nil, reusePort: Bool = false) {
             self.unixSocketPath = unixSocketPath
+            self.reusePort = reusePort
             self.roomTTL = roomTTL
             self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
             self.limits = limits; self.maxRooms = maxRooms
@@ -100,7 +104,7 @@ public final class SyncServer: Sendable {
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
                                  tls: configuration.tls, idleTimeout: configuration.idleTimeout,
                                  origins: configuration.origins, maxOutboundBytes: configuration.maxOutboundBytes,
-                                 unixSocketPath: configuration.unixSocketPath),
+                                 unixSocketPath: configuration.unixSocketPath, sharesPort: configuration.reusePort),
             delegate: executor)
     }
 

@@ -27,6 +27,8 @@ struct Options {
     var redisPasswordFile: String?
     var snapshotEvery = 1000
     var nodeTimeout = 6
+    /// `--reuse-port`: several nodes listen on one port (SO_REUSEPORT).
+    var reusePort = false
     /// `--room-ttl`; nil when given 0. `roomTTLGiven` tells an explicit flag.
     var roomTTL: Duration? = .seconds(30 * 24 * 3600)
     var roomTTLGiven = false
@@ -115,6 +117,11 @@ struct Options {
       --snapshot-every N   store a room's whole state in Redis every N
                            events of the room and trim its log below the
                            previous one (default 1000)
+      --reuse-port         let several nodes of this host listen on the same
+                           --port (SO_REUSEPORT: the kernel spreads new
+                           connections over them, so every core serves);
+                           each needs its own --node. Needs --redis: without
+                           it each process would keep rooms of its own
 
     ACCESS AND LIMITS:
       --secret-file FILE   require a room token in every hello, signed with
@@ -131,8 +138,15 @@ struct Options {
                            the rate (default 200)
       --max-connections-per-ip N
                            open connections per client address (default 64,
-                           0 for no limit; behind a local proxy every client
-                           has the proxy's address: use 0 there)
+                           0 for no limit); behind a proxy, give it
+                           --trust-proxy so that clients are told apart
+      --trust-proxy ADDR   a proxy in front of this server: an IP address or
+                           a CIDR range (127.0.0.1, 10.0.0.0/8, fd00::/8);
+                           repeatable. For connections from it, the client's
+                           address is the one X-Forwarded-For names (without
+                           it, Forwarded: for=), read from the right past
+                           every trusted proxy; limits and logs use it.
+                           From any other address those headers are ignored
       --hello-timeout S    seconds a new connection has to send its hello
                            before error hello_timeout and close 1008
                            (default 10, 0 to wait forever)
@@ -266,6 +280,13 @@ struct Options {
             case "--snapshot-every":
                 options.snapshotEvery = try integer(try value(for: flag), flag: flag, range: 10...1_000_000)
             case "--insecure-open": options.insecureOpen = true
+            case "--reuse-port": options.reusePort = true
+            case "--trust-proxy":
+                let v = try value(for: flag)
+                guard let range = AddressRange(v) else {
+                    throw Problem(description: "--trust-proxy \(v) is not an address; give the IP address of a proxy in front of this server (127.0.0.1, ::1) or a CIDR range of them (10.0.0.0/8, fd00::/8)")
+                }
+                options.access.proxies.add(range)
             case "--max-rate":
                 options.access.rate = Double(try integer(try value(for: flag), flag: flag, range: 0...1_000_000))
             case "--max-burst":
@@ -301,6 +322,17 @@ struct Options {
         if options.redis != nil, options.unixSocket != nil {
             throw Problem(description: "--unix serves one node's members under their verified login names; a cluster's nodes cannot vouch for each other's — drop --unix, or run without --redis")
         }
+        if options.reusePort {
+            guard options.redis != nil else {
+                throw Problem(description: "--reuse-port lets several processes share one port, and without --redis each would keep rooms of its own: people sent to different processes would never meet. Add --redis redis://HOST:PORT to make them nodes of one cluster, or drop --reuse-port")
+            }
+            guard options.port != 0 else {
+                throw Problem(description: "--reuse-port shares one port between nodes, but --port 0 picks a different free port for each; give the port with --port N")
+            }
+            guard options.node != nil else {
+                throw Problem(description: "--reuse-port runs several nodes on one HOST:PORT, the default node name, and a cluster refuses two live nodes of one name; give each its own --node NAME (e.g. --node \(Self.hostName())-1)")
+            }
+        }
         if options.redis != nil, options.roomTTLGiven {
             throw Problem(description: "--room-ttl applies to one node's rooms; a cluster's rooms live in Redis and are kept — drop --room-ttl, or run without --redis")
         }
@@ -311,6 +343,13 @@ struct Options {
             throw Problem(description: "--max-document (\(options.limits.maxDocumentBytes) bytes) is larger than --max-message (\(options.maxMessage) bytes), so no document that large could arrive; raise --max-message")
         }
         return options
+    }
+
+    /// This host's name, for examples in messages.
+    static func hostName() -> String {
+        var buffer = [CChar](repeating: 0, count: 256)
+        guard gethostname(&buffer, buffer.count - 1) == 0 else { return "host" }
+        return String(cString: buffer)
     }
 
     /// 127.0.0.0/8, ::1 and localhost: only this machine can connect.

@@ -23,7 +23,8 @@ struct LogSchema {
                            optional: ["redis": .string, "generation": .int]),
         "start_failed": LogSchema(levels: ["error"], room: .absent, client: .absent, fields: ["error": .string]),
         "stop": LogSchema(levels: ["info"], room: .absent, client: .absent, fields: ["reason": .string]),
-        "connect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["peer": .string]),
+        "connect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["peer": .string],
+                             optional: ["proxy": .string, "forwardedIgnored": .bool]),
         "disconnect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["initiatedByPeer": .bool],
                                 optional: ["code": .int]),
         "too_slow": LogSchema(levels: ["warn"], room: .absent, client: .required,
@@ -55,7 +56,8 @@ struct LogSchema {
                                   fields: ["idleSeconds": .int, "ttlSeconds": .int]),
         "lws": LogSchema(levels: ["debug"], room: .absent, client: .absent, fields: ["level": .string, "line": .string]),
         "origin_refused": LogSchema(levels: ["warn"], room: .absent, client: .absent,
-                                    fields: ["peer": .string, "origin": .string]),
+                                    fields: ["peer": .string, "origin": .string],
+                                    optional: ["proxy": .string, "forwardedIgnored": .bool]),
     ]
 
     /// Every problem of one log line against the table; empty when it fits.

@@ -14,7 +14,13 @@ public final class RawSocket {
     /// Bytes read but not yet consumed.
     private var pending: [UInt8] = []
 
-    public init(port: Int, receiveBuffer: Int32? = nil) throws {
+    public convenience init(port: Int, receiveBuffer: Int32? = nil) throws {
+        try self.init(port: port, receiveBuffer: receiveBuffer, from: nil)
+    }
+
+    /// Connects from the loopback address `source` (e.g. `127.0.0.2`: a
+    /// client the server tells apart from one on 127.0.0.1).
+    public init(port: Int, receiveBuffer: Int32? = nil, from source: String?) throws {
         fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw Failure(description: "socket() failed: \(errno)") }
         var timeout = timeval(tv_sec: 5, tv_usec: 0)
@@ -22,6 +28,18 @@ public final class RawSocket {
         setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         if var size = receiveBuffer {
             setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if let source {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(source)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                Glibc.close(fd)
+                throw Failure(description: "bind(\(source)) failed: \(errno)")
+            }
         }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)

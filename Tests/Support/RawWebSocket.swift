@@ -26,10 +26,18 @@ public final class RawWebSocket {
         try self.init(socket: try RawSocket(unixPath: path), host: "localhost", subprotocol: subprotocol)
     }
 
-    private init(socket: RawSocket, host: String, subprotocol: String?) throws {
+    /// Connects from the loopback address `source` with more request
+    /// header lines (`X-Forwarded-For: 203.0.113.9`) and completes the upgrade.
+    public convenience init(port: Int, from source: String, headers: [String]) throws {
+        try self.init(socket: try RawSocket(port: port, from: source), host: "127.0.0.1:\(port)",
+                      subprotocol: "neonsync.v1", headers: headers)
+    }
+
+    private init(socket: RawSocket, host: String, subprotocol: String?, headers: [String] = []) throws {
         self.socket = socket
         var request = "GET / HTTP/1.1\r\nHost: \(host)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
         request += "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+        for line in headers { request += line + "\r\n" }
         if let subprotocol {
             request += "Sec-WebSocket-Protocol: \(subprotocol)\r\n"
         }

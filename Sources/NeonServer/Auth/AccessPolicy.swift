@@ -14,9 +14,14 @@ public struct AccessPolicy: Sendable {
     public var helloTimeout: Duration?
     /// Open connections one address may hold (0: no limit).
     public var maxConnectionsPerAddress: Int
+    /// The proxies whose forwarding headers name the client's address
+    /// (for limits and logs); everyone else's are ignored.
+    public var proxies: ProxyTrust
 
     public init(secret: TokenSecret? = nil, rate: Double = 100, burst: Double = 200,
-                helloTimeout: Duration? = .seconds(10), maxConnectionsPerAddress: Int = 64) {
+                helloTimeout: Duration? = .seconds(10), maxConnectionsPerAddress: Int = 64,
+                proxies: ProxyTrust = ProxyTrust()) {
+        self.proxies = proxies
         self.secret = secret
         self.rate = rate
         self.burst = burst

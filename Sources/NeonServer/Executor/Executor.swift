@@ -34,8 +34,10 @@ final class Executor: WebSocketServerDelegate {
 
     func handle(_ event: ServerEvent, in context: ServiceContext) {
         let arrived = ContinuousClock.now
+        var forwarding: ForwardingHeaders?
+        if case let .connected(connection, _, _) = event { forwarding = context.forwardingHeaders(of: connection) }
         state.withLock { state in
-            run(GatewayEvent(event), state: &state, context: context, arrived: arrived)
+            run(GatewayEvent(event, forwarding: forwarding), state: &state, context: context, arrived: arrived)
         }
     }
 
@@ -87,9 +89,9 @@ final class Executor: WebSocketServerDelegate {
     }
 
     func refused(_ handshake: RefusedHandshake) {
-        logger.log(LogRecord(.warn, "origin_refused", [
-            LogField("peer", .string(handshake.peer)), LogField("origin", .string(handshake.origin)),
-        ]))
+        let origin = state.withLock { $0.gateway.policy.proxies }.resolve(
+            peer: handshake.peer, forwardedFor: handshake.forwarding?.forwardedFor, forwarded: handshake.forwarding?.forwarded)
+        logger.log(LogRecord(.warn, "origin_refused", Gateway.originFields(origin) + [LogField("origin", .string(handshake.origin))]))
     }
 
     /// One event through the gateway; `arrived` is when it reached the

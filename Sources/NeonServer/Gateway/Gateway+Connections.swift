@@ -4,9 +4,15 @@ import NeonTransport
 /// Admission: the per-address cap, the hello timer, rate limits, tokens.
 extension Gateway {
     /// A new connection: counted against its address's cap (over it, an
-    /// error and close 1008), then given the hello timeout.
-    mutating func connected(_ connection: ConnectionID, peer: String, verifiedName: String? = nil, at clock: GatewayClock,
+    /// error and close 1008), then given the hello timeout. Its address is
+    /// the client's as a trusted proxy names it (`--trust-proxy`), else
+    /// the peer's.
+    mutating func connected(_ connection: ConnectionID, peer tcpPeer: String, verifiedName: String? = nil,
+                            forwarding: ForwardingHeaders? = nil, at clock: GatewayClock,
                             into out: inout [GatewayCommand]) {
+        let origin = policy.proxies.resolve(peer: tcpPeer, forwardedFor: forwarding?.forwardedFor,
+                                            forwarded: forwarding?.forwarded)
+        let peer = origin.address
         let number = connection.rawValue
         let run = configuration.incarnation
         let client = ClientID(run > 0 ? "c\(run)-\(number)" : "c\(number)")
@@ -15,7 +21,7 @@ extension Gateway {
         clients[client] = connection
         perAddress[peer, default: 0] += 1
         metrics.connected()
-        out.append(.log(LogRecord(.info, "connect", client: client, [LogField("peer", .string(peer))])))
+        out.append(.log(LogRecord(.info, "connect", client: client, Self.originFields(origin))))
         let cap = policy.maxConnectionsPerAddress
         if cap > 0, perAddress[peer, default: 0] > cap {
             refuse(connection, ProtocolError(.tooManyConnections,
@@ -151,5 +157,17 @@ extension Gateway {
             }
             return .admitted
         }
+    }
+}
+
+extension Gateway {
+    /// Where a connection came from, for its log line: `peer`, with
+    /// `proxy` when a trusted proxy named it, or `forwardedIgnored` when an
+    /// untrusted peer sent forwarding headers.
+    static func originFields(_ origin: ProxyTrust.Resolution) -> [LogField] {
+        var fields = [LogField("peer", .string(origin.address))]
+        if let proxy = origin.proxy { fields.append(LogField("proxy", .string(proxy))) }
+        if origin.ignoredHeaders { fields.append(LogField("forwardedIgnored", .bool(true))) }
+        return fields
     }
 }

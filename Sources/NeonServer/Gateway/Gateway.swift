@@ -59,8 +59,8 @@ struct Gateway: Sendable {
     mutating func apply(_ event: GatewayEvent, at clock: GatewayClock) -> [GatewayCommand] {
         var out: [GatewayCommand] = []
         switch event {
-        case let .connected(connection, peer, verifiedName):
-            connected(connection, peer: peer, verifiedName: verifiedName, at: clock, into: &out)
+        case let .connected(connection, peer, verifiedName, forwarding):
+            connected(connection, peer: peer, verifiedName: verifiedName, forwarding: forwarding, at: clock, into: &out)
         case let .received(message, connection):
             received(message, from: connection, at: clock, into: &out)
         case let .rejected(rejection, connection):

@@ -4,8 +4,10 @@ import NeonTransport
 /// What the gateway is told: the transport's connection events, and what
 /// the room sequencer hands back.
 enum GatewayEvent: Sendable {
-    /// `verifiedName`: the peer's login name, on the Unix socket.
-    case connected(ConnectionID, peer: String, verifiedName: String? = nil)
+    /// `verifiedName`: the peer's login name, on the Unix socket;
+    /// `forwarding`: the handshake's proxy headers, believed only from a
+    /// trusted proxy.
+    case connected(ConnectionID, peer: String, verifiedName: String? = nil, forwarding: ForwardingHeaders? = nil)
     case received(WebSocketMessage, from: ConnectionID)
     case rejected(InboundRejection, from: ConnectionID)
     case timer(ConnectionID)
@@ -25,10 +27,11 @@ enum GatewayEvent: Sendable {
     /// Time to remove rooms empty and idle past `--room-ttl`.
     case sweep
 
-    init(_ event: ServerEvent) {
+    /// `forwarding`: the proxy headers of a connection's handshake.
+    init(_ event: ServerEvent, forwarding: ForwardingHeaders? = nil) {
         switch event {
         case let .connected(connection, peer, uid):
-            self = .connected(connection, peer: peer, verifiedName: uid.map(LoginName.of))
+            self = .connected(connection, peer: peer, verifiedName: uid.map(LoginName.of), forwarding: forwarding)
         case let .received(message, connection): self = .received(message, from: connection)
         case let .rejected(rejection, connection): self = .rejected(rejection, from: connection)
         case let .timer(connection): self = .timer(connection)

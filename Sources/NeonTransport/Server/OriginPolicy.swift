@@ -83,9 +83,12 @@ public struct RefusedHandshake: Sendable, Equatable {
     public var peer: String
     /// The `Origin` header it carried.
     public var origin: String
+    /// Its proxy headers naming a client, as sent (nil without any).
+    public var forwarding: ForwardingHeaders?
 
-    public init(peer: String, origin: String) {
+    public init(peer: String, origin: String, forwarding: ForwardingHeaders? = nil) {
         self.peer = peer
         self.origin = origin
+        self.forwarding = forwarding
     }
 }

@@ -78,7 +78,7 @@ extension ServerEngine {
     private func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         let origin = Self.header(WSI_TOKEN_ORIGIN, of: wsi)
         guard !configuration.origins.allows(origin) else { return 0 }
-        delegate?.refused(RefusedHandshake(peer: Self.peer(of: wsi), origin: origin ?? ""))
+        delegate?.refused(RefusedHandshake(peer: Self.peer(of: wsi), origin: origin ?? "", forwarding: Self.forwardingHeaders(of: wsi)))
         // Written by hand: lws_return_http_status answers an upgrade
         // request with an HTTP/1.0 status line, which WebSocket clients
         // (RFC 6455 wants HTTP/1.1) reject as malformed instead of as 403.

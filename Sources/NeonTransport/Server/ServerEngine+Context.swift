@@ -20,12 +20,17 @@ extension ServerEngine {
 
         let interface = ListenAddress(host: configuration.host)
         var vhostInfo = lws_context_creation_info()
-        vhostInfo.vhost_name = UnsafePointer(memory.string("neonsync"))
+        vhostInfo.vhost_name = UnsafePointer(memory.string(Self.vhostName))
         vhostInfo.port = Int32(clamping: configuration.port)
         vhostInfo.iface = interface.lwsInterface.map { UnsafePointer(memory.string($0)) }
         vhostInfo.options = neon_lws_option_fail_upon_unable_to_bind()
         if interface.isIPv4 {
             vhostInfo.options |= neon_lws_option_disable_ipv6()
+        }
+        var shared: (fd: Int32, port: Int)?
+        if configuration.sharesPort {
+            shared = try SharedPort.listen(interface, host: configuration.host, port: configuration.port)
+            vhostInfo.port = CONTEXT_PORT_NO_LISTEN_SERVER
         }
         if let tls = configuration.tls {
             // Every connection on the port speaks TLS; HTTP/1.1 only, so
@@ -43,6 +48,7 @@ extension ServerEngine {
         neonsync.per_session_data_size = MemoryLayout<UnsafeMutableRawPointer?>.size
         vhostInfo.protocols = memory.protocols(neonsync)
         guard let vhost = lws_create_vhost(context, &vhostInfo) else {
+            if let shared { close(shared.fd) }
             lws_context_destroy(context)
             throw .cannotListen(
                 host: configuration.host, port: configuration.port,
@@ -60,8 +66,20 @@ extension ServerEngine {
                 throw .cannotListenOnUnixSocket(path: path)
             }
         }
+        if let shared {
+            do {
+                try SharedPort.adopt(shared.fd, into: context, memory: memory)
+            } catch {
+                lws_context_destroy(context)
+                throw error
+            }
+            return (context, shared.port)
+        }
         return (context, Int(lws_get_vhost_listen_port(vhost)))
     }
+
+    /// The name of the vhost that serves the port.
+    static let vhostName = "neonsync"
 }
 
 /// The configured host turned into what lws's `iface` expects.

@@ -41,6 +41,10 @@ extension WebSocketServer {
         /// that nothing listens on it. Its connections report the peer's
         /// user id (`SO_PEERCRED`) in ``ServerEvent/connected(_:peer:peerUID:)``.
         public var unixSocketPath: String?
+        /// Let other sockets (other processes, each with this set) listen
+        /// on the same address and port (`SO_REUSEPORT`, lws's listen
+        /// share): the kernel hands each new connection to one of them.
+        public var sharesPort: Bool
 
         public init(
             host: String = "127.0.0.1",
@@ -52,9 +56,11 @@ extension WebSocketServer {
             idleTimeout: Duration? = nil,
             origins: OriginPolicy = .noBrowsers,
             maxOutboundBytes: Int = 8 << 20,
-            unixSocketPath: String? = nil
+            unixSocketPath: String? = nil,
+            sharesPort: Bool = false
         ) {
             self.unixSocketPath = unixSocketPath
+            self.sharesPort = sharesPort
             self.idleTimeout = idleTimeout
             self.host = host
             self.port = port
