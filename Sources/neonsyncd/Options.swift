@@ -329,6 +329,9 @@ struct Options {
             guard options.port != 0 else {
                 throw Problem(description: "--reuse-port shares one port between nodes, but --port 0 picks a different free port for each; give the port with --port N")
             }
+            guard ["", "*", "localhost"].contains(options.host) || IPAddress(options.host) != nil else {
+                throw Problem(description: "--reuse-port needs --host as an IP address (such as 127.0.0.1, 0.0.0.0 or ::), not \(options.host)")
+            }
             guard options.node != nil else {
                 throw Problem(description: "--reuse-port runs several nodes on one HOST:PORT, the default node name, and a cluster refuses two live nodes of one name; give each its own --node NAME (e.g. --node \(Self.hostName())-1)")
             }

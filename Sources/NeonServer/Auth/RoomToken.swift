@@ -84,8 +84,9 @@ public struct TokenSecret: Sendable {
         self.bytes = bytes
     }
 
-    /// Reads `path`: it must be a regular file only its owner can read, and
-    /// its content (a trailing newline dropped) is the secret.
+    /// Reads `path`: it must be a regular file only its owner can read (or
+    /// a systemd credential), and its content (a trailing newline dropped)
+    /// is the secret.
     public static func load(path: String) throws(SecretError) -> TokenSecret {
         var info = stat()
         guard stat(path, &info) == 0 else {
@@ -94,7 +95,7 @@ public struct TokenSecret: Sendable {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw SecretError(description: "the secret file \(path) is not a regular file")
         }
-        guard info.st_mode & 0o077 == 0 else {
+        guard info.st_mode & 0o077 == 0 || SystemdCredential.contains(path) else {
             throw SecretError(description: "the secret file \(path) can be read by other users (mode \(String(info.st_mode & 0o777, radix: 8))); run chmod 600 \(path)")
         }
         guard let file = fopen(path, "rb") else {

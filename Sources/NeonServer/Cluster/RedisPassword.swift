@@ -11,7 +11,7 @@ public enum RedisPassword {
         guard info.st_mode & S_IFMT == S_IFREG else {
             throw RedisFailure("the password file \(path) is not a regular file")
         }
-        guard info.st_mode & 0o077 == 0 else {
+        guard info.st_mode & 0o077 == 0 || SystemdCredential.contains(path) else {
             throw RedisFailure("the password file \(path) can be read by other users (mode \(String(info.st_mode & 0o777, radix: 8))); run chmod 600 \(path)")
         }
         guard let file = fopen(path, "rb") else {

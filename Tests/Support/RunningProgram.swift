@@ -1,0 +1,80 @@
+import Foundation
+import Synchronization
+
+/// A program running beside the test (a script, a client), its standard
+/// output and error read line by line on threads of their own. Killed when
+/// the value goes, if still running.
+public final class RunningProgram: Sendable {
+    private let process: Process
+    private let output = LineBuffer()
+    private let errors = LineBuffer()
+
+    /// Starts `program` with `arguments`; `environment` entries are added to
+    /// this process's environment.
+    public init(_ program: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = FileHandle.nullDevice
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        self.process = process
+        Self.read(out.fileHandleForReading, into: output)
+        Self.read(err.fileHandleForReading, into: errors)
+    }
+
+    public var pid: Int32 { process.processIdentifier }
+    /// Every line of standard output so far.
+    public var lines: [String] { output.all }
+    /// Every line of standard error so far.
+    public var errorLines: [String] { errors.all }
+    public var isRunning: Bool { process.isRunning }
+
+    /// Waits (without holding a thread of the concurrency pool) until a
+    /// line of standard output satisfies `match`; returns it.
+    public func line(timeout: Duration = .seconds(10), _ match: (String) -> Bool) async -> String? {
+        let deadline = ContinuousClock.now + timeout
+        repeat {
+            if let hit = lines.first(where: match) { return hit }
+            try? await Task.sleep(for: .milliseconds(20))
+        } while ContinuousClock.now < deadline
+        return nil
+    }
+
+    /// Sends `signal` and waits (bounded, without holding a pool thread)
+    /// for the exit status; nil when still running after `timeout`.
+    public func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(10)) async -> Int32? {
+        if process.isRunning { kill(process.processIdentifier, signal) }
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return process.isRunning ? nil : process.terminationStatus
+    }
+
+    deinit {
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    private static func read(_ handle: FileHandle, into lines: LineBuffer) {
+        Thread {
+            var buffer = Data()
+            while true {
+                let chunk = handle.availableData
+                if chunk.isEmpty { break }
+                buffer.append(chunk)
+                while let newline = buffer.firstIndex(of: 0x0A) {
+                    lines.append(String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self))
+                    buffer.removeSubrange(buffer.startIndex...newline)
+                }
+            }
+        }.start()
+    }
+}
