@@ -88,6 +88,13 @@ final class Executor: WebSocketServerDelegate {
         return HTTPResponse(status: 200, contentType: PrometheusText.contentType, body: Array(text.utf8))
     }
 
+    /// A node that cannot reach its cluster's Redis could not take a
+    /// newcomer's hello: its handshakes get 503, as its /healthz does.
+    func unavailableReason() -> String? {
+        state.withLock { $0.gateway.storeUp } ? nil
+            : "unavailable: this node cannot reach the cluster's Redis; connect to another node"
+    }
+
     func refused(_ handshake: RefusedHandshake) {
         let origin = state.withLock { $0.gateway.policy.proxies }.resolve(
             peer: handshake.peer, forwardedFor: handshake.forwarding?.forwardedFor, forwarded: handshake.forwarding?.forwarded)

@@ -29,7 +29,7 @@ extension ServerEngine {
             }
             return 0
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-            return confirmUpgrade(wsi)
+            return refuseIfUnavailable(wsi) ?? confirmUpgrade(wsi)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             return shuttingDown ? 1 : 0
         case LWS_CALLBACK_ESTABLISHED:

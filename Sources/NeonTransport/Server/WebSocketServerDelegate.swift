@@ -41,6 +41,12 @@ public protocol WebSocketServerDelegate: AnyObject, Sendable {
     /// ``OriginPolicy`` does not allow its `Origin`; no connection was
     /// made. The default implementation does nothing.
     func refused(_ handshake: RefusedHandshake)
+
+    /// Why new WebSocket connections cannot be served right now (for
+    /// example: the store they need is unreachable), or nil when they can.
+    /// A reason answers every handshake 503 with it as the body, so that a
+    /// proxy tries another server. The default implementation returns nil.
+    func unavailableReason() -> String?
 }
 
 extension WebSocketServerDelegate {
@@ -49,4 +55,6 @@ extension WebSocketServerDelegate {
     }
 
     public func refused(_ handshake: RefusedHandshake) {}
+
+    public func unavailableReason() -> String? { nil }
 }
