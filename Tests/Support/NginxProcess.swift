@@ -23,8 +23,10 @@ public final class NginxProcess: @unchecked Sendable {
     }
 
     /// Checks the configuration (`nginx -t`), starts nginx and waits until
-    /// 127.0.0.1:`port` accepts connections.
-    public init(site: String, directory: String, port: Int) throws {
+    /// 127.0.0.1:`port` accepts connections. `http` lines go into the main
+    /// configuration's http block, around the site (settings of this test
+    /// machine, such as the address nginx connects to the nodes from).
+    public init(site: String, directory: String, port: Int, http: [String] = []) throws {
         self.directory = directory
         self.port = port
         try site.write(toFile: directory + "/site.conf", atomically: true, encoding: .utf8)
@@ -40,6 +42,7 @@ public final class NginxProcess: @unchecked Sendable {
         events { worker_connections 1024; }
         http {
         \(temporary)
+        \(http.map { "    " + $0 }.joined(separator: "\n"))
             include \(directory)/site.conf;
         }
 

@@ -16,11 +16,6 @@ public struct TestCertificates: Sendable {
     public var elsewhereCertificate: String { directory + "/elsewhere.pem" }
     /// The private key of `elsewhereCertificate`.
     public var elsewhereKey: String { directory + "/elsewhere.key" }
-    /// A certificate signed by the CA for `localhost`, `127.0.0.1` and `::1`
-    /// (a proxy listening on both loopback addresses).
-    public var dualStackCertificate: String { directory + "/dualstack.pem" }
-    /// The private key of `dualStackCertificate`.
-    public var dualStackKey: String { directory + "/dualstack.key" }
     /// A private key that belongs to no certificate here.
     public var strayKey: String { directory + "/stray.key" }
     /// A certificate signing request: PEM, but not a certificate.
@@ -52,7 +47,6 @@ public struct TestCertificates: Sendable {
                      "-addext", "keyUsage=critical,keyCertSign,cRLSign"])
         try issue("server", names: "DNS:localhost,IP:127.0.0.1")
         try issue("elsewhere", names: "DNS:elsewhere.example")
-        try issue("dualstack", names: "DNS:localhost,IP:127.0.0.1,IP:::1")
         try openssl(["genpkey", "-algorithm", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-out", "stray.key"])
     }
 
