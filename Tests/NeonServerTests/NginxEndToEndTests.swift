@@ -6,7 +6,7 @@ import Testing
 /// the CA's trust, that claims to be 203.0.113.66 in X-Forwarded-For: it
 /// joins ROOM, publishes a document and scrolls five times a second until
 /// stopped, reading whatever comes back. Prints `welcome ID`.
-private let presenterScript = #"""
+let presenterScript = #"""
 import json, ssl, sys, time
 from websockets.sync.client import connect
 url, ca, room = sys.argv[1:4]
@@ -33,6 +33,27 @@ with connect(url, ssl=context, subprotocols=["neonsync.v1"], proxy=None, compres
         except TimeoutError:
             pass
 """#
+
+/// Starts the presenter above on `url` for `room`; returns it and its client id.
+func startPresenter(url: String, ca: String, room: String) async throws -> (RunningProgram, String) {
+    let presenter = try RunningProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", presenterScript, url, ca, room])
+    let welcome = try #require(await presenter.line(timeout: .seconds(15)) { $0.hasPrefix("welcome ") },
+                               "python said: \(presenter.errorLines.joined(separator: "\n"))")
+    return (presenter, String(welcome.dropFirst("welcome ".count)))
+}
+
+/// `neonsync tail ROOM --json` through `url`, trusting `ca`.
+func startTail(url: String, ca: String, room: String, name: String) throws -> RunningProgram {
+    try RunningProgram(ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync"),
+                       ["tail", room, "--json", "--server", url, "--ca", ca, "--name", name])
+}
+
+/// Whether `tail` printed a progress of `presenter` past its first `skipped` lines (waits for it).
+func follows(_ tail: RunningProgram, _ presenter: String, after skipped: Int = 0) async -> Bool {
+    await tail.line(timeout: .seconds(20)) { _ in
+        tail.lines.dropFirst(skipped).contains { $0.contains(#""type":"progress""#) && $0.contains(presenter) }
+    } != nil
+}
 
 /// deploy/nginx/neonsync.conf as render.sh fills it, in front of two real
 /// cluster nodes, with real clients through wss://.
@@ -95,21 +116,10 @@ struct NginxEndToEndTests {
         let nginx = try NginxProcess(site: site, directory: directory, port: port, http: ["proxy_bind 127.0.0.2;"])
         let url = "wss://localhost:\(port)/"
 
-        let presenter = try RunningProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", presenterScript, url, files.ca, "fleet"])
-        let welcome = try #require(await presenter.line(timeout: .seconds(15)) { $0.hasPrefix("welcome ") },
-                                   "python said: \(presenter.errorLines.joined(separator: "\n"))")
-        let ada = String(welcome.dropFirst("welcome ".count))
-        let tails = try (1...4).map { n in
-            try RunningProgram(ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync"),
-                               ["tail", "fleet", "--json", "--server", url, "--ca", files.ca, "--name", "t\(n)"])
-        }
-        func following(_ tail: RunningProgram, after skipped: Int = 0) async -> Bool {
-            await tail.line(timeout: .seconds(20)) { _ in
-                tail.lines.dropFirst(skipped).contains { $0.contains(#""type":"progress""#) && $0.contains(ada) }
-            } != nil
-        }
+        let (presenter, ada) = try await startPresenter(url: url, ca: files.ca, room: "fleet")
+        let tails = try (1...4).map { try startTail(url: url, ca: files.ca, room: "fleet", name: "t\($0)") }
         for tail in tails {
-            #expect(await following(tail), "a reader through nginx sees the presenter's progress: \(tail.errorLines)")
+            #expect(await follows(tail, ada), "a reader through nginx sees the presenter's progress: \(tail.errorLines)")
         }
 
         func members(_ node: ServerProcess) -> Set<String> {
@@ -139,7 +149,7 @@ struct NginxEndToEndTests {
         let rejoined = await kept.log(timeout: 30) { _ in moved.isSubset(of: members(kept)) }
         #expect(rejoined != nil, "moved \(moved) but the kept node has \(members(kept))")
         for (tail, skipped) in zip(tails, before) {
-            #expect(await following(tail, after: skipped), "every reader follows again: \(tail.errorLines.suffix(3))")
+            #expect(await follows(tail, ada, after: skipped), "every reader follows again: \(tail.errorLines.suffix(3))")
         }
         let access = nginx.log("neonsync.access.log")
         #expect(access.contains("\" 101 "), "the upgrades in nginx's access log")
