@@ -169,8 +169,9 @@ struct Options {
       (e.g. 90s, 30m, 8h, 7d; default 8h). Clients pass it with --token-file FILE.
 
     SIZE is a number of bytes with an optional K or M suffix (1024-based).
-    On the same port GET /healthz answers 200 ok and GET /metrics serves
-    Prometheus metrics. SIGINT/SIGTERM stop the server gracefully (close
+    On the same port GET /healthz answers 200 ok (503 while a cluster node
+    cannot reach Redis, when its WebSocket handshakes get 503 too) and
+    GET /metrics serves Prometheus metrics. SIGINT/SIGTERM stop the server gracefully (close
     frames, exit 0); SIGHUP reopens the --log file.
     Exit status: 0 stopped, 1 cannot start (port taken, store unusable or
     readable by others, TLS certificate or key missing, unreadable, not PEM
