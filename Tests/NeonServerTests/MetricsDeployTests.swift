@@ -33,7 +33,8 @@ struct MetricsDeployTests {
             #expect(scraped.status == 200)
             series.formUnion(try Exposition(scraped.body).families.values.flatMap(\.samples).map(\.name))
         }
-        #expect(single.stop() == 0 && node.stop() == 0)
+        #expect(await single.stopped() == 0)
+        #expect(await node.stopped() == 0)
         var queried: Set<String> = []
         for panel in panels {
             for target in panel["targets"] as? [[String: Any]] ?? [] {

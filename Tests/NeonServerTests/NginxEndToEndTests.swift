@@ -145,7 +145,7 @@ struct NginxEndToEndTests {
         let (kept, stopped) = members(a).contains("ada") ? (a, b) : (b, a)
         let moved = members(stopped)
         let before = tails.map(\.lines.count)
-        #expect(stopped.stop() == 0)
+        #expect(await stopped.stopped() == 0)
         let rejoined = await kept.log(timeout: 30) { _ in moved.isSubset(of: members(kept)) }
         #expect(rejoined != nil, "moved \(moved) but the kept node has \(members(kept))")
         for (tail, skipped) in zip(tails, before) {
@@ -157,7 +157,7 @@ struct NginxEndToEndTests {
         for tail in tails { #expect(await tail.stop() == 0) }
         _ = await presenter.stop()
         #expect(nginx.stop())
-        #expect(kept.stop() == 0)
+        #expect(await kept.stopped() == 0)
         for node in [a, b] {
             for line in node.logLines {
                 for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }

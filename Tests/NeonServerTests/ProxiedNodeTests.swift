@@ -33,7 +33,7 @@ struct ProxiedNodeTests {
         let close = again.readUntilClose(&frames)
         #expect(close?.closeCode == 1008)
         #expect(frames.contains { $0.contains("too_many_connections") && $0.contains("203.0.113.7 already has 1") })
-        #expect(server.stop() == 0)
+        #expect(await server.stopped() == 0)
         for line in server.logLines {
             for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }
         }
@@ -56,7 +56,7 @@ struct ProxiedNodeTests {
         let peer = try await TestPeer.connect(url: node.url)
         _ = try await peer.hello(room: "back", name: "ada", role: .reader)
         peer.close()
-        #expect(node.stop() == 0)
+        #expect(await node.stopped() == 0)
     }
 
     @Test("--reuse-port: two cluster nodes listen on one port, the kernel spreads connections over both, and people on either meet in one room")
@@ -81,12 +81,12 @@ struct ProxiedNodeTests {
         let welcome = try await last.hello(room: "shared", name: "last", role: .reader)
         #expect(welcome.readers.count == 25, "one room across both nodes")
         for peer in peers + [last] { peer.close() }
-        #expect(a.stop() == 0)
-        #expect(b.stop() == 0)
+        #expect(await a.stopped() == 0)
+        #expect(await b.stopped() == 0)
     }
 
     @Test("--reuse-port with --tls-cert: the shared port serves wss:// and HTTPS from both nodes, checked from Python's ssl")
-    func reusePortOverTLS() throws {
+    func reusePortOverTLS() async throws {
         let files = try TestCertificates.shared()
         let redis = try RedisProcess()
         let port = try RedisProcess.freePort()
@@ -111,7 +111,8 @@ struct ProxiedNodeTests {
         #expect(run.out == "ok\n", "python said: \(run.err)")
         #expect(a.events("join").count + b.events("join").count == 12)
         #expect(a.events("join").count > 0 && b.events("join").count > 0, "both nodes served")
-        #expect(a.stop() == 0 && b.stop() == 0)
+        #expect(await a.stopped() == 0)
+        #expect(await b.stopped() == 0)
     }
 
     @Test("--reuse-port and --trust-proxy refuse what cannot work with a sentence and exit 2")

@@ -120,6 +120,20 @@ public final class ServerProcess: Sendable {
         return process.terminationStatus
     }
 
+    /// Sends a signal and waits (bounded) for the exit status without
+    /// holding a thread of the concurrency pool; nil when still running
+    /// after `timeout` (it is then terminated).
+    public func stopped(signal: Int32 = SIGTERM, timeout: Duration = .seconds(15)) async -> Int32? {
+        kill(process.processIdentifier, signal)
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        if process.isRunning {
+            process.terminate()
+            return nil
+        }
+        return process.terminationStatus
+    }
+
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
