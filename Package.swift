@@ -32,7 +32,13 @@ let package = Package(
             path: "Sources/CHiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
-        .target(name: "NeonCore"),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            path: "Sources/CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        .target(name: "NeonCore", dependencies: ["CCmarkGFM"]),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),

@@ -15,6 +15,8 @@ APT_PACKAGES=(
   tmux                     # terminal end-to-end tests
   libhiredis-dev           # the Redis client of cluster mode (neonsyncd --redis)
   redis-server             # cluster mode's store; the cluster tests start their own
+  libcmark-gfm-dev         # the Markdown parser (GitHub's CommonMark + GFM)
+  libcmark-gfm-extensions-dev # its tables, strikethrough, autolinks and task lists
 )
 PIP_PACKAGES=(websockets)   # interop tests; the Python peer of the relay benchmark (bench/broadcast_server.py)
 

@@ -23,8 +23,7 @@ public struct Document: Equatable, Sendable {
                              text: String) throws(DocumentError) -> Document {
         switch format {
         case .markdown:
-            var parser = MarkdownParser(title: title, source: SourceText(text))
-            return parser.parse()
+            return MarkdownReader.read(title: title, text: text)
         case .text:
             return plainText(title: title, source: SourceText(text))
         case .catalog:

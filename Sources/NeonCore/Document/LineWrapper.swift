@@ -126,6 +126,32 @@ struct LineWrapper {
         }
     }
 
+    /// Appends one row per line of `text` (code), never broken; a line
+    /// wider than `width` is marked truncated. Returns how many columns the
+    /// widest line goes past `width` (0 when all fit).
+    mutating func cutLines(_ text: String, width: Int) -> Int {
+        let first = rows.count
+        wrap(text, width: Int.max / 4, mode: .characters)
+        var overflow = 0
+        let utf8 = text.utf8
+        for index in first..<rows.count {
+            let row = rows[index]
+            let lower = utf8.index(utf8.startIndex, offsetBy: row.byteStart)
+            let upper = utf8.index(utf8.startIndex, offsetBy: row.byteEnd)
+            let columns = DisplayWidth.of(text[lower..<upper])
+            if columns > width {
+                rows[index].isTruncated = true
+                overflow = max(overflow, columns - width)
+            }
+        }
+        return overflow
+    }
+
+    /// Appends a row the layout draws itself (a table's), showing `drawn`.
+    mutating func appendDrawn(_ drawn: Int, characterStart: Int) {
+        rows.append(Layout.Row(characterStart: characterStart, byteStart: 0, byteEnd: 0, drawn: Int32(drawn)))
+    }
+
     /// Whether the bytes at `index` encode a common CJK, kana, Hangul
     /// syllable or fullwidth character that is followed by ASCII, the end, or
     /// another such character: a grapheme on its own, two columns wide, that
