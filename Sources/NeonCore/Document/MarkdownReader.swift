@@ -46,7 +46,10 @@ struct MarkdownReader {
 
     static func read(title: String, text: String) -> Document {
         var reader = MarkdownReader(title: title)
-        CmarkGFM.withTree(of: text) { root in reader.walk(root) }
+        // Control characters (an ESC that would drive the reader's
+        // terminal) become U+FFFD before cmark-gfm sees the text.
+        let safe = String(decoding: SourceText(text).bytes, as: UTF8.self)
+        CmarkGFM.withTree(of: safe) { root in reader.walk(root) }
         return reader.builder.document(format: .markdown)
     }
 
@@ -178,7 +181,9 @@ struct MarkdownReader {
                 first += "│ "
                 rest += "│ "
             case .list(let isTight, let emitted):
-                tight = isTight && emitted
+                // A nested list's first block follows its item tightly
+                // when the list around it is tight.
+                tight = isTight && (emitted || tight)
                 containers[index] = .list(tight: isTight, emitted: true)
             case .item(let marker, let shown):
                 let blank = String(repeating: " ", count: DisplayWidth.of(marker) + 1)
