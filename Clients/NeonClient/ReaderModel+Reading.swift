@@ -38,6 +38,10 @@ extension ReaderModel {
         relayout()
         top = 0
         animation = nil
+        if info.numbersBlocksDifferently {
+            note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",
+                 error: true, at: time)
+        }
         spy.reset()
         tabOffset = 0
         tabTitles = document?.sections.map(\.title) ?? []

@@ -60,7 +60,25 @@ struct ReaderModelTests {
         let w = Welcome(you: me, room: "notes", document: nil, readers: [], presenter: nil,
                         draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
         let out = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
-        #expect(out.contains(.send(.document(title: "notes.md", format: .markdown, text: "# A\nx"))))
+        #expect(out.contains(.send(.document(title: "notes.md", format: .markdown, text: "# A\nx",
+                                             parser: Document.parserIdentity))), "the document says how this client numbers blocks")
+    }
+
+    @Test("a document from a server that numbers blocks another way is shown with a warning saying so")
+    func parserMismatch() throws {
+        var m = ReaderModel(mode: .read, room: "notes", name: "ada", columns: 80, rows: 24, document: nil, at: .zero)
+        _ = m.connected(at: .zero)
+        let json = ##"{"type":"welcome","seq":1,"you":"c1-1","room":"notes","document":{"title":"N","format":"markdown","text":"# A","parser":"other-parser/9"},"readers":[],"presenter":null,"draft":{"text":"","rev":0,"count":0,"remaining":280,"limit":280,"level":"ok"}}"##
+        let message = try WireCodec().decodeServer(Array(json.utf8))
+        _ = m.receive(message, at: .zero)
+        #expect(m.document?.sections.map(\.title) == ["A"], "the document is still read")
+        let notice = try #require(m.notice)
+        #expect(notice.text.contains("other-parser/9") && notice.text.contains(Document.parserIdentity))
+        var same = ReaderModel(mode: .read, room: "notes", name: "ada", columns: 80, rows: 24, document: nil, at: .zero)
+        _ = same.connected(at: .zero)
+        let matching = json.replacingOccurrences(of: "other-parser/9", with: Document.parserIdentity)
+        _ = same.receive(try WireCodec().decodeServer(Array(matching.utf8)), at: .zero)
+        #expect(same.notice == nil || same.notice?.text.contains("numbers") == false)
     }
 
     @Test("scrolling clamps to the content and sends NeonCore's place once per change")
