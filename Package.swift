@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTestSupport"]),
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
         .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonTestSupport"]),
-        .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore"]),
+        .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTestSupport"]),
     ],
     swiftLanguageModes: [.v6]

@@ -56,6 +56,12 @@ extension ReaderModel {
             layout = Layout(document: document, width: geometry.wrapWidth)
         }
         top = clampTop(top)
+        codeShift = min(codeShift, layout?.codeOverflow ?? 0)
+    }
+
+    /// Code lines scroll sideways by `columns` (negative: back to the left).
+    mutating func shiftCode(by columns: Int) {
+        codeShift = min(max(codeShift + columns, 0), layout?.codeOverflow ?? 0)
     }
 
     func clampTop(_ row: Int) -> Int { min(max(row, 0), maximumTop) }

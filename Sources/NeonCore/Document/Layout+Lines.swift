@@ -5,7 +5,8 @@ extension Layout {
         let (index, stored) = locate(row)
         let block = document.blocks[index]
         guard let stored else {
-            return LayoutLine(block: index, kind: block.kind, part: .separator, prefix: "", text: "", isTruncated: false)
+            return LayoutLine(block: index, kind: block.kind, part: .separator, prefix: separatorPrefix(above: index),
+                              text: "", isTruncated: false)
         }
         let stripe = rows[stored]
         let isFirst = stored == blockRowStarts[index]
@@ -37,6 +38,20 @@ extension Layout {
         return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: text,
                           isTruncated: stripe.isTruncated,
                           styles: part == .text ? styles(of: block, bytes: stripe.byteStart..<stripe.byteEnd) : [])
+    }
+
+    /// The bars a separator row keeps: the quote bars the blocks on both
+    /// sides of it share, so a quote's bar runs down between its paragraphs.
+    private func separatorPrefix(above index: Int) -> String {
+        guard index > 0 else { return "" }
+        var shared = ""
+        for (a, b) in zip(indents[index - 1].rest, indents[index].rest) {
+            guard a == b else { break }
+            shared.append(a)
+        }
+        guard shared.contains("│") else { return "" }
+        while shared.last == " " { shared.removeLast() }
+        return shared
     }
 
     /// The lines of the rows in `range` that exist: what a viewport shows.

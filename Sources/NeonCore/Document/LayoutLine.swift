@@ -21,7 +21,8 @@ public struct LayoutLine: Equatable, Sendable {
     public let kind: BlockKind
     public let part: Part
     /// The block's indent: list markers and quote bars on its first row,
-    /// bars and blanks below; empty for separators and widths too narrow.
+    /// bars and blanks below; on a separator, the quote bars of the blocks
+    /// on both sides; empty for widths too narrow.
     public let prefix: String
     public let text: Substring
     /// The row's text is cut short: draw "…" after it. A code row's text is

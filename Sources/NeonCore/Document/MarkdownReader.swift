@@ -139,7 +139,7 @@ struct MarkdownReader {
             emit(kind, text: text, styles: styles)
         case CMARK_NODE_HEADING:
             let (text, styles) = endInline()
-            builder.startSection(titled: text)
+            builder.startSection(titled: Self.title(text, styles: styles))
             emit(.heading(level: Int(cmark_node_get_heading_level(node))), text: text, styles: styles)
         case CMARK_NODE_EMPH: close(.emphasis)
         case CMARK_NODE_STRONG: close(.strong)
@@ -274,6 +274,16 @@ struct MarkdownReader {
         } else {
             runs.append(InlineRun(bytes: start..<bytes.count, style: style))
         }
+    }
+
+    /// A heading's text as a section title: links' addresses left out.
+    private static func title(_ text: String, styles: [InlineRun]) -> String {
+        guard styles.contains(where: { $0.style.contains(.url) }) else { return text }
+        var bytes = Array(text.utf8)
+        for run in styles.reversed() where run.style.contains(.url) {
+            bytes.removeSubrange(run.bytes)
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func string(_ pointer: UnsafePointer<CChar>?) -> String {

@@ -14,7 +14,8 @@ struct TableDrawing {
     let width: Int
 
     /// The narrowest a column is squeezed to (unless its content is
-    /// narrower); a table that does not fit even so is stacked.
+    /// narrower), and no narrower than its longest word up to
+    /// `longestUnbrokenWord`; a table that does not fit even so is stacked.
     static let minimumColumn = 3
 
     func append(to wrapper: inout LineWrapper, drawn: inout [DrawnLine]) {
@@ -48,7 +49,8 @@ struct TableDrawing {
         }
         if natural.reduce(0, +) + overhead <= width { return natural }
         let minimum = natural.indices.map { column in
-            min(natural[column], max(Self.minimumColumn, widestCharacter(inColumn: column)))
+            min(natural[column], max(Self.minimumColumn, min(longestWord(inColumn: column), Self.longestUnbrokenWord),
+                                     widestCharacter(inColumn: column)))
         }
         guard minimum.reduce(0, +) + overhead <= width else { return nil }
         // Columns share the room by the square root of their natural
@@ -95,6 +97,16 @@ struct TableDrawing {
             }
         }
         return widths
+    }
+
+    /// Words up to this many columns are never broken inside a cell: a
+    /// table whose columns cannot keep them whole is stacked instead.
+    static let longestUnbrokenWord = 16
+
+    private func longestWord(inColumn column: Int) -> Int {
+        shape.rows.reduce(1) { longest, row in
+            row[column].split(separator: " ").reduce(longest) { max($0, DisplayWidth.of($1)) }
+        }
     }
 
     private func widestCharacter(inColumn column: Int) -> Int {
