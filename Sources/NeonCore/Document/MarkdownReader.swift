@@ -32,7 +32,12 @@ struct MarkdownReader {
     /// The inline text of the open leaf block.
     private var bytes: [UInt8] = []
     private var runs: [InlineRun] = []
-    private var styleDepth: [InlineStyle: Int] = [:]
+    /// How many of each inline style (by bit) are open, and the styles
+    /// open now.
+    private var styleDepth = [Int](repeating: 0, count: 8)
+    private var openStyle: InlineStyle = []
+    /// The open leaf is a table cell: its text only, no styles.
+    private var inCell = false
     /// Where each open link's text starts, to show its address after it.
     private var linkStarts: [Int] = []
 
@@ -88,11 +93,11 @@ struct MarkdownReader {
         case CMARK_NODE_THEMATIC_BREAK:
             emit(.thematicBreak, text: "")
         case CMARK_NODE_TEXT:
-            append(string(cmark_node_get_literal(node)))
+            append(cmark_node_get_literal(node))
         case CMARK_NODE_CODE:
-            append(string(cmark_node_get_literal(node)), extra: .code)
+            append(cmark_node_get_literal(node), extra: .code)
         case CMARK_NODE_HTML_INLINE:
-            append(string(cmark_node_get_literal(node)), extra: .html)
+            append(cmark_node_get_literal(node), extra: .html)
         case CMARK_NODE_SOFTBREAK:
             append(" ")
         case CMARK_NODE_LINEBREAK:
@@ -113,6 +118,7 @@ struct MarkdownReader {
                 tableRows.append([])
             } else if type == neon_cmark_table_cell() {
                 beginInline()
+                inCell = true
             }
         }
     }
@@ -158,8 +164,12 @@ struct MarkdownReader {
             if type == neon_cmark_strikethrough() {
                 close(.strikethrough)
             } else if type == neon_cmark_table_cell() {
-                let (text, _) = endInline()
-                tableRows[tableRows.count - 1].append(SourceText.singleLine(text))
+                inCell = false
+                var start = 0
+                while start < bytes.count, bytes[start] == 0x20 { start += 1 }
+                var end = bytes.count
+                while end > start, bytes[end - 1] == 0x20 { end -= 1 }
+                tableRows[tableRows.count - 1].append(String(decoding: bytes[start..<end], as: UTF8.self))
             } else if type == neon_cmark_table() {
                 let shape = TableShape(alignments: tableAlignments, rows: tableRows)
                 emit(.table(shape), text: shape.text)
@@ -237,7 +247,8 @@ struct MarkdownReader {
     private mutating func beginInline() {
         bytes.removeAll(keepingCapacity: true)
         runs.removeAll(keepingCapacity: true)
-        styleDepth.removeAll(keepingCapacity: true)
+        for index in styleDepth.indices { styleDepth[index] = 0 }
+        openStyle = []
         linkStarts.removeAll(keepingCapacity: true)
     }
 
@@ -253,22 +264,42 @@ struct MarkdownReader {
     }
 
     private mutating func open(_ style: InlineStyle) {
-        styleDepth[style, default: 0] += 1
+        styleDepth[style.rawValue.trailingZeroBitCount] += 1
+        openStyle.insert(style)
     }
 
     private mutating func close(_ style: InlineStyle) {
-        styleDepth[style, default: 1] -= 1
+        let bit = style.rawValue.trailingZeroBitCount
+        styleDepth[bit] = max(styleDepth[bit] - 1, 0)
+        if styleDepth[bit] == 0 { openStyle.remove(style) }
+    }
+
+    /// Appends a node's literal (a C string) like `append(_:extra:)`.
+    private mutating func append(_ literal: UnsafePointer<CChar>?, extra: InlineStyle = []) {
+        guard let literal else { return }
+        let start = bytes.count
+        var pointer = literal
+        while pointer.pointee != 0 {
+            let byte = UInt8(bitPattern: pointer.pointee)
+            bytes.append(byte == 0x09 ? 0x20 : byte)
+            pointer += 1
+        }
+        noteStyle(from: start, extra: extra)
     }
 
     /// Appends inline text in the styles open now (plus `extra`), tabs made
     /// spaces; a stretch in the same styles as the one before extends it.
     private mutating func append(_ text: String, extra: InlineStyle = []) {
         guard !text.isEmpty else { return }
-        var style = extra
-        for (open, depth) in styleDepth where depth > 0 { style.insert(open) }
         let start = bytes.count
         for byte in text.utf8 { bytes.append(byte == 0x09 ? 0x20 : byte) }
-        guard !style.isEmpty else { return }
+        noteStyle(from: start, extra: extra)
+    }
+
+    /// Records the styles of the bytes appended since `start`.
+    private mutating func noteStyle(from start: Int, extra: InlineStyle) {
+        let style = openStyle.union(extra)
+        guard !style.isEmpty, !inCell, bytes.count > start else { return }
         if let last = runs.last, last.style == style, last.bytes.upperBound == start {
             runs[runs.count - 1] = InlineRun(bytes: last.bytes.lowerBound..<bytes.count, style: style)
         } else {
