@@ -307,3 +307,36 @@ struct ReaderReconnectTests {
                                               anchor: m.layout!.anchor(forRow: 5)))
     }
 }
+
+@Suite("Reader model: wide code")
+struct ReaderWideCodeTests {
+    @Test("← → scroll wide code sideways within its overflow; a search match past the edge is scrolled into view")
+    func sideways() throws {
+        let code = "```\n" + String(repeating: "x", count: 100) + " needle\n```\n\nafter"
+        let info = DocumentInfo(title: "C", format: .markdown, text: code)
+        var m = ReaderModel(mode: .read, room: "c", name: "ada", columns: 60, rows: 20, document: nil, at: .zero)
+        _ = m.connected(at: .zero)
+        let w = Welcome(you: me, room: "c", document: info, readers: [], presenter: nil,
+                        draft: DraftInfo(text: "", rev: 0, status: try DraftCounter().status(forCount: 0)))
+        _ = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
+        let overflow = try #require(m.layout?.codeOverflow)
+        #expect(overflow > 40)
+        _ = m.handle(.key(.left), at: .zero)
+        #expect(m.codeShift == 0)
+        _ = m.handle(.key(.right), at: .zero)
+        _ = m.handle(.key(.character("l")), at: .zero)
+        #expect(m.codeShift == 16)
+        for _ in 0..<20 { _ = m.handle(.key(.right), at: .zero) }
+        #expect(m.codeShift == overflow)
+        _ = m.handle(.key(.character("h")), at: .zero)
+        #expect(m.codeShift == overflow - 8)
+        for _ in 0..<20 { _ = m.handle(.key(.left), at: .zero) }
+        #expect(m.codeShift == 0)
+        _ = m.handle(.key(.character("/")), at: .zero)
+        for c in "needle" { _ = m.handle(.key(.character(c)), at: .zero) }
+        _ = m.handle(.key(.enter), at: .zero)
+        #expect(m.codeShift > 0)
+        let screen = m.view(at: .zero, theme: .monochrome).lines().joined(separator: "\n")
+        #expect(screen.contains("needle"), "\(screen)")
+    }
+}

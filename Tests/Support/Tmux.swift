@@ -50,7 +50,7 @@ public final class Tmux: Sendable {
     }
 
     public func sendLiteral(_ name: String, _ text: String) throws {
-        try run(["send-keys", "-t", name, "-l", text])
+        try run(["send-keys", "-t", name, "-l", "--", text])
     }
 
     public func resize(_ name: String, columns: Int, rows: Int) throws {
