@@ -49,7 +49,7 @@ let package = Package(
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
         .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport"], path: "Clients/neonsync"),
-        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient"]),
+        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "CCmarkGFM"]),
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTestSupport"]),
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),

@@ -17,6 +17,9 @@ struct LineWrapper {
     }
 
     private(set) var rows: [Layout.Row] = []
+    /// When not nil, the columns each row ended at (its trailing blanks
+    /// included), row by row: how wide a line is that was not wrapped.
+    private var rowColumns: [Int]?
 
     /// Appends the rows of `text` wrapped to `width` columns. With more than
     /// `maxRows` rows, keeps `maxRows` and cuts the last to leave a column for
@@ -37,6 +40,7 @@ struct LineWrapper {
             /// Ends the current row; false once `maxRows` rows are kept.
             func endRow(at end: Int) -> Bool {
                 rows.append(Layout.Row(characterStart: startCharacter, byteStart: start, byteEnd: end))
+                rowColumns?.append(column)
                 guard rows.count - firstRow < maxRows else {
                     truncateLastRow(of: text, width: width)
                     return false
@@ -123,6 +127,7 @@ struct LineWrapper {
                 character += 1
             }
             rows.append(Layout.Row(characterStart: startCharacter, byteStart: start, byteEnd: textEnd))
+            rowColumns?.append(column)
         }
     }
 
@@ -131,14 +136,12 @@ struct LineWrapper {
     /// widest line goes past `width` (0 when all fit).
     mutating func cutLines(_ text: String, width: Int) -> Int {
         let first = rows.count
+        rowColumns = []
         wrap(text, width: Int.max / 4, mode: .characters)
+        let widths = rowColumns ?? []
+        rowColumns = nil
         var overflow = 0
-        let utf8 = text.utf8
-        for index in first..<rows.count {
-            let row = rows[index]
-            let lower = utf8.index(utf8.startIndex, offsetBy: row.byteStart)
-            let upper = utf8.index(utf8.startIndex, offsetBy: row.byteEnd)
-            let columns = DisplayWidth.of(text[lower..<upper])
+        for (index, columns) in zip(first..<rows.count, widths) {
             if columns > width {
                 rows[index].isTruncated = true
                 overflow = max(overflow, columns - width)

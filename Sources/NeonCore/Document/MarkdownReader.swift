@@ -321,27 +321,19 @@ struct MarkdownReader {
         pointer.map { String(cString: $0) } ?? ""
     }
 
-    /// A code or HTML block's lines: tabs expanded to stops of four,
-    /// trailing blanks and the final newline dropped.
+    /// A code or HTML block's lines: tabs expanded to stops of four
+    /// columns, trailing blanks and trailing empty lines dropped.
     static func verbatim(_ literal: String) -> String {
-        var lines: [String] = []
-        for line in literal.split(separator: "\n", omittingEmptySubsequences: false) {
-            var expanded = ""
-            var column = 0
-            for character in line {
-                if character == "\t" {
-                    let spaces = 4 - column % 4
-                    expanded += String(repeating: " ", count: spaces)
-                    column += spaces
-                } else {
-                    expanded.append(character)
-                    column += 1
-                }
-            }
-            while expanded.last == " " { expanded.removeLast() }
-            lines.append(expanded)
+        let source = SourceText(literal)
+        var out: [UInt8] = []
+        out.reserveCapacity(source.bytes.count)
+        var kept = 0
+        for line in source.lines {
+            if !out.isEmpty || kept > 0 { out.append(0x0A) }
+            source.appendExpandingTabs(source.trailingTrimmed(line), to: &out)
+            kept += 1
         }
-        while lines.last?.isEmpty == true, lines.count > 0 { lines.removeLast() }
-        return lines.joined(separator: "\n")
+        while out.last == 0x0A { out.removeLast() }
+        return String(decoding: out, as: UTF8.self)
     }
 }

@@ -42,15 +42,20 @@ struct TableDrawing {
         guard count > 0 else { return nil }
         let overhead = 3 * count + 1
         var natural = Array(repeating: 1, count: count)
+        var longestWord = Array(repeating: 1, count: count)
+        var widestCharacter = Array(repeating: 1, count: count)
         for row in shape.rows {
             for (column, cell) in row.enumerated() {
-                natural[column] = max(natural[column], DisplayWidth.of(cell))
+                let measured = Self.measure(cell)
+                natural[column] = max(natural[column], measured.width)
+                longestWord[column] = max(longestWord[column], measured.longestWord)
+                widestCharacter[column] = max(widestCharacter[column], measured.widestCharacter)
             }
         }
         if natural.reduce(0, +) + overhead <= width { return natural }
         let minimum = natural.indices.map { column in
-            min(natural[column], max(Self.minimumColumn, min(longestWord(inColumn: column), Self.longestUnbrokenWord),
-                                     widestCharacter(inColumn: column)))
+            min(natural[column], max(Self.minimumColumn, min(longestWord[column], Self.longestUnbrokenWord),
+                                     widestCharacter[column]))
         }
         guard minimum.reduce(0, +) + overhead <= width else { return nil }
         // Columns share the room by the square root of their natural
@@ -103,16 +108,27 @@ struct TableDrawing {
     /// table whose columns cannot keep them whole is stacked instead.
     static let longestUnbrokenWord = 16
 
-    private func longestWord(inColumn column: Int) -> Int {
-        shape.rows.reduce(1) { longest, row in
-            row[column].split(separator: " ").reduce(longest) { max($0, DisplayWidth.of($1)) }
+    /// A cell's width, its longest word's and its widest character's, in
+    /// one pass (ASCII without grapheme breaking).
+    static func measure(_ cell: String) -> (width: Int, longestWord: Int, widestCharacter: Int) {
+        var width = 0, word = 0, longest = 0, widest = 1
+        if cell.utf8.allSatisfy({ $0 < 0x80 }) {
+            for byte in cell.utf8 {
+                let columns = DisplayWidth.ofASCII(byte)
+                width += columns
+                word = byte == 0x20 ? 0 : word + columns
+                longest = max(longest, word)
+            }
+            return (width, longest, widest)
         }
-    }
-
-    private func widestCharacter(inColumn column: Int) -> Int {
-        shape.rows.reduce(1) { widest, row in
-            row[column].reduce(widest) { max($0, DisplayWidth.of($1)) }
+        for character in cell {
+            let columns = DisplayWidth.of(character)
+            width += columns
+            widest = max(widest, columns)
+            word = character == " " ? 0 : word + columns
+            longest = max(longest, word)
         }
+        return (width, longest, widest)
     }
 
     private func drawBox(widths: [Int], starts: [[Int]], into lines: inout [(DrawnLine, Int)]) {
@@ -130,11 +146,13 @@ struct TableDrawing {
             }
             let height = pieces.map(\.count).max() ?? 1
             for lineIndex in 0..<height {
-                var text = "│"
+                var text: [UInt8] = []
+                text.reserveCapacity(width * 3 + 8)
+                text.append(contentsOf: Self.bar)
                 var segments: [DrawnLine.Segment] = []
                 var first = lineIndex == 0 ? starts[rowIndex][0] : Int.max
                 for (column, cell) in row.enumerated() {
-                    text += " "
+                    text.append(0x20)
                     var shown = Substring()
                     var characterStart = 0
                     if lineIndex < pieces[column].count {
@@ -145,17 +163,19 @@ struct TableDrawing {
                     }
                     let padding = max(widths[column] - DisplayWidth.of(shown), 0)
                     let (before, after) = split(padding, shape.alignments[column])
-                    text += String(repeating: " ", count: before)
+                    text.append(contentsOf: repeatElement(0x20, count: before))
                     if !shown.isEmpty {
-                        let lower = text.utf8.count
-                        text += shown
-                        segments.append(.init(bytes: lower..<text.utf8.count, characterStart: characterStart))
+                        let lower = text.count
+                        text.append(contentsOf: shown.utf8)
+                        segments.append(.init(bytes: lower..<text.count, characterStart: characterStart))
                         first = min(first, characterStart)
                     }
-                    text += String(repeating: " ", count: after) + " │"
+                    text.append(contentsOf: repeatElement(0x20, count: after + 1))
+                    text.append(contentsOf: Self.bar)
                 }
                 let role: DrawnLine.Role = rowIndex == 0 ? .header : .body
-                lines.append((DrawnLine(text: text, role: role, segments: segments), first == Int.max ? 0 : first))
+                lines.append((DrawnLine(text: String(decoding: text, as: UTF8.self), role: role, segments: segments),
+                              first == Int.max ? 0 : first))
             }
             if rowIndex == 0, shape.rows.count > 1 {
                 lines.append((rule("├", "┼", "┤"), 0))
@@ -163,6 +183,9 @@ struct TableDrawing {
         }
         lines.append((rule("└", "┴", "┘"), 0))
     }
+
+    /// "│" in UTF-8.
+    private static let bar: [UInt8] = Array("│".utf8)
 
     /// The blanks before and after a cell's text.
     private func split(_ padding: Int, _ alignment: TableShape.Alignment) -> (Int, Int) {
