@@ -14,8 +14,9 @@ struct TableDrawing {
     let width: Int
 
     /// The narrowest a column is squeezed to (unless its content is
-    /// narrower), and no narrower than its longest word up to
-    /// `longestUnbrokenWord`; a table that does not fit even so is stacked.
+    /// narrower): its longest word when every column's fits, else its
+    /// longest word up to `longestUnbrokenWord`; a table that does not fit
+    /// even so is stacked.
     static let minimumColumn = 3
 
     func append(to wrapper: inout LineWrapper, drawn: inout [DrawnLine]) {
@@ -53,10 +54,16 @@ struct TableDrawing {
             }
         }
         if natural.reduce(0, +) + overhead <= width { return natural }
-        let minimum = natural.indices.map { column in
+        // Every word whole when that fits; else words up to
+        // `longestUnbrokenWord` whole; else the table is stacked.
+        let whole = natural.indices.map { column in
+            min(natural[column], max(Self.minimumColumn, longestWord[column], widestCharacter[column]))
+        }
+        let capped = natural.indices.map { column in
             min(natural[column], max(Self.minimumColumn, min(longestWord[column], Self.longestUnbrokenWord),
                                      widestCharacter[column]))
         }
+        let minimum = whole.reduce(0, +) + overhead <= width ? whole : capped
         guard minimum.reduce(0, +) + overhead <= width else { return nil }
         // Columns share the room by the square root of their natural
         // widths (prose gets more than a column of short values, not all
