@@ -32,22 +32,9 @@ extension Layout {
                 continue
             }
             let line = line(at: row)
-            var column = DisplayWidth.of(line.prefix)
-            var character = rows[index].characterStart
-            var lower: Int?
-            var upper = column
-            for glyph in line.text {
-                guard character < match.characters.upperBound else { break }
-                let width = DisplayWidth.of(glyph)
-                if character >= match.characters.lowerBound {
-                    if lower == nil { lower = column }
-                    upper = column + width
-                }
-                column += width
-                character += 1
-            }
-            if let lower, lower < upper {
-                spans.append(MatchSpan(row: row, columns: lower..<upper))
+            if let columns = Self.columns(of: match.characters, in: line.text, from: rows[index].characterStart,
+                                          at: DisplayWidth.of(line.prefix)) {
+                spans.append(MatchSpan(row: row, columns: columns))
             }
         }
         return spans
@@ -63,6 +50,29 @@ extension Layout {
         return document.matches(of: search, inBlocks: blocks).flatMap { spans(of: $0, in: visible) }
     }
 
+    /// The columns the characters `characters` take where `text`, whose
+    /// first character is character `first` of its block, is drawn from
+    /// column `start`; nil when none of them is in `text`.
+    private static func columns(of characters: Range<Int>, in text: some StringProtocol, from first: Int,
+                                at start: Int) -> Range<Int>? {
+        var column = start
+        var character = first
+        var lower: Int?
+        var upper = column
+        for glyph in text {
+            guard character < characters.upperBound else { break }
+            let width = DisplayWidth.of(glyph)
+            if character >= characters.lowerBound {
+                if lower == nil { lower = column }
+                upper = column + width
+            }
+            column += width
+            character += 1
+        }
+        guard let lower, lower < upper else { return nil }
+        return lower..<upper
+    }
+
     /// The parts of `match` on a table's drawn row: the cell text it shows.
     private func drawnSpans(of match: DocumentMatch, row: Int, line drawn: DrawnLine) -> [MatchSpan] {
         let prefixColumns = DisplayWidth.of(line(at: row).prefix)
@@ -70,21 +80,10 @@ extension Layout {
         let utf8 = drawn.text.utf8
         for segment in drawn.segments {
             let text = drawn.text[utf8.index(utf8.startIndex, offsetBy: segment.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: segment.bytes.upperBound)]
-            var column = prefixColumns + DisplayWidth.of(drawn.text[..<text.startIndex])
-            var character = segment.characterStart
-            var lower: Int?
-            var upper = column
-            for glyph in text {
-                guard character < match.characters.upperBound else { break }
-                let width = DisplayWidth.of(glyph)
-                if character >= match.characters.lowerBound {
-                    if lower == nil { lower = column }
-                    upper = column + width
-                }
-                column += width
-                character += 1
+            if let columns = Self.columns(of: match.characters, in: text, from: segment.characterStart,
+                                          at: prefixColumns + DisplayWidth.of(drawn.text[..<text.startIndex])) {
+                spans.append(MatchSpan(row: row, columns: columns))
             }
-            if let lower, lower < upper { spans.append(MatchSpan(row: row, columns: lower..<upper)) }
         }
         return spans
     }

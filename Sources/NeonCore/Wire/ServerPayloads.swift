@@ -200,24 +200,17 @@ public struct DocumentPublished: Codable, Equatable, Sendable {
 
     public var info: DocumentInfo { DocumentInfo(title: title, format: format, text: text, parser: parser) }
 
-    enum CodingKeys: String, CodingKey { case title, format, text, by, parser }
+    enum CodingKeys: String, CodingKey { case by }
 
     public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: CodingKeys.self)
-        title = try c.decode(String.self, forKey: .title)
-        format = try c.decode(DocumentFormat.self, forKey: .format)
-        text = try c.decode(String.self, forKey: .text)
-        by = try c.decode(ClientID.self, forKey: .by)
-        parser = try c.decodeIfPresent(String.self, forKey: .parser) ?? ""
+        self.init(try DocumentInfo(from: decoder),
+                  by: try decoder.container(keyedBy: CodingKeys.self).decode(ClientID.self, forKey: .by))
     }
 
     public func encode(to encoder: any Encoder) throws {
+        try info.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(title, forKey: .title)
-        try c.encode(format, forKey: .format)
-        try c.encode(text, forKey: .text)
         try c.encode(by, forKey: .by)
-        try c.encode(Document.parserIdentity, forKey: .parser)
     }
 
     public static func == (a: DocumentPublished, b: DocumentPublished) -> Bool {
