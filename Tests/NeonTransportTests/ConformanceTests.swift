@@ -129,8 +129,12 @@ struct ConformanceTests {
     func closeCodes() async throws {
         let valid: [UInt16] = [1000, 1001, 1002, 1003, 1007, 1008, 1009, 1010, 1011, 3000, 3999, 4000, 4999]
         let invalid: [UInt16] = [0, 999, 1004, 1005, 1006, 1015, 1016, 1100, 2000, 2999, 5000, 65535]
+        // 1012–1014 were registered after RFC 6455, which reserves 1000–2999;
+        // lws 4.1.6 turns them into 1002 before the transport sees them
+        // (ops-ws.c:483–497), so 1002 is the answer.
+        let registeredLater: [UInt16] = [1012, 1013, 1014]
         try await check(valid.map { Case("close code \($0)", Probe.close($0), close: .code($0)) }
-            + invalid.map { Case("close code \($0)", Probe.close($0), close: .code(1002)) }
+            + (invalid + registeredLater).map { Case("close code \($0)", Probe.close($0), close: .code(1002)) }
             + [Case("close without payload", Probe.close(), close: .code(nil)),
                Case("close with a UTF-8 reason", Probe.close(1000, Array("bye ✔".utf8)), close: .code(1000))])
     }
@@ -172,5 +176,20 @@ struct ConformanceTests {
     func unmaskedFrame() async throws {
         try await check([Case("unmasked client frame", Probe.frame(0x1, Array("unmasked".utf8), masked: false) + bye,
                               close: .code(1000))])
+    }
+
+    /// A ping owes a pong (RFC 6455 §5.5.2) even when a close follows in
+    /// the same read; libwebsockets 4.1.6 stashes the close payload in the
+    /// buffer that held the ping's (ops-ws.c:509–542) and never tells the
+    /// transport about pings, so only the close is answered. Pinned until
+    /// lws can; docs/RELIABILITY.md has it.
+    @Test("A ping and a close in one write get only the close answered: libwebsockets 4.1.6 drops the pong and tells the transport nothing")
+    func pingThenClose() async throws {
+        let server = try ServerProcess()
+        let port = server.port
+        let answer = try await onThread { try Probe.run(port: port, [Probe.frame(0x9, Array("abc".utf8)) + bye]) }
+        #expect(answer.pongs.isEmpty, "\(answer)")
+        #expect(answer.close == .code(1000), "\(answer)")
+        #expect((answer.secondsToEnd ?? .infinity) < 1, "\(answer)")
     }
 }
