@@ -40,8 +40,10 @@ extension ServerEngine {
     /// failed it:
     ///
     /// - with a close reason (lws_get_close_length > 0): lws sends that
-    ///   close frame next; the WRITEABLE callback after it ends TCP
-    ///   (``Session/drop(_:)``) instead of waiting 5 s for an answer;
+    ///   close frame next and leaves POLLOUT armed (it returns
+    ///   LWS_HP_RET_BAIL_OK, ops-ws.c:1281), so a WRITEABLE callback follows
+    ///   the frame; that callback ends TCP (``Session/drop(_:)``) instead of
+    ///   lws waiting 5 s for an answer;
     /// - without one (a 64-bit length with the top bit set, ops-ws.c:297;
     ///   a control frame longer than 125 bytes, ops-ws.c:746): lws would
     ///   drop TCP without a close frame, which RFC 6455 allows but does
@@ -54,7 +56,6 @@ extension ServerEngine {
         let length = Int(lws_get_close_length(wsi))
         if length > 0, let payload = lws_get_close_payload(wsi) {
             session.libraryFailed(UnsafeRawBufferPointer(start: payload, count: length))
-            lws_callback_on_writable(wsi)
         } else if lws_is_ssl(wsi) == 0, lws_partial_buffered(wsi) == 0, Self.peerHoldsOpen(wsi) {
             session.fail(wsi, code: CloseCode.protocolError, reason: "invalid frame length")
         }

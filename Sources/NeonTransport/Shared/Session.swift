@@ -17,7 +17,7 @@ final class Session {
     var queue = OutboundQueue()
     var assembler: MessageAssembler
     /// A close asked for by the owner, sent once the queue has been flushed;
-    /// `failing` closes drop TCP right after the close frame (see
+    /// `failing` closes end TCP right after the close frame (see
     /// ``requestClose(code:reason:failing:)``).
     private(set) var pendingClose: (code: UInt16, reason: String, failing: Bool)?
     /// The close frame this side sent.
@@ -130,11 +130,12 @@ final class Session {
     /// Asks for a close frame with `code` and `reason` after the queued
     /// frames. Later requests are ignored: the first close wins.
     ///
-    /// A `failing` close fails the connection (RFC 6455 §7.1.7): after the
-    /// close frame TCP is dropped at once, without waiting for the peer to
-    /// answer it, because a peer that broke the protocol (a message too
-    /// big, text that is not UTF-8) may never send a close the parser can
-    /// find. Other closes wait up to 5 s for the peer's close frame.
+    /// A `failing` close fails the connection (RFC 6455 §7.1.7): right
+    /// after the close frame TCP ends (``drop(_:)``), without waiting for
+    /// the peer to answer, because a peer that broke the protocol (a
+    /// message too big, text that is not UTF-8) may never send a close the
+    /// parser can find. Other closes wait up to 5 s for the peer's close
+    /// frame, as libwebsockets does.
     func requestClose(code: UInt16, reason: String, failing: Bool = false) {
         guard !isClosing else { return }
         pendingClose = (code, reason, failing)
