@@ -82,6 +82,18 @@ public final class Tmux: Sendable {
         throw TmuxError("timed out waiting for \(what) in \(name); the screen was:\n" + screen.joined(separator: "\n"))
     }
 
+    /// Waits until the screen of `name` stops changing (the same in two
+    /// captures 150 ms apart): an animation has ended.
+    @discardableResult
+    public func waitUntilStill(_ name: String, timeout: TimeInterval = 10) throws -> [String] {
+        var previous = try capture(name)
+        return try waitUntil(name, timeout: timeout, "a still screen") { screen in
+            defer { previous = screen }
+            Thread.sleep(forTimeInterval: 0.1)
+            return screen == previous
+        }
+    }
+
     /// The exit status of the session's program, or nil while it runs.
     public func exitStatus(_ name: String) throws -> Int? {
         guard let text = try? String(contentsOfFile: statusFile(name), encoding: .utf8) else { return nil }
