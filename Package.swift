@@ -1,9 +1,11 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// NeonSync builds on Linux only: the code imports Glibc, and the C libraries
+// (libwebsockets, OpenSSL, SQLite, hiredis, cmark-gfm) come from Debian's
+// -dev packages through pkg-config (deploy/setup.sh installs them).
 let package = Package(
     name: "NeonSync",
-    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "neonsyncd", targets: ["neonsyncd"]),
         .executable(name: "neonsync", targets: ["neonsync"]),
@@ -32,20 +34,32 @@ let package = Package(
             path: "Sources/CHiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
-        .target(name: "NeonCore"),
+        .systemLibrary(
+            name: "CCmarkGFM",
+            path: "Sources/CCmarkGFM",
+            pkgConfig: "libcmark-gfm",
+            providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
+        ),
+        // The pure core is the hot path of server and clients alike (parsing
+        // a 1 MB document, laying it out, fan-out encoding): it is compiled
+        // optimized in every configuration, so debug builds and the tests
+        // run it at the speed users get.
+        .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: [.unsafeFlags(["-O"])]),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
         .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport"], path: "Clients/neonsync"),
-        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient"]),
+        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "CCmarkGFM"]),
+        // Tests that start neonsyncd or neonsync depend on them, so the
+        // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
-        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTestSupport"]),
+        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTestSupport", "neonsyncd"]),
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
-        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonTestSupport"]),
-        .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore"]),
-        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTestSupport"]),
+        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonTestSupport", "neonsyncd", "neonsync"]),
+        .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
+        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTestSupport", "neonsyncd", "neonsync"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,6 +18,8 @@ APT_PACKAGES=(
   nginx                    # the TLS proxy in front of the nodes (deploy/nginx, deploy/cluster/run-local.sh)
   systemd                  # systemd-analyze, which checks the units in deploy/systemd
   logrotate                # rotates the JSON log (deploy/logrotate)
+  libcmark-gfm-dev         # the Markdown parser (GitHub's CommonMark + GFM)
+  libcmark-gfm-extensions-dev # its tables, strikethrough, autolinks and task lists
 )
 PIP_PACKAGES=(websockets)   # interop tests; the Python peer of the relay benchmark (bench/broadcast_server.py)
 

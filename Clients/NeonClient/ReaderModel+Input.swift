@@ -41,6 +41,12 @@ extension ReaderModel {
         case .character("g"), .home, .character("<"): return scroll(to: 0, at: time)
         case .character("G"), .end, .character(">"): return scroll(to: maximumTop, at: time)
         case .character("t"): return backToTop(at: time)
+        case .right, .character("l"):
+            shiftCode(by: Self.codeShiftStep)
+            return []
+        case .left, .character("h"):
+            shiftCode(by: -Self.codeShiftStep)
+            return []
         case .tab: return chooseTab(currentSection + 1, at: time)
         case .backTab: return chooseTab(currentSection - 1, at: time)
         case let .character(c) where c.isASCII && c.isNumber && c != "0":
@@ -70,6 +76,9 @@ extension ReaderModel {
             return []
         }
     }
+
+    /// Columns one ← or → scrolls wide code by.
+    static let codeShiftStep = 8
 
     private mutating func click(_ mouse: MouseEvent, at time: Duration) -> [ClientCommand] {
         switch mouse.action {

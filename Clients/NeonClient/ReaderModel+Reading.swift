@@ -38,6 +38,10 @@ extension ReaderModel {
         relayout()
         top = 0
         animation = nil
+        if info.numbersBlocksDifferently {
+            note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",
+                 error: true, at: time)
+        }
         spy.reset()
         tabOffset = 0
         tabTitles = document?.sections.map(\.title) ?? []
@@ -52,6 +56,12 @@ extension ReaderModel {
             layout = Layout(document: document, width: geometry.wrapWidth)
         }
         top = clampTop(top)
+        codeShift = min(codeShift, layout?.codeOverflow ?? 0)
+    }
+
+    /// Code lines scroll sideways by `columns` (negative: back to the left).
+    mutating func shiftCode(by columns: Int) {
+        codeShift = min(max(codeShift + columns, 0), layout?.codeOverflow ?? 0)
     }
 
     func clampTop(_ row: Int) -> Int { min(max(row, 0), maximumTop) }

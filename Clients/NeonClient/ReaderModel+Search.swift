@@ -52,9 +52,24 @@ extension ReaderModel {
     private mutating func jump(toMatch index: Int, at time: Duration) -> [ClientCommand] {
         search.current = index
         note("match \(index + 1) of \(search.matches.count) for “\(search.query)”", error: false, at: time)
+        revealSideways(search.matches[index])
         let rows = search.matches[index].rows
         if rows.lowerBound >= top && rows.upperBound <= top + viewportRows { return [] }
         return scroll(to: rows.lowerBound - viewportRows / 3, at: time)
+    }
+
+    /// Scrolls code sideways so a match in a code line past the screen's
+    /// edge (or left of it) is in view, with a few columns around it.
+    private mutating func revealSideways(_ match: SearchMatch) {
+        guard let layout, case .codeBlock = layout.document.blocks[match.place.block].kind else { return }
+        guard let span = layout.spans(of: match.place, in: match.rows).first else { return }
+        let prefix = DisplayWidth.of(layout.line(at: span.row).prefix)
+        let room = layout.width - prefix - 2
+        let start = span.columns.lowerBound - prefix
+        let end = span.columns.upperBound - prefix
+        if end > codeShift + room || start < codeShift {
+            shiftCode(by: min(max(end - room, start - 2, 0), layout.codeOverflow) - codeShift)
+        }
     }
 
     /// The index of the first match starting at or below `row`.

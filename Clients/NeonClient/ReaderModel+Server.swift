@@ -73,14 +73,14 @@ extension ReaderModel {
                 note("room \(room) already has “\(info.title)”; reading that", error: false, at: time)
             }
             if mode == .present, let mine = pendingDocument, mine != info {
-                out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text)))
+                out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity)))
             } else if info != shownDocument {
                 show(info, at: time)
             } else {
                 out += chooseHeldTabAgain(at: time)
             }
         } else if let mine = pendingDocument {
-            out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text)))
+            out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity)))
         } else {
             note("room \(room) has no document yet; waiting for one", error: false, at: time)
         }

@@ -63,7 +63,8 @@ extension ReaderModel {
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             let area = Rect(x: g.document.x, y: g.document.y, width: g.document.width + g.gutter.width, height: g.document.height)
             DocumentView(layout: layout, top: top, highlights: searchHighlights(), query: nil,
-                         gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(theme: theme)), theme: theme)
+                         gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(theme: theme)),
+                         codeShift: codeShift, theme: theme)
                 .render(in: area, into: &buffer)
             drawIndicator(into: &buffer, at: time, theme: theme)
         } else {
@@ -199,6 +200,7 @@ extension ReaderModel {
         .init(key: "g G Home End", action: "top / bottom"),
         .init(key: "t", action: "back to top (eased)"),
         .init(key: "Tab S-Tab 1–9", action: "choose a section"),
+        .init(key: "← → h l", action: "scroll wide code sideways"),
         .init(key: "/ n N", action: "search, next, previous"),
         .init(key: "f", action: "follow the presenter"),
         .init(key: "e E", action: "edit the room's draft / close it"),

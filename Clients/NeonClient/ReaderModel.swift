@@ -45,6 +45,9 @@ public struct ReaderModel: Sendable {
     var shownDocument: DocumentInfo?
     public internal(set) var layout: Layout?
     public internal(set) var top: Int = 0
+    /// How many columns code lines too wide for the screen are scrolled
+    /// left (← → h l), at most the layout's `codeOverflow`.
+    public internal(set) var codeShift: Int = 0
     public internal(set) var indicator: Indicator
     public internal(set) var spy = ScrollSpy()
     public internal(set) var animation: ScrollAnimation?

@@ -1,7 +1,8 @@
+import CCmarkGFM
 import NeonCore
 
 /// Parses and lays out a deterministic ~1 MB Markdown document (headings,
-/// paragraphs, lists, quotes, code, some CJK and emoji) at 80 and 200
+/// paragraphs, lists, quotes, code, tables, some CJK and emoji) at 80 and 200
 /// columns, several times, and reports the best and median milliseconds of
 /// parsing and of each layout, with the row counts.
 func runLayoutBenchmark() -> [String] {
@@ -10,11 +11,15 @@ func runLayoutBenchmark() -> [String] {
     var lines = ["layout: \(markdown.utf8.count) bytes of Markdown, best and median of \(repeats) runs"]
 
     var document: Document?
-    let parse = measure(repeats) {
+    let (parse, parseBest) = measureWithBest(repeats) {
         document = try? Document.parse(title: "bench", format: .markdown, text: markdown)
     }
     guard let document else { return lines + ["layout: the benchmark document did not parse"] }
     lines.append("parse        \(parse)  \(document.sections.count) sections, \(document.blocks.count) blocks")
+    // The peer, in the same run: cmark-gfm parsing the same text to its
+    // tree, which NeonCore's parse includes.
+    let (peer, peerBest) = measureWithBest(repeats) { cmarkGFMParse(markdown) }
+    lines.append("cmark-gfm    \(peer)  (its tree alone; NeonCore's parse is \(String((parseBest / peerBest * 100).rounded() / 100))× it)")
 
     for width in [80, 200] {
         var rows = 0
@@ -28,14 +33,33 @@ func runLayoutBenchmark() -> [String] {
 
 /// Runs `body` `count` times; "best X ms, median Y ms".
 private func measure(_ count: Int, _ body: () -> Void) -> String {
+    measureWithBest(count, body).0
+}
+
+/// Like `measure`, with the best time in seconds too.
+private func measureWithBest(_ count: Int, _ body: () -> Void) -> (String, Double) {
     let clock = ContinuousClock()
     let times = (0..<count).map { _ in clock.measure(body) }.sorted()
+    let best = Double(times[0].components.seconds) + Double(times[0].components.attoseconds) / 1e18
     func milliseconds(_ duration: Duration) -> String {
         let (seconds, attoseconds) = duration.components
         let value = Double(seconds) * 1_000 + Double(attoseconds) / 1e15
         return String((value * 10).rounded() / 10)
     }
-    return "best \(milliseconds(times[0]).leftPadded(to: 6)) ms, median \(milliseconds(times[count / 2]).leftPadded(to: 6)) ms"
+    return ("best \(milliseconds(times[0]).leftPadded(to: 6)) ms, median \(milliseconds(times[count / 2]).leftPadded(to: 6)) ms", best)
+}
+
+/// cmark-gfm with the extensions NeonCore uses, parsing `text` to a tree
+/// and freeing it.
+private func cmarkGFMParse(_ text: String) {
+    cmark_gfm_core_extensions_ensure_registered()
+    guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { return }
+    for name in ["table", "strikethrough", "autolink", "tasklist"] {
+        if let found = cmark_find_syntax_extension(name) { cmark_parser_attach_syntax_extension(parser, found) }
+    }
+    cmark_parser_feed(parser, text, text.utf8.count)
+    if let root = cmark_parser_finish(parser) { cmark_node_free(root) }
+    cmark_parser_free(parser)
 }
 
 /// A Markdown document of about `bytes` bytes, the same on every run.
@@ -70,6 +94,9 @@ func benchmarkMarkdown(bytes: Int) -> String {
                 out += "```\n"
             case 2:
                 out += "> \(sentence(10 + next(20)))\n"
+            case 3:
+                out += "| name | role | note |\n|:---|:---:|---:|\n"
+                for _ in 0..<5 { out += "| \(sentence(1)) | \(sentence(2)) | \(sentence(3 + next(8))) |\n" }
             default:
                 out += (0..<3).map { _ in sentence(8 + next(30)) }.joined(separator: "\n") + "\n"
             }

@@ -60,7 +60,25 @@ struct ReaderModelTests {
         let w = Welcome(you: me, room: "notes", document: nil, readers: [], presenter: nil,
                         draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
         let out = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
-        #expect(out.contains(.send(.document(title: "notes.md", format: .markdown, text: "# A\nx"))))
+        #expect(out.contains(.send(.document(title: "notes.md", format: .markdown, text: "# A\nx",
+                                             parser: Document.parserIdentity))), "the document says how this client numbers blocks")
+    }
+
+    @Test("a document from a server that numbers blocks another way is shown with a warning saying so")
+    func parserMismatch() throws {
+        var m = ReaderModel(mode: .read, room: "notes", name: "ada", columns: 80, rows: 24, document: nil, at: .zero)
+        _ = m.connected(at: .zero)
+        let json = ##"{"type":"welcome","seq":1,"you":"c1-1","room":"notes","document":{"title":"N","format":"markdown","text":"# A","parser":"other-parser/9"},"readers":[],"presenter":null,"draft":{"text":"","rev":0,"count":0,"remaining":280,"limit":280,"level":"ok"}}"##
+        let message = try WireCodec().decodeServer(Array(json.utf8))
+        _ = m.receive(message, at: .zero)
+        #expect(m.document?.sections.map(\.title) == ["A"], "the document is still read")
+        let notice = try #require(m.notice)
+        #expect(notice.text.contains("other-parser/9") && notice.text.contains(Document.parserIdentity))
+        var same = ReaderModel(mode: .read, room: "notes", name: "ada", columns: 80, rows: 24, document: nil, at: .zero)
+        _ = same.connected(at: .zero)
+        let matching = json.replacingOccurrences(of: "other-parser/9", with: Document.parserIdentity)
+        _ = same.receive(try WireCodec().decodeServer(Array(matching.utf8)), at: .zero)
+        #expect(same.notice == nil || same.notice?.text.contains("numbers") == false)
     }
 
     @Test("scrolling clamps to the content and sends NeonCore's place once per change")
@@ -287,5 +305,38 @@ struct ReaderReconnectTests {
         #expect(m.top == 5)
         #expect(scrolls(out).first == .scroll(top: 5, viewport: m.viewportRows, content: m.contentRows,
                                               anchor: m.layout!.anchor(forRow: 5)))
+    }
+}
+
+@Suite("Reader model: wide code")
+struct ReaderWideCodeTests {
+    @Test("← → scroll wide code sideways within its overflow; a search match past the edge is scrolled into view")
+    func sideways() throws {
+        let code = "```\n" + String(repeating: "x", count: 100) + " needle\n```\n\nafter"
+        let info = DocumentInfo(title: "C", format: .markdown, text: code)
+        var m = ReaderModel(mode: .read, room: "c", name: "ada", columns: 60, rows: 20, document: nil, at: .zero)
+        _ = m.connected(at: .zero)
+        let w = Welcome(you: me, room: "c", document: info, readers: [], presenter: nil,
+                        draft: DraftInfo(text: "", rev: 0, status: try DraftCounter().status(forCount: 0)))
+        _ = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
+        let overflow = try #require(m.layout?.codeOverflow)
+        #expect(overflow > 40)
+        _ = m.handle(.key(.left), at: .zero)
+        #expect(m.codeShift == 0)
+        _ = m.handle(.key(.right), at: .zero)
+        _ = m.handle(.key(.character("l")), at: .zero)
+        #expect(m.codeShift == 16)
+        for _ in 0..<20 { _ = m.handle(.key(.right), at: .zero) }
+        #expect(m.codeShift == overflow)
+        _ = m.handle(.key(.character("h")), at: .zero)
+        #expect(m.codeShift == overflow - 8)
+        for _ in 0..<20 { _ = m.handle(.key(.left), at: .zero) }
+        #expect(m.codeShift == 0)
+        _ = m.handle(.key(.character("/")), at: .zero)
+        for c in "needle" { _ = m.handle(.key(.character(c)), at: .zero) }
+        _ = m.handle(.key(.enter), at: .zero)
+        #expect(m.codeShift > 0)
+        let screen = m.view(at: .zero, theme: .monochrome).lines().joined(separator: "\n")
+        #expect(screen.contains("needle"), "\(screen)")
     }
 }

@@ -132,7 +132,7 @@ struct TailTests {
         _ = try await ada.next("limit")
         _ = try await bob.next("limit")
         bob.send(.cursor(position: 3, rev: 1))
-        try await Task.sleep(for: .milliseconds(100))
+        _ = try await ada.next("cursor")
         bob.close()
         _ = try await ada.next("left")
         ada.close()

@@ -61,9 +61,9 @@ struct TerminalEndToEndTests {
             screen.suffix(4).contains { $0.contains("╭──") }
         }
         #expect(bar.suffix(4).contains { $0.contains("%") })
-        Thread.sleep(forTimeInterval: 3.3)
-        let wheel = try tmux.capture("ada")
-        #expect(!wheel.suffix(4).contains { $0.contains("╭──") }, "the bar's box should be gone:\n\(wheel.joined(separator: "\n"))")
+        let wheel = try tmux.waitUntil("ada", timeout: 8, "the wheel (3 s after the last scroll)") {
+            !$0.suffix(4).contains { $0.contains("╭──") }
+        }
         #expect(wheel.suffix(4).contains { $0.contains("%") })
         try tmux.sendKeys("ada", "k")
         try tmux.waitUntil("ada", "the bar again") { $0.suffix(4).contains { $0.contains("╭──") } }
@@ -117,7 +117,7 @@ struct TerminalEndToEndTests {
         let fay = try tmux.waitUntil("fay", "the Drafting section") { documentRows($0).first == "Drafting" }
         #expect(fay[1].contains("Drafting") || fay[1].contains("›"))
         try tmux.waitUntil("pat", "the presenter's jump to end") { documentRows($0).first == "Drafting" }
-        Thread.sleep(forTimeInterval: 0.3)
+        try tmux.waitUntilStill("pat")
         try tmux.sendKeys("pat", "j", "j")
         let pat = try tmux.waitUntil("pat", "the presenter two rows further") { documentRows($0).first?.hasPrefix("Drafting paragraph 1") == true }
         #expect(documentRows(pat).first?.hasPrefix("Drafting paragraph 1") == true)
@@ -259,7 +259,6 @@ struct TerminalEndToEndTests {
             try await Task.sleep(for: .milliseconds(20))
             if i == words / 2 {
                 #expect(server.stop(signal: SIGKILL) == SIGKILL)
-                try await Task.sleep(for: .milliseconds(300))
                 server = try ServerProcess(["--data", data, "--port", String(port)])
             }
         }

@@ -60,34 +60,40 @@ struct DocumentMarkdownTests {
         #expect(document.blocks[3] == Block(kind: .heading(level: 2), text: "", section: 2))
     }
 
-    @Test("setext underlines make headings and thematic breaks are dropped")
+    @Test("setext underlines make headings and thematic breaks are blocks of their own")
     func setextAndBreaks() throws {
         let document = try parse("Big\n===\n\nSmall\n---\n\n***\n- - -\n---\n\n==\n")
         #expect(document.blocks == [
             Block(kind: .heading(level: 1), text: "Big", section: 0),
             Block(kind: .heading(level: 2), text: "Small", section: 1),
+            Block(kind: .thematicBreak, text: "", section: 1),
+            Block(kind: .thematicBreak, text: "", section: 1),
+            Block(kind: .thematicBreak, text: "", section: 1),
             Block(kind: .paragraph, text: "==", section: 1),
         ])
         #expect(document.sections.map(\.title) == ["Big", "Small"])
     }
 
-    @Test("lines of a paragraph are joined by one space")
+    @Test("lines of a paragraph are joined by one space; two trailing spaces make a hard break")
     func paragraphs() throws {
         let document = try parse("one\n  two  \nthree\n\n\n\nfour\tfive")
-        #expect(document.blocks.map(\.text) == ["one two three", "four five"])
+        #expect(document.blocks.map(\.text) == ["one two\nthree", "four five"])
     }
 
-    @Test("list items keep a bullet or their number, nested ones their indentation")
+    @Test("list items keep a bullet or their number, nested ones their parents' indent; tight items stay together")
     func lists() throws {
-        let document = try parse("- apple\n* banana\n  still banana\n+ cherry\n  - pit\n1. first\n10) tenth\n-\n-not a list")
+        let document = try parse("- apple\n- apricot\n* banana\n  still banana\n+ cherry\n  - pit\n1. first\n10) tenth\n-\n-not a list")
+        let bullet = BlockIndent(first: "• ", rest: "  ")
         #expect(document.blocks == [
-            Block(kind: .listItem(marker: "•"), text: "apple", section: 0),
-            Block(kind: .listItem(marker: "•"), text: "banana still banana", section: 0),
-            Block(kind: .listItem(marker: "•"), text: "cherry", section: 0),
-            Block(kind: .listItem(marker: "  •"), text: "pit", section: 0),
-            Block(kind: .listItem(marker: "1."), text: "first", section: 0),
-            Block(kind: .listItem(marker: "10)"), text: "tenth", section: 0),
-            Block(kind: .listItem(marker: "•"), text: "-not a list", section: 0),
+            Block(kind: .listItem(marker: "•"), text: "apple", section: 0, indent: bullet),
+            Block(kind: .listItem(marker: "•"), text: "apricot", section: 0, indent: bullet, isTight: true),
+            Block(kind: .listItem(marker: "•"), text: "banana still banana", section: 0, indent: bullet),
+            Block(kind: .listItem(marker: "•"), text: "cherry", section: 0, indent: bullet),
+            Block(kind: .listItem(marker: "•"), text: "pit", section: 0, indent: BlockIndent(first: "  • ", rest: "    "), isTight: true),
+            Block(kind: .listItem(marker: "1."), text: "first", section: 0, indent: BlockIndent(first: "1. ", rest: "   ")),
+            Block(kind: .listItem(marker: "10)"), text: "tenth", section: 0, indent: BlockIndent(first: "10) ", rest: "    ")),
+            Block(kind: .listItem(marker: "•"), text: "", section: 0, indent: bullet),
+            Block(kind: .paragraph, text: "-not a list", section: 0),
         ])
     }
 
@@ -96,7 +102,7 @@ struct DocumentMarkdownTests {
         let document = try parse("We met in\n2019. It rained.\n1. first")
         #expect(document.blocks == [
             Block(kind: .paragraph, text: "We met in 2019. It rained.", section: 0),
-            Block(kind: .listItem(marker: "1."), text: "first", section: 0),
+            Block(kind: .listItem(marker: "1."), text: "first", section: 0, indent: BlockIndent(first: "1. ", rest: "   ")),
         ])
     }
 
@@ -126,12 +132,12 @@ struct DocumentMarkdownTests {
         #expect(document.sections.count == 1)
     }
 
-    @Test("block quotes become quote blocks, a bare '>' line splits them")
+    @Test("block quotes become quote blocks, a bare '>' line splits their paragraphs")
     func quotes() throws {
         let document = try parse("> wise\n> words\nlazy\n>\n> more\n\nplain")
         #expect(document.blocks == [
-            Block(kind: .quote, text: "wise words lazy", section: 0),
-            Block(kind: .quote, text: "more", section: 0),
+            Block(kind: .quote, text: "wise words lazy", section: 0, indent: BlockIndent(first: "│ ", rest: "│ ")),
+            Block(kind: .quote, text: "more", section: 0, indent: BlockIndent(first: "│ ", rest: "│ ")),
             Block(kind: .paragraph, text: "plain", section: 0),
         ])
     }

@@ -60,7 +60,7 @@ struct LayoutWrappingTests {
         #expect(try Layout(markdown: "漢字", width: 3).drawn == ["漢", "字"])
         #expect(try Layout(markdown: "漢字", width: 4).drawn == ["漢字"])
         #expect(try Layout(markdown: "a漢b", width: 2).drawn == ["a", "漢", "b"])
-        #expect(try Layout(markdown: "```\n\u{200B}漢字\n```", width: 1).drawn == ["\u{200B}", "漢", "字"])
+        #expect(try Layout(markdown: "```\n\u{200B}漢字\n```", width: 1).drawn == ["\u{200B}漢字…"], "code is cut, not wrapped")
         #expect(try Layout(markdown: "漢字 かな", width: 5).drawn == ["漢字", "かな"])
     }
 
@@ -75,11 +75,13 @@ struct LayoutWrappingTests {
         #expect(try Layout(markdown: "か\u{3099}か", width: 3).drawn == ["か\u{3099}", "か"])
     }
 
-    @Test("code lines keep their spaces, are never joined and break at the width")
+    @Test("code lines keep their spaces, are never joined and never wrapped: a wide one is cut and scrolls")
     func code() throws {
         let layout = try Layout(markdown: "```\n  abcdef\n\nx y\n```", width: 4)
-        #expect(layout.drawn == ["  ab", "cdef", "", "x y"])
+        #expect(layout.drawn == ["  abcdef…", "", "x y"])
         #expect(layout.line(at: 0).kind == .codeBlock(language: nil))
+        #expect(layout.line(at: 0).isTruncated && !layout.line(at: 2).isTruncated)
+        #expect(layout.codeOverflow == 4)
     }
 
     @Test("line breaks inside a plain-text paragraph are kept")
@@ -172,7 +174,8 @@ struct LayoutWrappingTests {
             let layout = try Layout(markdown: markdown, width: width)
             for line in layout.lines(0..<layout.rowCount) {
                 let loneWide = line.text.count == 1 && DisplayWidth.of(line.text) > width - DisplayWidth.of(line.prefix)
-                #expect(line.displayWidth <= width || loneWide, "width \(width): \(line.text)")
+                let cutCode = line.kind == .codeBlock(language: nil) && line.isTruncated
+                #expect(line.displayWidth <= width || loneWide || cutCode, "width \(width): \(line.text)")
             }
         }
     }

@@ -53,6 +53,6 @@ struct DaemonConsoleTests {
         #expect(!result.err.contains("E: "), "no raw libwebsockets line: \(result.err)")
         let lws = result.out.split(separator: "\n").compactMap { ServerProcess.json(String($0)) }
             .filter { $0["event"] as? String == "lws" }
-        #expect(!lws.isEmpty && lws.allSatisfy { $0["level"] as? String != nil && $0["line"] as? String != nil })
+        #expect(!lws.isEmpty && lws.allSatisfy { $0["level"] as? String == "debug" && $0["severity"] as? String != nil && $0["line"] as? String != nil })
     }
 }

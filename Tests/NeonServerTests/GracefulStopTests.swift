@@ -49,9 +49,15 @@ struct GracefulStopTests {
         try await publishBulk(6, from: ada)
         #expect(throws: Never.self, "upgrades work before the stop") { _ = try RawWebSocket(port: server.port) }
         server.signal(SIGTERM)
-        _ = server.waitForLog { $0["event"] as? String == "stop" }
-        try await Task.sleep(for: .milliseconds(100))
-        #expect(throws: RawSocket.Failure.self) { try RawWebSocket(port: server.port) }
+        _ = await server.log { $0["event"] as? String == "stop" }
+        // The listener closes right after the stop line: wait for that.
+        var refused = false
+        let deadline = ContinuousClock.now + .seconds(3)
+        while !refused, ContinuousClock.now < deadline {
+            do { _ = try RawWebSocket(port: server.port) } catch is RawSocket.Failure { refused = true }
+            if !refused { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(refused, "upgrades are refused once the stop began")
         #expect(server.stop(signal: SIGTERM) == 0)
         withExtendedLifetime(sloth) {}
     }

@@ -54,7 +54,7 @@ struct LogSchema {
         "room_reset": LogSchema(levels: ["warn"], room: .required, client: .required, fields: ["code": .int]),
         "room_expired": LogSchema(levels: ["info"], room: .required, client: .absent,
                                   fields: ["idleSeconds": .int, "ttlSeconds": .int]),
-        "lws": LogSchema(levels: ["debug"], room: .absent, client: .absent, fields: ["level": .string, "line": .string]),
+        "lws": LogSchema(levels: ["debug"], room: .absent, client: .absent, fields: ["severity": .string, "line": .string]),
         "origin_refused": LogSchema(levels: ["warn"], room: .absent, client: .absent,
                                     fields: ["peer": .string, "origin": .string],
                                     optional: ["proxy": .string, "forwardedIgnored": .bool]),

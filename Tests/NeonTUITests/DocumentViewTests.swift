@@ -35,12 +35,12 @@ struct DocumentViewTests {
             their own pace.
 
             • first item
-
             • second item
 
             │ quoted words
 
             let x = 1
+
 
             """)
     }
@@ -54,11 +54,11 @@ struct DocumentViewTests {
         #expect(buffer[0, 2].style == theme.text)
         #expect(buffer[0, 6].style == theme.accent)
         #expect(buffer[2, 6].style == theme.text)
-        #expect(buffer[0, 10].style == theme.accent)
-        #expect(buffer[2, 10].style == theme.muted.patched(with: Style(italic: true)))
-        #expect(buffer[0, 12].style == theme.code)
-        #expect(buffer[19, 12].style == theme.code)
-        #expect(buffer[19, 11].style == theme.background)
+        #expect(buffer[0, 9].style == theme.accent)
+        #expect(buffer[2, 9].style == theme.muted.patched(with: Style(italic: true)))
+        #expect(buffer[0, 11].style == theme.code)
+        #expect(buffer[19, 11].style == theme.code)
+        #expect(buffer[19, 10].style == theme.background)
     }
 
     @Test("a narrow layout scrolled to a later row shows only its rows")
@@ -66,10 +66,10 @@ struct DocumentViewTests {
         let buffer = render(DocumentView(layout: try layout(width: 12), top: 9), width: 12, height: 5)
         #expect(snapshot(buffer) == """
             • first item
-
             • second
               item
 
+            │ quoted
             """)
     }
 
@@ -78,7 +78,7 @@ struct DocumentViewTests {
         let layout = try layout(width: 20)
         let before = render(DocumentView(layout: layout, top: -2), width: 20, height: 3)
         #expect(before.lines() == ["", "", "Neon 世界"])
-        let after = render(DocumentView(layout: layout, top: 12), width: 20, height: 3)
+        let after = render(DocumentView(layout: layout, top: 11), width: 20, height: 3)
         #expect(after.lines() == ["let x = 1", "", ""])
         let empty = Layout(document: try Document.parse(title: "E", format: .text, text: ""), width: 10)
         #expect(render(DocumentView(layout: empty, top: 0), width: 10, height: 2).lines() == ["", ""])
@@ -117,7 +117,7 @@ struct DocumentViewTests {
         let highlighted = Theme.neon.text.patched(with: Theme.neon.highlight)
         #expect((8..<12).allSatisfy { buffer[$0, 6].style == highlighted })
         #expect(buffer[7, 6].style == Theme.neon.text)
-        #expect((9..<13).allSatisfy { buffer[$0, 8].style.reverse })
+        #expect((9..<13).allSatisfy { buffer[$0, 7].style.reverse })
         #expect(DocumentView.highlights(of: "世界", in: layout, rows: 0..<1) == [.init(row: 0, columns: 5..<9)])
         #expect(DocumentView.highlights(of: "A", in: layout, rows: 2..<3) == [.init(row: 2, columns: 2..<3), .init(row: 2, columns: 5..<6)])
         #expect(DocumentView.highlights(of: "", in: layout, rows: 0..<13).isEmpty)

@@ -100,6 +100,18 @@ public final class ServerProcess: Sendable {
         return nil
     }
 
+    /// Waits, without holding a pool thread, until at least `count` log
+    /// records have `event` == `name`; returns them (fewer on timeout).
+    public func events(_ name: String, count: Int, timeout: TimeInterval = 5) async -> [[String: Any]] {
+        let deadline = Date().addingTimeInterval(timeout)
+        var found = events(name)
+        while found.count < count, Date() < deadline {
+            try? await Task.sleep(for: .milliseconds(10))
+            found = events(name)
+        }
+        return found
+    }
+
     /// Sends a signal and returns at once.
     public func signal(_ number: Int32) {
         kill(process.processIdentifier, number)

@@ -50,7 +50,7 @@ public final class Tmux: Sendable {
     }
 
     public func sendLiteral(_ name: String, _ text: String) throws {
-        try run(["send-keys", "-t", name, "-l", text])
+        try run(["send-keys", "-t", name, "-l", "--", text])
     }
 
     public func resize(_ name: String, columns: Int, rows: Int) throws {
@@ -80,6 +80,18 @@ public final class Tmux: Sendable {
             Thread.sleep(forTimeInterval: 0.05)
         } while Date() < deadline
         throw TmuxError("timed out waiting for \(what) in \(name); the screen was:\n" + screen.joined(separator: "\n"))
+    }
+
+    /// Waits until the screen of `name` stops changing (the same in two
+    /// captures 150 ms apart): an animation has ended.
+    @discardableResult
+    public func waitUntilStill(_ name: String, timeout: TimeInterval = 10) throws -> [String] {
+        var previous = try capture(name)
+        return try waitUntil(name, timeout: timeout, "a still screen") { screen in
+            defer { previous = screen }
+            Thread.sleep(forTimeInterval: 0.1)
+            return screen == previous
+        }
     }
 
     /// The exit status of the session's program, or nil while it runs.

@@ -1,16 +1,49 @@
 /// One unit of a document that a layout wraps as a whole: a heading, a
-/// paragraph, a list item, a quote, a code block or a catalog card.
+/// paragraph, a list item's paragraph, a quote, a code or HTML block, a
+/// thematic break, a table or a catalog card.
 public struct Block: Equatable, Hashable, Sendable {
     public let kind: BlockKind
-    /// Plain text with inline markup removed. A newline is a hard line break
-    /// (code lines, lines of a plain-text paragraph).
+    /// Plain text with inline markup removed: what anchors' offsets count
+    /// and search looks in. A newline is a hard line break (code lines, a
+    /// Markdown hard break, lines of a plain-text paragraph). A table's text
+    /// is its cells, row after row: cells joined by a tab, rows by a newline.
     public let text: String
     /// The index of the section the block belongs to.
     public let section: Int
+    /// What is drawn before the block's rows: the bars of the quotes and the
+    /// markers of the list items it is in.
+    public let indent: BlockIndent
+    /// Inline styles of stretches of `text` (emphasis, code, links, …), in
+    /// order and not overlapping.
+    public let styles: [InlineRun]
+    /// The block follows the one before it without the blank separator row:
+    /// the items of a tight list.
+    public let isTight: Bool
 
-    init(kind: BlockKind, text: String, section: Int) {
+    init(kind: BlockKind, text: String, section: Int, indent: BlockIndent = .none,
+         styles: [InlineRun] = [], isTight: Bool = false) {
         self.kind = kind
         self.text = text
         self.section = section
+        self.indent = indent
+        self.styles = styles
+        self.isTight = isTight
     }
+}
+
+/// The prefix of a block's rows: `first` on its first row (a list marker,
+/// quote bars), `rest` on the rows below (bars, blanks as wide as a marker).
+/// Both are equally wide.
+public struct BlockIndent: Equatable, Hashable, Sendable {
+    public let first: String
+    public let rest: String
+
+    public init(first: String, rest: String) {
+        self.first = first
+        self.rest = rest
+    }
+
+    public static let none = BlockIndent(first: "", rest: "")
+
+    public var isEmpty: Bool { first.isEmpty }
 }

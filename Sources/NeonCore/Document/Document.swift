@@ -19,12 +19,17 @@ public struct Document: Equatable, Sendable {
         self.sections = sections
     }
 
+    /// How this build numbers blocks (docs/PROTOCOL.md, "Blocks"): the
+    /// Markdown parser with its version and extensions, and the version of
+    /// the numbering rules for every format. Sent as `parser` with every
+    /// document; anchors mean the same text only between equal identities.
+    public static let parserIdentity = MarkdownReader.identity
+
     public static func parse(title: String, format: DocumentFormat,
                              text: String) throws(DocumentError) -> Document {
         switch format {
         case .markdown:
-            var parser = MarkdownParser(title: title, source: SourceText(text))
-            return parser.parse()
+            return MarkdownReader.read(title: title, text: text)
         case .text:
             return plainText(title: title, source: SourceText(text))
         case .catalog:

@@ -21,7 +21,7 @@ extension Layout {
         while low > first, rows[low - 1].characterStart == rows[low].characterStart {
             low -= 1
         }
-        return low + anchor.block
+        return screenRow(low, block: anchor.block)
     }
 
     /// The anchor of a row: its block and the offset of its first character.

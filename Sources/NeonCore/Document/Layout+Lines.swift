@@ -5,10 +5,28 @@ extension Layout {
         let (index, stored) = locate(row)
         let block = document.blocks[index]
         guard let stored else {
-            return LayoutLine(block: index, kind: block.kind, part: .separator, prefix: "", text: "", isTruncated: false)
+            return LayoutLine(block: index, kind: block.kind, part: .separator, prefix: separatorPrefix(above: index),
+                              text: "", isTruncated: false)
         }
         let stripe = rows[stored]
         let isFirst = stored == blockRowStarts[index]
+        let indent = indents[index]
+        let prefix = isFirst ? indent.first : indent.rest
+        if stripe.drawn >= 0 {
+            let drawn = drawnLines[Int(stripe.drawn)]
+            let part: LayoutLine.Part = switch drawn.role {
+            case .rule: .rule
+            case .header: .tableHeader
+            case .body: .tableBody
+            }
+            return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: Substring(drawn.text),
+                              isTruncated: false)
+        }
+        if case .thematicBreak = block.kind {
+            let rule = String(repeating: "─", count: max(width - DisplayWidth.of(prefix), 1))
+            return LayoutLine(block: index, kind: block.kind, part: .rule, prefix: prefix, text: Substring(rule),
+                              isTruncated: false)
+        }
         var part = LayoutLine.Part.text
         var source = block.text
         if case .card(let name) = block.kind, isFirst {
@@ -17,8 +35,23 @@ extension Layout {
         }
         let utf8 = source.utf8
         let text = source[utf8.index(utf8.startIndex, offsetBy: stripe.byteStart)..<utf8.index(utf8.startIndex, offsetBy: stripe.byteEnd)]
-        return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix(of: block.kind, firstRow: isFirst),
-                          text: text, isTruncated: stripe.isTruncated)
+        return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: text,
+                          isTruncated: stripe.isTruncated,
+                          styles: part == .text ? styles(of: block, bytes: stripe.byteStart..<stripe.byteEnd) : [])
+    }
+
+    /// The bars a separator row keeps: the quote bars the blocks on both
+    /// sides of it share, so a quote's bar runs down between its paragraphs.
+    private func separatorPrefix(above index: Int) -> String {
+        guard index > 0 else { return "" }
+        var shared = ""
+        for (a, b) in zip(indents[index - 1].rest, indents[index].rest) {
+            guard a == b else { break }
+            shared.append(a)
+        }
+        guard shared.contains("│") else { return "" }
+        while shared.last == " " { shared.removeLast() }
+        return shared
     }
 
     /// The lines of the rows in `range` that exist: what a viewport shows.
@@ -26,15 +59,25 @@ extension Layout {
         range.clamped(to: 0..<rowCount).map(line(at:))
     }
 
-    /// The prefix of a block's row: the marker or bar on the first row, the
-    /// bar or blanks as wide as the marker below it.
-    private func prefix(of kind: BlockKind, firstRow: Bool) -> String {
-        guard let prefix = Self.prefix(of: kind) else { return "" }
-        let prefixWidth = DisplayWidth.of(prefix)
-        guard Self.showsPrefix(prefixWidth, width: width) else { return "" }
-        if case .listItem = kind, !firstRow {
-            return String(repeating: " ", count: prefixWidth)
+    /// A block's inline styles on the bytes `range` of its text, as offsets
+    /// from the range's start.
+    private func styles(of block: Block, bytes range: Range<Int>) -> [InlineRun] {
+        guard !block.styles.isEmpty else { return [] }
+        var low = 0
+        var high = block.styles.count
+        while low < high {
+            let mid = (low + high) / 2
+            if block.styles[mid].bytes.upperBound <= range.lowerBound { low = mid + 1 } else { high = mid }
         }
-        return prefix
+        var found: [InlineRun] = []
+        for run in block.styles[low...] {
+            guard run.bytes.lowerBound < range.upperBound else { break }
+            let clipped = run.bytes.clamped(to: range)
+            if !clipped.isEmpty {
+                found.append(InlineRun(bytes: clipped.lowerBound - range.lowerBound..<clipped.upperBound - range.lowerBound,
+                                       style: run.style))
+            }
+        }
+        return found
     }
 }

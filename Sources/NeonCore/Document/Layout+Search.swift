@@ -15,34 +15,26 @@ extension Layout {
     /// the layout wraps the matched text. Nil when this layout does not show
     /// the match: it lies past the cut of a card's name or headline.
     public func rows(of match: DocumentMatch) -> Range<Int>? {
-        storedRows(of: match).map { $0.lowerBound + match.block..<$0.upperBound + match.block }
+        storedRows(of: match).map { screenRow($0.lowerBound, block: match.block)..<screenRow($0.upperBound, block: match.block) }
     }
 
     /// The parts of `match` on the rows in `visible`, top to bottom; each
     /// row of a wrapped match has its own.
     public func spans(of match: DocumentMatch, in visible: Range<Int>) -> [MatchSpan] {
         guard let stored = storedRows(of: match) else { return [] }
-        let shown = stored.clamped(to: visible.lowerBound - match.block..<visible.upperBound - match.block)
+        let offset = screenRow(0, block: match.block)
+        let shown = stored.clamped(to: visible.lowerBound - offset..<visible.upperBound - offset)
         var spans: [MatchSpan] = []
         for index in shown {
-            let row = index + match.block
-            let line = line(at: row)
-            var column = DisplayWidth.of(line.prefix)
-            var character = rows[index].characterStart
-            var lower: Int?
-            var upper = column
-            for glyph in line.text {
-                guard character < match.characters.upperBound else { break }
-                let width = DisplayWidth.of(glyph)
-                if character >= match.characters.lowerBound {
-                    if lower == nil { lower = column }
-                    upper = column + width
-                }
-                column += width
-                character += 1
+            let row = index + offset
+            if rows[index].drawn >= 0 {
+                spans += drawnSpans(of: match, row: row, line: drawnLines[Int(rows[index].drawn)])
+                continue
             }
-            if let lower, lower < upper {
-                spans.append(MatchSpan(row: row, columns: lower..<upper))
+            let line = line(at: row)
+            if let columns = Self.columns(of: match.characters, in: line.text, from: rows[index].characterStart,
+                                          at: DisplayWidth.of(line.prefix)) {
+                spans.append(MatchSpan(row: row, columns: columns))
             }
         }
         return spans
@@ -58,17 +50,73 @@ extension Layout {
         return document.matches(of: search, inBlocks: blocks).flatMap { spans(of: $0, in: visible) }
     }
 
+    /// The columns the characters `characters` take where `text`, whose
+    /// first character is character `first` of its block, is drawn from
+    /// column `start`; nil when none of them is in `text`.
+    private static func columns(of characters: Range<Int>, in text: some StringProtocol, from first: Int,
+                                at start: Int) -> Range<Int>? {
+        var column = start
+        var character = first
+        var lower: Int?
+        var upper = column
+        for glyph in text {
+            guard character < characters.upperBound else { break }
+            let width = DisplayWidth.of(glyph)
+            if character >= characters.lowerBound {
+                if lower == nil { lower = column }
+                upper = column + width
+            }
+            column += width
+            character += 1
+        }
+        guard let lower, lower < upper else { return nil }
+        return lower..<upper
+    }
+
+    /// The parts of `match` on a table's drawn row: the cell text it shows.
+    private func drawnSpans(of match: DocumentMatch, row: Int, line drawn: DrawnLine) -> [MatchSpan] {
+        let prefixColumns = DisplayWidth.of(line(at: row).prefix)
+        var spans: [MatchSpan] = []
+        let utf8 = drawn.text.utf8
+        for segment in drawn.segments {
+            let text = drawn.text[utf8.index(utf8.startIndex, offsetBy: segment.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: segment.bytes.upperBound)]
+            if let columns = Self.columns(of: match.characters, in: text, from: segment.characterStart,
+                                          at: prefixColumns + DisplayWidth.of(drawn.text[..<text.startIndex])) {
+                spans.append(MatchSpan(row: row, columns: columns))
+            }
+        }
+        return spans
+    }
+
     /// The indices in `rows` of the rows a match spans, or nil when none
     /// shows it.
     private func storedRows(of match: DocumentMatch) -> Range<Int>? {
         guard let field = fieldRows(of: match), !field.isEmpty else { return nil }
+        if case .table = document.blocks[match.block].kind {
+            let showing = field.filter { index in
+                let drawn = rows[index].drawn
+                guard drawn >= 0 else { return false }
+                let line = drawnLines[Int(drawn)]
+                return line.segments.contains { segment in
+                    segment.characterStart < match.characters.upperBound
+                        && segment.characterStart + characterCount(line, segment) > match.characters.lowerBound
+                }
+            }
+            guard let first = showing.first, let last = showing.last else { return nil }
+            return first..<last + 1
+        }
         let lower = max(match.characters.lowerBound, 0)
         let last = lastRow(in: field, startingAtOrBefore: max(match.characters.upperBound - 1, lower))
-        if rows[field.upperBound - 1].isTruncated,
+        if case .card = document.blocks[match.block].kind, rows[field.upperBound - 1].isTruncated,
            lower >= characterEnd(ofRow: field.upperBound - 1, match: match) {
             return nil
         }
         return lastRow(in: field, startingAtOrBefore: lower)..<last + 1
+    }
+
+    private func characterCount(_ line: DrawnLine, _ segment: DrawnLine.Segment) -> Int {
+        let utf8 = line.text.utf8
+        return line.text[utf8.index(utf8.startIndex, offsetBy: segment.bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: segment.bytes.upperBound)].count
     }
 
     /// The rows (indices in `rows`) of the text a match is in: a card's

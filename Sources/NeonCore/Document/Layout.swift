@@ -1,84 +1,128 @@
 /// A document wrapped to a terminal width: the rows a reader scrolls.
 ///
 /// Each block takes one or more rows and one blank separator row comes
-/// between consecutive blocks (none before the first or after the last).
-/// Headings take rows of their own; list items and quotes draw a prefix
-/// ("• ", "3. ", "│ ") when at least two columns are left beside it; code
-/// lines are never joined and break at the width; a card takes its name's
-/// row (cut with "…" when too wide) and at most two rows of headline (cut
-/// with "…" beyond that). No row is wider than `width`, except a grapheme
-/// wider than the room beside its prefix on a row of its own (a 2-column
-/// character at width 1, a 4-column emoji with a skin tone in a narrow quote).
+/// between consecutive blocks (none before the first or after the last, and
+/// none between the items of a tight list). A block's indent (quote bars,
+/// list markers) is drawn before its rows when at least two columns are
+/// left beside it; an indent wider than half the width keeps only its
+/// innermost columns. Headings take rows of their own; code keeps one row per
+/// line, never wrapped: a line wider than the room is cut (a renderer scrolls
+/// it sideways, see `codeOverflow`); a table is box-drawn with columns sized
+/// to their content, wrapped cells when it is wider than the room, and a
+/// stacked "header: value" form when even that does not fit; a card takes its
+/// name's row (cut with "…" when too wide) and at most two rows of headline.
+/// No row but a code row is wider than `width`, except a grapheme wider than
+/// the room beside its indent on a row of its own.
 ///
 /// Rows are stored compactly, as character and byte offsets into the block
-/// texts; `line(at:)` slices a row's text only when a renderer asks.
+/// texts; `line(at:)` slices a row's text only when a renderer asks. Table
+/// rows are drawn once, here, and kept with the cells they show.
 public struct Layout: Sendable {
     public let document: Document
     /// The columns rows are wrapped to, at least 1.
     public let width: Int
+    /// How many columns the widest code line goes past the room it has:
+    /// how far a renderer may scroll code sideways. 0 when every line fits.
+    public let codeOverflow: Int
     /// Blocks' rows without separators, block after block.
     let rows: [Row]
     /// For each block, the index in `rows` of its first row, then `rows.count`.
     let blockRowStarts: [Int]
+    /// For each block, the row (separators counted) its first row is on.
+    let blockTops: [Int]
     /// For each section, the row its first block starts on.
     let sectionFirstRows: [Int]
+    /// The drawn rows of tables, which `Row.drawn` points into.
+    let drawnLines: [DrawnLine]
+    /// The indent drawn before each block's rows at this width.
+    let indents: [BlockIndent]
 
     /// Where a row starts and ends in its block's text (or a card's name).
     struct Row {
         /// The offset, in characters, of the row's first character: the
-        /// anchor offset of the row.
+        /// anchor offset of the row. Never smaller than the row above's in
+        /// the same block.
         var characterStart: Int
         var byteStart: Int
         /// Where the row's visible text ends, trailing spaces left out.
         var byteEnd: Int
-        /// The text goes on past the row's end: a renderer draws "…" after it.
+        /// The text goes on past the row's end: a renderer draws "…" after
+        /// it (a cut code line: a cut mark).
         var isTruncated = false
+        /// The index in `drawnLines` of a table row's text; -1 for a row
+        /// that is a slice of its block's text.
+        var drawn: Int32 = -1
     }
 
     public init(document: Document, width: Int) {
         let width = max(width, 1)
         var wrapper = LineWrapper()
+        var drawnLines: [DrawnLine] = []
+        var indents: [BlockIndent] = []
+        var codeOverflow = 0
         var blockRowStarts: [Int] = []
+        var blockTops: [Int] = []
         blockRowStarts.reserveCapacity(document.blocks.count + 1)
-        for block in document.blocks {
+        blockTops.reserveCapacity(document.blocks.count)
+        indents.reserveCapacity(document.blocks.count)
+        var nextTop = 0
+        for (index, block) in document.blocks.enumerated() {
+            if index > 0, !block.isTight { nextTop += 1 }
+            blockTops.append(nextTop)
             blockRowStarts.append(wrapper.rows.count)
+            let indent = Self.indent(block.indent, width: width)
+            indents.append(indent)
+            let room = width - DisplayWidth.of(indent.first)
             switch block.kind {
-            case .heading, .paragraph:
-                wrapper.wrap(block.text, width: width, mode: .words)
-            case .listItem, .quote:
-                let prefixWidth = Self.prefix(of: block.kind).map(DisplayWidth.of) ?? 0
-                let indented = Self.showsPrefix(prefixWidth, width: width)
-                wrapper.wrap(block.text, width: indented ? width - prefixWidth : width, mode: .words)
+            case .heading, .paragraph, .listItem, .quote:
+                wrapper.wrap(block.text, width: room, mode: .words)
+            case .htmlBlock:
+                wrapper.wrap(block.text, width: room, mode: .characters)
+            case .thematicBreak:
+                wrapper.wrap("", width: room, mode: .characters)
             case .codeBlock:
-                wrapper.wrap(block.text, width: width, mode: .characters)
+                codeOverflow = max(codeOverflow, wrapper.cutLines(block.text, width: room))
+            case .table(let shape):
+                TableDrawing(shape: shape, width: room).append(to: &wrapper, drawn: &drawnLines)
             case .card(let name):
                 wrapper.wrap(name, width: width, mode: .characters, maxRows: 1)
                 if !block.text.isEmpty {
                     wrapper.wrap(block.text, width: width, mode: .words, maxRows: 2)
                 }
             }
+            nextTop += wrapper.rows.count - blockRowStarts[index]
         }
         blockRowStarts.append(wrapper.rows.count)
         self.document = document
         self.width = width
+        self.codeOverflow = codeOverflow
         self.rows = wrapper.rows
         self.blockRowStarts = blockRowStarts
+        self.blockTops = blockTops
+        self.drawnLines = drawnLines
+        self.indents = indents
         self.sectionFirstRows = document.sections.map { section in
-            section.firstBlock < document.blocks.count ? blockRowStarts[section.firstBlock] + section.firstBlock : 0
+            section.firstBlock < document.blocks.count ? blockTops[section.firstBlock] : 0
         }
     }
 
     /// The number of rows, separators included; 0 for an empty document.
     public var rowCount: Int {
-        rows.count + max(document.blocks.count - 1, 0)
+        guard let last = blockTops.last else { return 0 }
+        return last + rows.count - blockRowStarts[blockTops.count - 1]
     }
 
     /// The rows block `index` takes, without separators; empty for a block
     /// that does not exist.
     public func rows(ofBlock index: Int) -> Range<Int> {
         guard document.blocks.indices.contains(index) else { return 0..<0 }
-        let first = blockRowStarts[index] + index
+        let first = blockTops[index]
         return first..<first + blockRowStarts[index + 1] - blockRowStarts[index]
+    }
+
+    /// The row on screen of `stored`, an index in `rows` of block `block`.
+    func screenRow(_ stored: Int, block: Int) -> Int {
+        stored - blockRowStarts[block] + blockTops[block]
     }
 
     /// The block a row shows and, unless the row is the separator above that
@@ -88,23 +132,32 @@ public struct Layout: Sendable {
         var high = document.blocks.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if blockRowStarts[mid] + mid <= row {
+            if blockTops[mid] <= row {
                 low = mid
             } else {
                 high = mid - 1
             }
         }
-        let stored = row - low
+        let stored = blockRowStarts[low] + row - blockTops[low]
         return stored < blockRowStarts[low + 1] ? (low, stored) : (low + 1, nil)
     }
 
-    /// The prefix drawn on a block's first row, if its kind has one.
-    static func prefix(of kind: BlockKind) -> String? {
-        switch kind {
-        case .listItem(let marker): marker + " "
-        case .quote: "│ "
-        default: nil
+    /// The indent drawn at `width`: none when fewer than two columns would
+    /// be left beside it; its innermost columns only when it takes more
+    /// than half the width (deeply nested lists and quotes).
+    static func indent(_ indent: BlockIndent, width: Int) -> BlockIndent {
+        guard !indent.isEmpty else { return indent }
+        var shown = indent
+        var columns = DisplayWidth.of(indent.first)
+        if columns > width / 2 {
+            let keep = max(width / 2, 2)
+            let first = Array(indent.first)
+            let rest = Array(indent.rest)
+            let cut = max(first.count - keep, 0)
+            shown = BlockIndent(first: String(first[cut...]), rest: String(rest[min(cut, rest.count)...]))
+            columns = DisplayWidth.of(shown.first)
         }
+        return showsPrefix(columns, width: width) ? shown : .none
     }
 
     /// A prefix is drawn only when at least two columns (one wide character)
@@ -112,4 +165,25 @@ public struct Layout: Sendable {
     static func showsPrefix(_ prefixWidth: Int, width: Int) -> Bool {
         prefixWidth > 0 && width - prefixWidth >= 2
     }
+}
+
+/// A row drawn by the layout itself (a table's border or cells), with the
+/// places of the cell text it shows.
+struct DrawnLine: Sendable {
+    enum Role: Sendable {
+        case rule, header, body
+    }
+
+    /// A stretch of the drawn text that shows a block's text.
+    struct Segment: Sendable {
+        /// UTF-8 offsets in `text`.
+        var bytes: Range<Int>
+        /// The offset, in characters of the block's text, of its first
+        /// character.
+        var characterStart: Int
+    }
+
+    var text: String
+    var role: Role
+    var segments: [Segment]
 }

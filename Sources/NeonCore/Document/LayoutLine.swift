@@ -1,5 +1,6 @@
 /// What a renderer draws on one row of a `Layout`: `prefix`, then `text`,
-/// then "…" when `isTruncated`, styled by `kind` and `part`.
+/// then "…" when `isTruncated` (a cut mark on a code row), styled by `kind`,
+/// `part` and the inline `styles` of stretches of `text`.
 public struct LayoutLine: Equatable, Sendable {
     public enum Part: Equatable, Sendable {
         /// The blank row between two blocks; `block` is the block below it.
@@ -8,17 +9,38 @@ public struct LayoutLine: Equatable, Sendable {
         case cardName
         /// A row of the block's text.
         case text
+        /// A rule: a thematic break, or a table's border.
+        case rule
+        /// A row of a table's header cells (or a stacked table's label).
+        case tableHeader
+        /// A row of a table's body cells.
+        case tableBody
     }
 
     public let block: Int
     public let kind: BlockKind
     public let part: Part
-    /// "• ", "3. ", "│ " or spaces of the same width under a list marker;
-    /// empty for other kinds, separators, and widths too narrow for it.
+    /// The block's indent: list markers and quote bars on its first row,
+    /// bars and blanks below; on a separator, the quote bars of the blocks
+    /// on both sides; empty for widths too narrow.
     public let prefix: String
     public let text: Substring
-    /// The row's text is cut short: draw "…" after it.
+    /// The row's text is cut short: draw "…" after it. A code row's text is
+    /// the whole line, wider than the layout: a renderer cuts it.
     public let isTruncated: Bool
+    /// Inline styles, as UTF-8 offsets in `text`, in order.
+    public let styles: [InlineRun]
+
+    public init(block: Int, kind: BlockKind, part: Part, prefix: String, text: Substring,
+                isTruncated: Bool, styles: [InlineRun] = []) {
+        self.block = block
+        self.kind = kind
+        self.part = part
+        self.prefix = prefix
+        self.text = text
+        self.isTruncated = isTruncated
+        self.styles = styles
+    }
 
     /// The columns the row takes on screen, prefix and "…" included.
     public var displayWidth: Int {

@@ -17,6 +17,9 @@ struct LineWrapper {
     }
 
     private(set) var rows: [Layout.Row] = []
+    /// When not nil, the columns each row ended at (its trailing blanks
+    /// included), row by row: how wide a line is that was not wrapped.
+    private var rowColumns: [Int]?
 
     /// Appends the rows of `text` wrapped to `width` columns. With more than
     /// `maxRows` rows, keeps `maxRows` and cuts the last to leave a column for
@@ -37,6 +40,7 @@ struct LineWrapper {
             /// Ends the current row; false once `maxRows` rows are kept.
             func endRow(at end: Int) -> Bool {
                 rows.append(Layout.Row(characterStart: startCharacter, byteStart: start, byteEnd: end))
+                rowColumns?.append(column)
                 guard rows.count - firstRow < maxRows else {
                     truncateLastRow(of: text, width: width)
                     return false
@@ -123,7 +127,32 @@ struct LineWrapper {
                 character += 1
             }
             rows.append(Layout.Row(characterStart: startCharacter, byteStart: start, byteEnd: textEnd))
+            rowColumns?.append(column)
         }
+    }
+
+    /// Appends one row per line of `text` (code), never broken; a line
+    /// wider than `width` is marked truncated. Returns how many columns the
+    /// widest line goes past `width` (0 when all fit).
+    mutating func cutLines(_ text: String, width: Int) -> Int {
+        let first = rows.count
+        rowColumns = []
+        wrap(text, width: Int.max / 4, mode: .characters)
+        let widths = rowColumns ?? []
+        rowColumns = nil
+        var overflow = 0
+        for (index, columns) in zip(first..<rows.count, widths) {
+            if columns > width {
+                rows[index].isTruncated = true
+                overflow = max(overflow, columns - width)
+            }
+        }
+        return overflow
+    }
+
+    /// Appends a row the layout draws itself (a table's), showing `drawn`.
+    mutating func appendDrawn(_ drawn: Int, characterStart: Int) {
+        rows.append(Layout.Row(characterStart: characterStart, byteStart: 0, byteEnd: 0, drawn: Int32(drawn)))
     }
 
     /// Whether the bytes at `index` encode a common CJK, kana, Hangul

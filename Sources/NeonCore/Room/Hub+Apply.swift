@@ -40,10 +40,15 @@ extension Hub {
                 "send hello {room, name, role} before \"\(message.type)\""))
         }
         let event: RoomEvent
+        var told: [RoomOutput] = []
         switch message {
         case .hello: preconditionFailure("handled above")
-        case let .document(title, format, text):
+        case let .document(title, format, text, parser):
             event = .documentPublished(id, DocumentInfo(title: title, format: format, text: text))
+            if let parser, parser != Document.parserIdentity {
+                told = refuse(id, ProtocolError(.parserMismatch,
+                    "your client numbers the blocks of documents as \"\(parser)\", this server as \"\(Document.parserIdentity)\": the document is the room's, but anchors your client sends or follows may point to other text; use a client that numbers blocks the same way"))
+            }
         case let .scroll(top, viewport, content, anchor):
             event = .scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor)
         case let .tab(section): event = .tabSelected(id, section: section)
@@ -52,7 +57,7 @@ extension Hub {
         case let .cursor(position, rev): event = .cursorMoved(id, position: position, rev: rev)
         case let .relay(data): event = .relayed(id, data: data)
         }
-        return rooms[room]?.apply(event, at: time) ?? []
+        return (rooms[room]?.apply(event, at: time) ?? []) + told
     }
 
     private mutating func hello(_ id: ClientID, room: String, name: String, role: Role,

@@ -13,7 +13,8 @@ public enum ClientMessage: Equatable, Sendable {
     case hello(room: String, name: String, role: Role, profile: CountingProfile? = nil, draftRev: Int? = nil,
                token: String? = nil, resume: String? = nil)
     /// Set the room's document (when it has none, or from the presenter).
-    case document(title: String, format: DocumentFormat, text: String)
+    /// `parser` (added after v1): how the sender numbers blocks, `Document.parserIdentity`.
+    case document(title: String, format: DocumentFormat, text: String, parser: String? = nil)
     /// The sender's own layout in rows plus the width-independent anchor.
     case scroll(top: Int, viewport: Int, content: Int, anchor: Anchor)
     /// Choose a section.
@@ -50,7 +51,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text
+        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser
         case top, viewport, content, anchor, section, on, rev, ops, position, data
     }
 
@@ -69,7 +70,8 @@ extension ClientMessage: Codable {
         case "document":
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
-                             text: try c.decode(String.self, forKey: .text))
+                             text: try c.decode(String.self, forKey: .text),
+                             parser: try c.decodeIfPresent(String.self, forKey: .parser))
         case "scroll":
             self = .scroll(top: try c.decode(Int.self, forKey: .top),
                            viewport: try c.decode(Int.self, forKey: .viewport),
@@ -106,10 +108,11 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(draftRev, forKey: .draftRev)
             try c.encodeIfPresent(token, forKey: .token)
             try c.encodeIfPresent(resume, forKey: .resume)
-        case let .document(title, format, text):
+        case let .document(title, format, text, parser):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)
             try c.encode(text, forKey: .text)
+            try c.encodeIfPresent(parser, forKey: .parser)
         case let .scroll(top, viewport, content, anchor):
             try c.encode(top, forKey: .top)
             try c.encode(viewport, forKey: .viewport)

@@ -37,6 +37,9 @@ public enum ErrorCode: String, Equatable, Hashable, Sendable, Codable, CaseItera
     /// Cluster mode: the node cannot reach the cluster's Redis, so the
     /// message was not applied (and an edit not acknowledged); send it again.
     case unavailable = "unavailable"
+    /// A `document` said its sender numbers blocks another way than the
+    /// server (`parser`); it was published, but anchors may disagree.
+    case parserMismatch = "parser_mismatch"
 }
 
 /// An `error` answer: a stable code and a sentence a person can act on.

@@ -24,13 +24,55 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
 }
 
 /// The room's document as it crosses the wire.
+///
+/// `parser` (added after v1) names how the sender numbers the document's
+/// blocks (`Document.parserIdentity`); anchors mean the same text only
+/// between parties whose identities are equal. It is always encoded as this
+/// process's own identity, decoded as the sender's ("" when it sent none),
+/// and is not part of the document: two infos with the same title, format
+/// and text are equal whoever parsed them.
 public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
     public var title: String
     public var format: DocumentFormat
     public var text: String
+    public var parser: String
 
-    public init(title: String, format: DocumentFormat, text: String) {
-        self.title = title; self.format = format; self.text = text
+    public init(title: String, format: DocumentFormat, text: String, parser: String = Document.parserIdentity) {
+        self.title = title; self.format = format; self.text = text; self.parser = parser
+    }
+
+    enum CodingKeys: String, CodingKey { case title, format, text, parser }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        title = try c.decode(String.self, forKey: .title)
+        format = try c.decode(DocumentFormat.self, forKey: .format)
+        text = try c.decode(String.self, forKey: .text)
+        parser = try c.decodeIfPresent(String.self, forKey: .parser) ?? ""
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(title, forKey: .title)
+        try c.encode(format, forKey: .format)
+        try c.encode(text, forKey: .text)
+        try c.encode(Document.parserIdentity, forKey: .parser)
+    }
+
+    public static func == (a: DocumentInfo, b: DocumentInfo) -> Bool {
+        a.title == b.title && a.format == b.format && a.text == b.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(title)
+        hasher.combine(format)
+        hasher.combine(text)
+    }
+
+    /// Whether the sender said it numbers blocks another way than this
+    /// process: anchors to and from it may point to other text.
+    public var numbersBlocksDifferently: Bool {
+        !parser.isEmpty && parser != Document.parserIdentity
     }
 }
 
@@ -141,17 +183,39 @@ public struct LimitInfo: Codable, Equatable, Sendable {
 }
 
 /// A new document in the room (`document`), with who published it.
+///
+/// `parser` is as in `DocumentInfo`: encoded as this process's identity,
+/// decoded as the sender's.
 public struct DocumentPublished: Codable, Equatable, Sendable {
     public var title: String
     public var format: DocumentFormat
     public var text: String
     public var by: ClientID
+    public var parser: String
 
     public init(_ info: DocumentInfo, by: ClientID) {
         title = info.title; format = info.format; text = info.text; self.by = by
+        parser = info.parser
     }
 
-    public var info: DocumentInfo { DocumentInfo(title: title, format: format, text: text) }
+    public var info: DocumentInfo { DocumentInfo(title: title, format: format, text: text, parser: parser) }
+
+    enum CodingKeys: String, CodingKey { case by }
+
+    public init(from decoder: any Decoder) throws {
+        self.init(try DocumentInfo(from: decoder),
+                  by: try decoder.container(keyedBy: CodingKeys.self).decode(ClientID.self, forKey: .by))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try info.encode(to: encoder)
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(by, forKey: .by)
+    }
+
+    public static func == (a: DocumentPublished, b: DocumentPublished) -> Bool {
+        a.info == b.info && a.by == b.by
+    }
 }
 
 /// Someone's cursor in the draft (`cursor`), in scalars at revision `rev`.

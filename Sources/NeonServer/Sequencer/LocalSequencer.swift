@@ -49,7 +49,7 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     /// Waits until everything handed over is committed and reported.
     func flush() {
         condition.lock()
-        while (!queue.isEmpty || committing) && !finished { condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
+        while (!queue.isEmpty || committing) && !finished { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
         condition.unlock()
     }
 

@@ -7,10 +7,13 @@ public struct Style: Equatable, Hashable, Sendable {
     public var italic: Bool
     public var underline: Bool
     public var reverse: Bool
+    /// Crossed out (SGR 9): Markdown's ~~strikethrough~~.
+    public var strikethrough: Bool
 
     /// A style; everything left out is the terminal default.
     public init(fg: Color = .default, bg: Color = .default, bold: Bool = false, dim: Bool = false,
-                italic: Bool = false, underline: Bool = false, reverse: Bool = false) {
+                italic: Bool = false, underline: Bool = false, reverse: Bool = false,
+                strikethrough: Bool = false) {
         self.fg = fg
         self.bg = bg
         self.bold = bold
@@ -18,6 +21,7 @@ public struct Style: Equatable, Hashable, Sendable {
         self.italic = italic
         self.underline = underline
         self.reverse = reverse
+        self.strikethrough = strikethrough
     }
 
     /// The terminal's default look: default colours, no attributes.
@@ -29,7 +33,8 @@ public struct Style: Equatable, Hashable, Sendable {
         Style(fg: overlay.fg == .default ? fg : overlay.fg,
               bg: overlay.bg == .default ? bg : overlay.bg,
               bold: bold || overlay.bold, dim: dim || overlay.dim, italic: italic || overlay.italic,
-              underline: underline || overlay.underline, reverse: reverse || overlay.reverse)
+              underline: underline || overlay.underline, reverse: reverse || overlay.reverse,
+              strikethrough: strikethrough || overlay.strikethrough)
     }
 
     /// This style with another foreground.

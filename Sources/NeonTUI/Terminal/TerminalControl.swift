@@ -40,6 +40,7 @@ public enum TerminalControl {
         if style.italic { parameters.append("3") }
         if style.underline { parameters.append("4") }
         if style.reverse { parameters.append("7") }
+        if style.strikethrough { parameters.append("9") }
         if style.fg != .default { parameters.append(style.fg.sgrParameters(background: false)) }
         if style.bg != .default { parameters.append(style.bg.sgrParameters(background: true)) }
         return csi + parameters.joined(separator: ";") + "m"

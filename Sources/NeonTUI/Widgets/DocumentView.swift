@@ -3,8 +3,13 @@ import NeonCore
 /// The reading pane: rows `top ..< top + height` of a NeonCore `Layout`,
 /// fetched lazily with `layout.line(at:)`, styled by block kind — headings in
 /// bold accent, list markers and quote bars in the accent, code on its own
-/// background across the row, card names in bold accent with the headline
-/// below, "…" after a cut row.
+/// background across the row (scrolled sideways by `codeShift`, with "‹"
+/// and "›" where a line is cut), tables with their borders in the border
+/// colour and header cells bold, card names in bold accent with the headline
+/// below, "…" after a cut row — and inline markup: emphasis in italics,
+/// strong in bold, strikethrough crossed out, code spans on the code
+/// background, link text underlined in the accent with its address muted.
+/// An ASCII theme draws bars, bullets, boxes and rules in ASCII.
 ///
 /// Search matches are drawn in reverse video, from explicit `highlights` and
 /// from every case-insensitive occurrence of `query` in the text shown, a
@@ -24,16 +29,19 @@ public struct DocumentView: Widget {
     public var query: String?
     /// Markers of other readers' rows, or no gutter.
     public var gutter: Gutter?
+    /// How many columns code rows are scrolled left: 0 shows their start.
+    public var codeShift: Int
     public var theme: Theme
 
     /// A view of `layout` from row `top` on.
     public init(layout: Layout, top: Int, highlights: [Highlight] = [], query: String? = nil,
-                gutter: Gutter? = nil, theme: Theme = .neon) {
+                gutter: Gutter? = nil, codeShift: Int = 0, theme: Theme = .neon) {
         self.layout = layout
         self.top = top
         self.highlights = highlights
         self.query = query
         self.gutter = gutter
+        self.codeShift = max(codeShift, 0)
         self.theme = theme
     }
 
@@ -61,24 +69,119 @@ public struct DocumentView: Widget {
             guard row >= 0, row < layout.rowCount, !text.isEmpty else { continue }
             let line = layout.line(at: row)
             draw(line, in: text.row(screenRow), into: &buffer)
+            let shift = Self.isCode(line) ? codeShift : 0
+            let prefixWidth = DisplayWidth.of(line.prefix)
             for match in highlights + found where match.row == row {
-                mark(match.columns, style: match.isCurrent ? theme.currentHighlight : theme.highlight,
+                var columns = match.columns
+                if shift > 0 {
+                    columns = max(columns.lowerBound - shift, prefixWidth)..<max(columns.upperBound - shift, prefixWidth)
+                }
+                mark(columns, style: match.isCurrent ? theme.currentHighlight : theme.highlight,
                      in: text.row(screenRow), into: &buffer)
             }
         }
     }
 
+    private static func isCode(_ line: LayoutLine) -> Bool {
+        if case .codeBlock = line.kind, line.part == .text { return true }
+        return false
+    }
+
     private func draw(_ line: LayoutLine, in row: Rect, into buffer: inout Buffer) {
         let (prefixStyle, textStyle) = styles(for: line)
-        if case .codeBlock = line.kind, line.part != .separator {
-            buffer.fill(row, style: theme.code)
-        }
         var x = row.x
-        x += buffer.write(line.prefix, x: x, y: row.y, style: prefixStyle, maxWidth: row.maxX - x)
-        x += buffer.write(line.text, x: x, y: row.y, style: textStyle, maxWidth: row.maxX - x)
+        x += buffer.write(shown(line.prefix), x: x, y: row.y, style: prefixStyle, maxWidth: row.maxX - x)
+        if Self.isCode(line) {
+            drawCode(line.text, style: textStyle, in: Rect(x: x, y: row.y, width: max(row.maxX - x, 0), height: 1),
+                     into: &buffer)
+            return
+        }
+        switch line.part {
+        case .rule, .tableHeader, .tableBody:
+            drawTableRow(line, style: textStyle, x: x, in: row, into: &buffer)
+            return
+        default:
+            break
+        }
+        var written = 0
+        let utf8 = line.text.utf8
+        func piece(_ bytes: Range<Int>) -> Substring {
+            line.text[utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bytes.upperBound)]
+        }
+        for run in line.styles {
+            if run.bytes.lowerBound > written {
+                x += buffer.write(piece(written..<run.bytes.lowerBound), x: x, y: row.y, style: textStyle, maxWidth: row.maxX - x)
+            }
+            x += buffer.write(piece(run.bytes), x: x, y: row.y, style: textStyle.patched(with: inlineStyle(run.style)),
+                              maxWidth: row.maxX - x)
+            written = run.bytes.upperBound
+        }
+        if written < utf8.count {
+            x += buffer.write(piece(written..<utf8.count), x: x, y: row.y, style: textStyle, maxWidth: row.maxX - x)
+        }
         if line.isTruncated {
             buffer.write(String(theme.glyphs.ellipsis), x: x, y: row.y, style: theme.muted, maxWidth: row.maxX - x)
         }
+    }
+
+    /// A code line on the code background, `codeShift` columns scrolled,
+    /// with "‹" where text is hidden on the left and "›" on the right.
+    private func drawCode(_ text: Substring, style: Style, in area: Rect, into buffer: inout Buffer) {
+        guard !area.isEmpty else { return }
+        buffer.fill(area, style: theme.code)
+        let columns = DisplayWidth.of(text)
+        let cutLeft = codeShift > 0 && columns > 0 && area.width > 2
+        let cutRight = columns - codeShift > area.width && area.width > 2
+        let lower = area.x + (cutLeft ? 1 : 0)
+        let upper = area.maxX - (cutRight ? 1 : 0)
+        buffer.write(text, x: area.x - codeShift + (cutLeft ? 0 : 0), y: area.y, style: style, clip: lower..<upper)
+        let mark = theme.code.patched(with: theme.muted.with(bg: .default))
+        if cutLeft { buffer.write(theme.ascii ? "<" : "‹", x: area.x, y: area.y, style: mark, maxWidth: 1) }
+        if cutRight { buffer.write(theme.ascii ? ">" : "›", x: area.maxX - 1, y: area.y, style: mark, maxWidth: 1) }
+    }
+
+    /// A table's row: cells in `style`, box lines in the border colour.
+    private func drawTableRow(_ line: LayoutLine, style: Style, x: Int, in row: Rect, into buffer: inout Buffer) {
+        buffer.write(shown(line.text), x: x, y: row.y, style: style, maxWidth: row.maxX - x)
+        guard line.part != .rule else { return }
+        var column = x
+        for character in line.text {
+            guard column < row.maxX else { break }
+            if Self.boxCharacters.contains(character) {
+                buffer.patchStyle(Rect(x: column, y: row.y, width: 1, height: 1), with: theme.border)
+            }
+            column += DisplayWidth.of(character)
+        }
+    }
+
+    private static let boxCharacters: Set<Character> = ["│", "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "─"]
+
+    /// Text as the theme draws it: bars, bullets, boxes and rules in ASCII
+    /// for an ASCII theme (one column each, like the glyphs they replace).
+    private func shown(_ text: some StringProtocol) -> String {
+        guard theme.ascii else { return String(text) }
+        return String(text.map { character -> Character in
+            switch character {
+            case "│": "|"
+            case "─": "-"
+            case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼": "+"
+            case "•": "*"
+            case "☐": "o"
+            case "☑": "x"
+            default: character
+            }
+        })
+    }
+
+    /// How an inline style changes the text's look.
+    private func inlineStyle(_ style: InlineStyle) -> Style {
+        var look = Style(bold: style.contains(.strong), italic: style.contains(.emphasis) || style.contains(.image),
+                         strikethrough: style.contains(.strikethrough))
+        if style.contains(.code) { look = look.patched(with: theme.code) }
+        if style.contains(.link) { look = look.patched(with: theme.accent.patched(with: Style(underline: true))) }
+        if style.contains(.url) || style.contains(.html) { look = look.patched(with: theme.muted) }
+        if style.contains(.image) { look = look.patched(with: theme.accent) }
+        return look
     }
 
     /// The styles of a line's prefix and text.
@@ -87,13 +190,23 @@ public struct DocumentView: Widget {
         case .heading(let level):
             return (theme.strong, level <= 2 ? theme.strong : theme.text.patched(with: Style(bold: true)))
         case .paragraph:
-            return (theme.text, theme.text)
+            return (theme.accent, theme.text)
         case .listItem:
             return (theme.accent, theme.text)
         case .quote:
             return (theme.accent, theme.muted.patched(with: Style(italic: true)))
         case .codeBlock:
-            return (theme.code, theme.code)
+            return (theme.accent, theme.code)
+        case .htmlBlock:
+            return (theme.accent, theme.muted)
+        case .thematicBreak:
+            return (theme.accent, theme.border)
+        case .table:
+            switch line.part {
+            case .rule: return (theme.accent, theme.border)
+            case .tableHeader: return (theme.accent, theme.strong)
+            default: return (theme.accent, theme.text)
+            }
         case .card:
             return (theme.accent, line.part == .cardName ? theme.strong : theme.text)
         }

@@ -29,7 +29,7 @@ extension ServerEngine {
             }
             return 0
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-            return refuseIfUnavailable(wsi) ?? confirmUpgrade(wsi)
+            return confirmUpgrade(wsi)
         case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
             return shuttingDown ? 1 : 0
         case LWS_CALLBACK_ESTABLISHED:
@@ -47,14 +47,19 @@ extension ServerEngine {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             guard let session = RetainedSlot<Session>.load(user) else { return 0 }
             return session.flush(wsi, scratch: nil, cork: cork)
+        case LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL:
+            if let session = RetainedSlot<Session>.load(user) {
+                closing(session, wsi)
+            }
+            return 0
         case LWS_CALLBACK_TIMER:
             if let session = RetainedSlot<Session>.load(user), session.isEstablished, !session.isClosing {
                 delegate?.handle(.timer(session.id), in: ServiceContext(self))
             }
             return 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            RetainedSlot<Session>.load(user)?.recordPeerClose(UnsafeRawBufferPointer(start: input, count: length))
-            return 0
+            guard let session = RetainedSlot<Session>.load(user) else { return 0 }
+            return peerClosed(session, wsi, payload: UnsafeRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_CLOSED:
             if let session = RetainedSlot<Session>.take(user) {
                 closed(session)
@@ -70,41 +75,6 @@ extension ServerEngine {
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
-    }
-
-    /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: a handshake whose `Origin` the
-    /// policy does not allow is answered 403 and never becomes a
-    /// connection. Returning 1 tells lws the response was written.
-    private func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
-        let origin = Self.header(WSI_TOKEN_ORIGIN, of: wsi)
-        guard !configuration.origins.allows(origin) else { return 0 }
-        delegate?.refused(RefusedHandshake(peer: Self.peer(of: wsi), origin: origin ?? "", forwarding: Self.forwardingHeaders(of: wsi)))
-        // Written by hand: lws_return_http_status answers an upgrade
-        // request with an HTTP/1.0 status line, which WebSocket clients
-        // (RFC 6455 wants HTTP/1.1) reject as malformed instead of as 403.
-        let body = "origin not allowed\n"
-        let response = OutboundFrame(binary: Array((
-            "HTTP/1.1 403 Forbidden\r\ncontent-type: text/plain; charset=utf-8\r\n"
-            + "content-length: \(body.utf8.count)\r\nconnection: close\r\n\r\n" + body).utf8))
-        let start = response.payloadStart.assumingMemoryBound(to: UInt8.self)
-        _ = lws_write(wsi, start, response.count, LWS_WRITE_HTTP_HEADERS)
-        return 1
-    }
-
-    /// A request header's value; `nil` when the request has none.
-    static func header(_ token: lws_token_indexes, of wsi: OpaquePointer) -> String? {
-        let length = lws_hdr_total_length(wsi, token)
-        guard length > 0 else { return nil }
-        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
-        let copied = lws_hdr_copy(wsi, &buffer, Int32(buffer.count), token)
-        guard copied >= 0 else { return nil }
-        return String(decoding: buffer[..<Int(copied)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    }
-
-    /// The remote IP address, or "" when lws cannot tell.
-    static func peer(of wsi: OpaquePointer) -> String {
-        var peer = [CChar](repeating: 0, count: 64)
-        return lws_get_peer_simple(wsi, &peer, peer.count).map { String(cString: $0) } ?? ""
     }
 
     private func opened(_ wsi: OpaquePointer, slot: UnsafeMutableRawPointer) {
@@ -139,7 +109,7 @@ extension ServerEngine {
             delegate?.handle(.received(message, from: session.id), in: ServiceContext(self))
         case .rejected(let rejection):
             delegate?.handle(.rejected(rejection, from: session.id), in: ServiceContext(self))
-            session.requestClose(code: rejection.closeCode, reason: rejection.closeReason)
+            session.requestClose(code: rejection.closeCode, reason: rejection.closeReason, failing: true)
         }
     }
 

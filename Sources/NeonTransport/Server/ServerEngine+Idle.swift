@@ -38,8 +38,9 @@ extension ServerEngine {
             guard let wsi = session.wsi else { continue }
             let silent = idleTick - session.heardAt
             if silent > Self.sweepsPerIdleTimeout {
+                session.droppedWithoutFrame = true
                 lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
-            } else if silent > Self.sweepsPerIdleTimeout / 2, !session.pingDue {
+            } else if silent > Self.sweepsPerIdleTimeout / 2, !session.pingDue, !session.isClosing {
                 session.pingDue = true
                 lws_callback_on_writable(wsi)
             }

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Glibc
 
 /// One WebSocket connection's state on the service thread: its outbound
 /// queue, its reassembly buffer and how it is closing.
@@ -15,8 +16,10 @@ final class Session {
     var isEstablished = false
     var queue = OutboundQueue()
     var assembler: MessageAssembler
-    /// A close asked for by the owner, sent once the queue has been flushed.
-    private(set) var pendingClose: (code: UInt16, reason: String)?
+    /// A close asked for by the owner, sent once the queue has been flushed;
+    /// `failing` closes end TCP right after the close frame (see
+    /// ``requestClose(code:reason:failing:)``).
+    private(set) var pendingClose: (code: UInt16, reason: String, failing: Bool)?
     /// The close frame this side sent.
     private(set) var localClose: WebSocketClose?
     /// The close frame the peer sent first.
@@ -32,8 +35,14 @@ final class Session {
     /// round (see ``WriteRound``) instead of after a poll round for
     /// writability. Clients (nil) always wait for the WRITEABLE callback.
     var writeRound: WriteRound?
-    /// A write outside the callback failed: the next WRITEABLE closes.
-    private var writeFailed = false
+    /// A write failed (the next WRITEABLE closes), or the idle sweep cut
+    /// the connection off: it ends without a close frame on purpose.
+    var droppedWithoutFrame = false
+    /// Server: libwebsockets failed the connection itself (a frame broke
+    /// the protocol) and is sending its own close frame; the WRITEABLE
+    /// that follows that frame ends TCP (see ``libraryFailed(_:)`` and
+    /// ``drop(_:)``).
+    private(set) var dropAfterLibraryClose = false
     /// Server: the idle sweep when something last arrived (a message or a
     /// pong), and whether a ping waits for the next WRITEABLE.
     var heardAt = 0
@@ -82,13 +91,13 @@ final class Session {
     /// together while the socket takes them; the rest, a close, or a
     /// failure wait for the WRITEABLE callback.
     func flushAfterRound(_ wsi: OpaquePointer, cork: FrameCork) {
-        guard !writeFailed, !pingDue, pendingClose == nil, localClose == nil, lws_partial_buffered(wsi) == 0 else {
+        guard !droppedWithoutFrame, !pingDue, pendingClose == nil, localClose == nil, lws_partial_buffered(wsi) == 0 else {
             lws_callback_on_writable(wsi)
             return
         }
         while !queue.isEmpty {
             guard writeNext(wsi, scratch: nil, cork: cork) else {
-                writeFailed = true
+                droppedWithoutFrame = true
                 lws_callback_on_writable(wsi)
                 return
             }
@@ -111,7 +120,7 @@ final class Session {
         queue.removeAll()
         let reason = "too slow: more than \(maxBacklog) bytes waited unsent; reconnect and resync"
         abandoned = WebSocketClose(code: CloseCode.tooSlow, reason: reason, initiatedByPeer: false)
-        pendingClose = (CloseCode.tooSlow, reason)
+        pendingClose = (CloseCode.tooSlow, reason, false)
         if isEstablished, let wsi {
             lws_callback_on_writable(wsi)
             lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, Self.abandonedCloseTimeout)
@@ -120,12 +129,74 @@ final class Session {
 
     /// Asks for a close frame with `code` and `reason` after the queued
     /// frames. Later requests are ignored: the first close wins.
-    func requestClose(code: UInt16, reason: String) {
+    ///
+    /// A `failing` close fails the connection (RFC 6455 §7.1.7): right
+    /// after the close frame TCP ends (``drop(_:)``), without waiting for
+    /// the peer to answer, because a peer that broke the protocol (a
+    /// message too big, text that is not UTF-8) may never send a close the
+    /// parser can find. Other closes wait up to 5 s for the peer's close
+    /// frame, as libwebsockets does.
+    func requestClose(code: UInt16, reason: String, failing: Bool = false) {
         guard !isClosing else { return }
-        pendingClose = (code, reason)
+        pendingClose = (code, reason, failing)
         if isEstablished, let wsi {
             lws_callback_on_writable(wsi)
         }
+    }
+
+    /// Fails the connection (RFC 6455 §7.1.7) from inside any callback on
+    /// the service thread: drops whatever is queued and writes a close
+    /// frame with `code` and `reason` now. The caller then returns -1 (lws
+    /// closes TCP at once, sending no close frame of its own) or calls
+    /// ``drop(_:)``.
+    func fail(_ wsi: OpaquePointer, code: UInt16, reason: String) {
+        queue.removeAll()
+        pendingClose = nil
+        localClose = WebSocketClose(code: code, reason: reason, initiatedByPeer: false)
+        // Framed here and written raw, like FrameCork's frames: lws 4.1
+        // keeps LWS_WRITE_CLOSE private (it sends close frames only after
+        // lws_close_reason, and then waits for the answer). A server frame
+        // is not masked: FIN + opcode 8, the length (at most 125), the
+        // payload.
+        let payload = [UInt8(code >> 8), UInt8(code & 0xFF)] + Self.closeReasonBytes(reason)
+        let frame = [0x88, UInt8(payload.count)] + payload
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: OutboundFrame.headroom + frame.count)
+        defer { buffer.deallocate() }
+        (buffer + OutboundFrame.headroom).initialize(from: frame, count: frame.count)
+        _ = lws_write(wsi, buffer + OutboundFrame.headroom, frame.count, LWS_WRITE_HTTP)
+    }
+
+    /// Seconds a failed connection's half-closed socket keeps reading (and
+    /// discarding) what the peer still sends before it is closed.
+    static let drainSeconds: Int32 = 1
+
+    /// Ends TCP after this side's close frame without waiting for the
+    /// peer's: sends FIN now, so the peer reads the end of the stream at
+    /// once, and leaves lws reading and discarding what the peer still
+    /// sends until it closes its end, answers the close, or
+    /// ``drainSeconds`` pass. Closing the socket outright would answer
+    /// bytes still in flight with a reset, which can cost the peer the
+    /// close frame (lws 4.1.6 closes right after its shutdown:
+    /// lib/core-net/close.c:556–583 sets socket_is_permanently_unusable
+    /// before the test that would wait for the peer).
+    func drop(_ wsi: OpaquePointer) {
+        dropAfterLibraryClose = false
+        if lws_partial_buffered(wsi) == 0 {
+            _ = shutdown(lws_get_socket_fd(wsi), Int32(SHUT_WR))
+        }
+        lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.drainSeconds)
+    }
+
+    /// libwebsockets failed the connection and is about to send its own
+    /// close frame, whose payload is `payload`: records it as this side's
+    /// close; the WRITEABLE callback after that frame calls ``drop(_:)``.
+    func libraryFailed(_ payload: UnsafeRawBufferPointer) {
+        queue.removeAll()
+        pendingClose = nil
+        let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : CloseCode.protocolError
+        let reason = payload.count > 2 ? String(decoding: payload[2...], as: UTF8.self) : ""
+        localClose = WebSocketClose(code: code, reason: reason, initiatedByPeer: false)
+        dropAfterLibraryClose = true
     }
 
     /// Records the peer's close frame payload (2-byte code, UTF-8 reason).
@@ -153,22 +224,37 @@ final class Session {
     ///   - cork: server connections pass it to write several queued frames
     ///     with one call (see ``FrameCork``).
     func flush(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork? = nil) -> Int32 {
-        if writeFailed { return -1 }
-        if pingDue, pendingClose == nil {
+        if droppedWithoutFrame { return -1 }
+        if dropAfterLibraryClose {
+            drop(wsi)
+            return 0
+        }
+        if pingDue, !isClosing {
             pingDue = false
             // A one-byte payload: libwebsockets 4.1 reports a pong to the
             // protocol (RECEIVE_PONG) only when it carries one.
             let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: OutboundFrame.headroom + 1)
             defer { buffer.deallocate() }
             buffer[OutboundFrame.headroom] = 0x70
-            if lws_write(wsi, buffer + OutboundFrame.headroom, 1, LWS_WRITE_PING) < 0 { return -1 }
+            if lws_write(wsi, buffer + OutboundFrame.headroom, 1, LWS_WRITE_PING) < 0 {
+                droppedWithoutFrame = true
+                return -1
+            }
             if let stop = pause(wsi) { return stop }
         }
         while !queue.isEmpty {
-            guard writeNext(wsi, scratch: scratch, cork: cork) else { return -1 }
+            guard writeNext(wsi, scratch: scratch, cork: cork) else {
+                droppedWithoutFrame = true
+                return -1
+            }
             if let stop = pause(wsi) { return stop }
         }
         guard let close = pendingClose else { return 0 }
+        if close.failing {
+            fail(wsi, code: close.code, reason: close.reason)
+            drop(wsi)
+            return 0
+        }
         pendingClose = nil
         var reason = Self.closeReasonBytes(close.reason)
         lws_close_reason(wsi, lws_close_status(rawValue: UInt32(close.code)), &reason, reason.count)

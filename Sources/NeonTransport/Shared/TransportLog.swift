@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Glibc
 import Synchronization
 
 /// libwebsockets' own logging, which is process-wide.
@@ -25,6 +26,7 @@ public enum TransportLog {
 
     private struct State {
         var configured = false
+        var levels = Levels.quiet
         var handler: Handler?
     }
 
@@ -34,6 +36,7 @@ public enum TransportLog {
     public static func route(_ levels: Levels, to handler: Handler? = nil) {
         state.withLock { state in
             state.configured = true
+            state.levels = levels
             state.handler = handler
             lws_set_log_level(levels.rawValue, handler == nil ? lwsl_emit_stderr : emit)
         }
@@ -45,6 +48,21 @@ public enum TransportLog {
             guard !state.configured else { return }
             state.configured = true
             lws_set_log_level(Levels.quiet.rawValue, lwsl_emit_stderr)
+        }
+    }
+
+    /// A line of NeonTransport's own (a refused handshake, say), through
+    /// the same route as libwebsockets' lines, prefixed `neontransport: `;
+    /// dropped when `level` is not routed.
+    static func note(_ level: Levels, _ line: String) {
+        let (levels, handler) = state.withLock { ($0.levels, $0.handler) }
+        guard levels.contains(level) else { return }
+        let text = "neontransport: " + line
+        if let handler {
+            handler(level, text)
+        } else {
+            let bytes = Array((text + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
         }
     }
 

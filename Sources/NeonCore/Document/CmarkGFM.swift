@@ -1,0 +1,39 @@
+import CCmarkGFM
+
+/// GitHub's CommonMark + GFM parser (cmark-gfm) with the table,
+/// strikethrough, autolink and task-list extensions: a pure function from
+/// Markdown text to a node tree, which `MarkdownReader` turns into blocks.
+enum CmarkGFM {
+    /// The extensions documents are parsed with.
+    static let extensions = ["table", "strikethrough", "autolink", "tasklist"]
+
+    /// cmark-gfm's version, e.g. "0.29.0.gfm.6".
+    static let version = String(cString: neon_cmark_version())
+
+    /// Registers the core extensions once, thread-safely (cmark-gfm's own
+    /// registration is not).
+    private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+
+    /// Parses `text` and hands the document node to `body`; the tree is
+    /// freed when `body` returns.
+    static func withTree<Result>(of text: String, _ body: (OpaquePointer) -> Result) -> Result {
+        _ = registered
+        guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { fatalError("cmark-gfm could not allocate a parser") }
+        for name in extensions {
+            if let extensionPointer = cmark_find_syntax_extension(name) {
+                cmark_parser_attach_syntax_extension(parser, extensionPointer)
+            }
+        }
+        var text = text
+        text.withUTF8 { bytes in
+            bytes.withMemoryRebound(to: CChar.self) { chars in
+                if let base = chars.baseAddress { cmark_parser_feed(parser, base, chars.count) }
+            }
+        }
+        let root = cmark_parser_finish(parser)
+        cmark_parser_free(parser)
+        guard let root else { fatalError("cmark-gfm returned no document") }
+        defer { cmark_node_free(root) }
+        return body(root)
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import NeonCore
+import NeonTestSupport
+import Testing
+
+/// NeonSync's own README.md and docs/PROTOCOL.md, mostly tables, co-read in
+/// real terminals of two sizes: tables are drawn as tables, and a follower of
+/// another width lands on the presenter's table row.
+@Suite("Markdown in tmux", .serialized)
+struct MarkdownTerminalTests {
+    static let client = TerminalEndToEndTests.client
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    /// The rows inside the document box: the frame's first and last columns
+    /// (and the gutter beside the last) left out, trailing blanks dropped.
+    func documentRows(_ screen: [String]) -> [String] {
+        guard let top = screen.firstIndex(where: { $0.hasPrefix("╭") }) else { return [] }
+        return screen[(top + 1)...].prefix { $0.hasPrefix("│") }.map { line in
+            var row = String(line.dropFirst().dropLast(2))
+            while row.last == " " { row.removeLast() }
+            return row
+        }
+    }
+
+    /// The first word of a table row's first cell ("│ --port N │ …" →
+    /// "--port"), or nil when the row is no table row or its first cell is
+    /// blank (a wrapped row's continuation).
+    func firstCellWord(_ row: String) -> String? {
+        guard row.hasPrefix("│ ") else { return nil }
+        return row.dropFirst(2).split(separator: " ").first.flatMap { $0 == "│" ? nil : String($0) }
+    }
+
+    @Test("co-reading a table-heavy document: tables drawn boxed at both sizes, the follower lands on the presenter's table row",
+          arguments: [("README.md", "--max-members", (120, 40), (60, 20)), ("docs/PROTOCOL.md", "tab_out_of_range", (60, 20), (120, 40))])
+    func coReadTables(file: String, search: String, presenterSize: (Int, Int), followerSize: (Int, Int)) throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        let path = Self.root.appendingPathComponent(file).path
+        try tmux.start("pat", columns: presenterSize.0, rows: presenterSize.1,
+                       command: "\(Self.client) present \(path) --room docs --name pat --server \(server.url)",
+                       environment: ["NO_COLOR": "1"])
+        try tmux.waitFor("pat", "NeonSync")
+        try tmux.start("fay", columns: followerSize.0, rows: followerSize.1,
+                       command: "\(Self.client) follow docs --name fay --server \(server.url)", environment: ["NO_COLOR": "1"])
+        try tmux.waitFor("fay", "following pat")
+
+        try tmux.sendKeys("pat", "/")
+        try tmux.sendLiteral("pat", search)
+        try tmux.sendKeys("pat", "Enter")
+        try tmux.waitUntil("pat", "the match on screen") { documentRows($0).contains { $0.contains(search) } }
+        // n until the match on screen is the one in a table (an earlier one
+        // may be in a code example).
+        for _ in 0..<5 where !documentRows(try tmux.capture("pat")).contains(where: { $0.hasPrefix("│ ") && $0.contains(search) }) {
+            try tmux.sendKeys("pat", "n")
+            Thread.sleep(forTimeInterval: 0.2)
+        }
+        // Scroll until a table row starts on the presenter's top row.
+        var key: String?
+        for _ in 0..<40 {
+            let top = documentRows(try tmux.capture("pat")).first ?? ""
+            if let word = firstCellWord(top) { key = word; break }
+            try tmux.sendKeys("pat", "j")
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        let seen = try tmux.capture("pat").joined(separator: "\n")
+        let word = try #require(key, "no table row reached the presenter's top row:\n\(seen)")
+        let presenter = try tmux.capture("pat")
+        #expect(documentRows(presenter).contains { $0.hasPrefix("├") || $0.hasPrefix("┌") || $0.hasPrefix("│ ") },
+                "the presenter sees a box-drawn table:\n\(presenter.joined(separator: "\n"))")
+        let follower = try tmux.waitUntil("fay", "the follower on the row of \(word)") { screen in
+            firstCellWord(documentRows(screen).first ?? "") == word
+        }
+        #expect(documentRows(follower).filter { $0.hasPrefix("│ ") }.count >= 3,
+                "the follower sees the table drawn as a table:\n\(follower.joined(separator: "\n"))")
+        #expect(follower.allSatisfy { $0.count <= followerSize.0 })
+        try tmux.sendKeys("pat", "q")
+        try tmux.sendKeys("fay", "q")
+        #expect(server.stop() == 0)
+    }
+}
