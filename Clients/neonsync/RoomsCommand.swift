@@ -15,12 +15,12 @@ enum RoomsCommand {
       idle longer than the server's --room-ttl are removed by the server.
 
       --server URL   ws://, wss:// URL or unix:PATH (a Unix socket) of neonsyncd
-                     (default \(ClientOptions.defaultServer), or $\(ClientOptions.serverEnvironment));
+                     (default \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment));
                      a list URL1,URL2 tries each in turn
       --token-file FILE
                      a room token, when the server requires one: the first line
                      of FILE, which only you may read (chmod 600 FILE); or
-                     $\(ClientOptions.tokenEnvironment)
+                     $\(CommandOption.tokenEnvironment)
       --token T      the token on the command line, where other users see it
                      (ps); warns. Prefer --token-file FILE
       --json         print the server's overview as one JSON object
@@ -33,8 +33,8 @@ enum RoomsCommand {
 
     static func run(_ arguments: [String]) -> Int32 {
         let env = ProcessEnvironment()
-        var server = env[ClientOptions.serverEnvironment] ?? ClientOptions.defaultServer
-        var token = env[ClientOptions.tokenEnvironment]
+        var server = env[CommandOption.serverEnvironment] ?? CommandOption.defaultServer
+        var token = env[CommandOption.tokenEnvironment]
         var json = false
         var tokenOnCommandLine = false
         var tokenFromFile = false

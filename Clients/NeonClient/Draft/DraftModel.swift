@@ -106,7 +106,7 @@ public struct DraftModel: Sendable {
     var status: DraftStatus { editor.status(counter: counter) }
 }
 
-extension DraftModel: ScreenModel {
+extension DraftModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
         return [.send(.hello(room: room, name: name, role: .reader, profile: profile, draftRev: resumeRevision))]
