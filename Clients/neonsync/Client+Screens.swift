@@ -11,7 +11,12 @@ extension Client {
     /// (with a loading screen) and published once welcomed.
     static func reader(_ mode: ClientMode, room: String, file: String? = nil,
                        _ options: ConnectOptions) throws(Ended) -> Int32 {
-        let command = CommandName(rawValue: mode.rawValue) ?? .join
+        let command: CommandName = switch mode {
+        case .read: .read
+        case .join: .join
+        case .present: .present
+        case .follow: .follow
+        }
         return try screen(command, options, document: file) { size, document in
             ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
                         document: document, at: .zero)

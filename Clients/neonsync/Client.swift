@@ -137,8 +137,8 @@ enum Client {
         }
     }
 
+    /// Writes `text` (with its own newlines) to standard error.
     static func standardError(_ text: String) {
-        var text = text
-        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
+        StandardStreams.write(text, to: STDERR_FILENO)
     }
 }

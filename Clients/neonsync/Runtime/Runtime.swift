@@ -61,12 +61,12 @@ final class Runtime<P: Program> {
         while status == nil {
             update(.tick)
             guard status == nil else { break }
-            if let screen, let view { screen.draw(view(program, now, screen.theme)) }
-            wait()
-            if let at = link?.reconnectAt, now >= at, status == nil {
+            if let at = link?.reconnectAt, now >= at {
                 link?.reconnectAt = nil
                 connect()
             }
+            if let screen, let view { screen.draw(view(program, now, screen.theme)) }
+            wait()
         }
         finish()
         return status ?? ExitStatus.done
