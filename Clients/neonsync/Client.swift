@@ -20,10 +20,10 @@ enum Client {
             case let .help(text):
                 print(text)
                 return ExitStatus.done
-            case let .rooms(arguments):
-                return RoomsCommand.run(arguments)
-            case let .bench(arguments):
-                return BenchCommand.run(arguments)
+            case let .rooms(options):
+                return RoomsCommand.run(options)
+            case let .bench(options):
+                return BenchCommand.run(options)
             case let .replay(log, room, speed, summary):
                 return try replay(log, room: room, speed: speed, summary: summary)
             case let .tail(room, json, options):

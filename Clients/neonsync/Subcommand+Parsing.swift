@@ -8,11 +8,20 @@ extension Subcommand {
     /// and its one argument (FILE, ROOM, FILE|ROOM or LOGFILE).
     static func parse(_ arguments: [String]) throws(UsageProblem) -> Subcommand {
         switch arguments.first {
-        case "bench": return .bench(arguments: Array(arguments.dropFirst()))
-        case "rooms": return .rooms(arguments: Array(arguments.dropFirst()))
-        case "help" where arguments.count == 2 && arguments[1] == "rooms": return .rooms(arguments: ["--help"])
-        case "help" where arguments.count == 2 && arguments[1] == "bench": return .bench(arguments: ["--help"])
-        default: break
+        case "bench":
+            do {
+                return try BenchOptions.parse(Array(arguments.dropFirst())).map(Subcommand.bench) ?? .help(BenchOptions.usage)
+            } catch {
+                throw UsageProblem(command: "bench", description: error.description)
+            }
+        case "rooms":
+            return try RoomsOptions.parse(Array(arguments.dropFirst())).map(Subcommand.rooms) ?? .help(RoomsCommand.help)
+        case "help" where arguments.count == 2 && arguments[1] == "rooms":
+            return .help(RoomsCommand.help)
+        case "help" where arguments.count == 2 && arguments[1] == "bench":
+            return .help(BenchOptions.usage)
+        default:
+            break
         }
         var rest = arguments[...]
         let commands = CommandName.allCases.map(\.rawValue).joined(separator: ", ")
@@ -31,7 +40,7 @@ extension Subcommand {
         do {
             return try Flags.parse(command, rest)
         } catch var problem {
-            problem.command = command
+            problem.command = command.rawValue
             throw problem
         }
     }

@@ -27,10 +27,10 @@ enum Subcommand {
     case monitor(room: String?, ConnectOptions)
     /// `replay LOGFILE [--room R] [--speed X] [--summary]`.
     case replay(log: String, room: String?, speed: Double, summary: Bool)
-    /// `rooms …`: its arguments, for its own parser.
-    case rooms(arguments: [String])
-    /// `bench …`: its arguments, for its own parser.
-    case bench(arguments: [String])
+    /// `rooms [--json]`: list the rooms the server lets this client see.
+    case rooms(RoomsOptions)
+    /// `bench SCENARIO …`: generate load against a server.
+    case bench(BenchOptions)
 
     /// The command, for its sentences and its terminal check.
     var name: CommandName? {
@@ -65,9 +65,10 @@ struct ConnectOptions {
 
 /// A usage error, said as `neonsync COMMAND: sentence`.
 struct UsageProblem: Error, CustomStringConvertible {
-    var command: CommandName?
+    /// The command the problem is with (`tail`, `rooms`), if known.
+    var command: String?
     let description: String
 
     /// The line printed on standard error.
-    var line: String { "neonsync\(command.map { " " + $0.rawValue } ?? ""): \(description)" }
+    var line: String { "neonsync\(command.map { " " + $0 } ?? ""): \(description)" }
 }

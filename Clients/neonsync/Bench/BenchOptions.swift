@@ -129,14 +129,14 @@ struct BenchOptions {
 
     struct Problem: Error, CustomStringConvertible { let description: String }
 
-    /// Parses the arguments after `bench`; nil when help was printed.
+    /// Parses the arguments after `bench`; nil when they ask for the help
+    /// (`usage`).
     static func parse(_ arguments: [String]) throws(Problem) -> BenchOptions? {
         var rest = arguments[...]
         guard let first = rest.popFirst() else {
             throw Problem(description: "bench needs a scenario: \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")); see neonsync bench --help")
         }
         if first == "-h" || first == "--help" {
-            print(usage)
             return nil
         }
         guard let scenario = Scenario(rawValue: first) else {
@@ -148,7 +148,6 @@ struct BenchOptions {
         var tokenFromFile = false
         while let flag = rest.popFirst() {
             if flag == "-h" || flag == "--help" {
-                print(usage)
                 return nil
             }
             guard let value = rest.popFirst() else {
