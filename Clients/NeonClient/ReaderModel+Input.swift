@@ -145,7 +145,7 @@ extension ReaderModel {
         return []
     }
 
-    /// When something on screen will next change by itself, so the shell
+    /// When something on screen will next change by itself, so the runtime
     /// sleeps until then: a running animation, a chosen tab's hold running
     /// out, a spinner, a swinging title, the wheel's 3 s timer, a notice
     /// expiring.
