@@ -1,7 +1,7 @@
 import NeonTUI
 
 /// A screen whose key list opens over it and scrolls like `less` (the
-/// reader, the composer): the opening and the scrolling live here once.
+/// reader, the draft editor): the opening and the scrolling live here once.
 protocol KeyListScreen {
     var showHelp: Bool { get set }
     var helpScroll: Int { get set }

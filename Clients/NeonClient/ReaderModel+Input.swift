@@ -18,7 +18,7 @@ extension ReaderModel {
                 openHelp()
                 return []
             default:
-                return composer.handle(event, at: time)
+                return draft.handle(event, at: time)
             }
         }
         switch event {
@@ -120,14 +120,14 @@ extension ReaderModel {
         top = clampTop(top)
         animation = nil
         var out = moved(at: time)
-        if opening { out += composer.moveToEnd() }
+        if opening { out += draft.moveToEnd() }
         return out
     }
 
     /// Keeps the tab header scrolled to the current tab.
     public mutating func settle() {
-        composer.panel = showDraft ? geometry.draft : nil
-        if showDraft { composer.settle() }
+        draft.panel = showDraft ? geometry.draft : nil
+        if showDraft { draft.settle() }
         guard layout != nil else { tabOffset = 0; return }
         tabOffset = TabStrip.scrollOffset(widths: tabFields, spacing: TabHeader.spacing, current: currentSection,
                                           viewWidth: TabHeader.stripWidth(forWidth: geometry.columns), previous: tabOffset)
@@ -145,7 +145,7 @@ extension ReaderModel {
         return []
     }
 
-    /// When something on screen will next change by itself, so the shell
+    /// When something on screen will next change by itself, so the runtime
     /// sleeps until then: a running animation, a chosen tab's hold running
     /// out, a spinner, a swinging title, the wheel's 3 s timer, a notice
     /// expiring.
@@ -157,7 +157,7 @@ extension ReaderModel {
         if let change = indicator.nextChange(after: time), layout != nil { next.append(change) }
         if let notice, notice.until > time { next.append(notice.until) }
         if swings { next.append(time + .milliseconds(100)) }
-        if showDraft, let wake = composer.nextWake(after: time) { next.append(wake) }
+        if showDraft, let wake = draft.nextWake(after: time) { next.append(wake) }
         return next.min()
     }
 

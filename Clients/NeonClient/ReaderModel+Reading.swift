@@ -111,7 +111,7 @@ extension ReaderModel {
 
     /// Advances a running animation (and the draft ring's pulse) to `time`.
     public mutating func tick(at time: Duration) -> [ClientCommand] {
-        _ = composer.tick(at: time)
+        _ = draft.tick(at: time)
         guard let running = animation else { return holdRanOut(at: time) }
         top = clampTop(running.position(at: time))
         indicator.scrolled(at: time)

@@ -5,7 +5,7 @@ extension ReaderModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
         sentPlace = nil
-        return [.send(.hello(room: room, name: name, role: mode.role, draftRev: composer.resumeRevision))]
+        return [.send(.hello(room: room, name: name, role: mode.role, draftRev: draft.resumeRevision))]
     }
 
     /// The connection closed or could not open.
@@ -20,13 +20,13 @@ extension ReaderModel {
         var draftCommands: [ClientCommand] = []
         switch message.payload {
         case .welcome:
-            draftCommands = composer.receive(message, at: time)
+            draftCommands = draft.receive(message, at: time)
         case .joined, .left:
-            _ = composer.receive(message, at: time)
+            _ = draft.receive(message, at: time)
         case .edit, .ack, .cursor, .relay:
-            return composer.receive(message, at: time)
+            return draft.receive(message, at: time)
         case .limit:
-            _ = composer.receive(message, at: time)
+            _ = draft.receive(message, at: time)
         default:
             break
         }

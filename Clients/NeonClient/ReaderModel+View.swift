@@ -80,7 +80,7 @@ extension ReaderModel {
             PresenceList(entries: entries, time: time, theme: theme).render(in: BorderBox.inner(of: g.presence), into: &buffer)
         }
         if showDraft {
-            composer.renderEditor(into: &buffer, at: time, theme: theme, focused: draftFocused)
+            draft.renderEditor(into: &buffer, at: time, theme: theme, focused: draftFocused)
         }
         statusLine(at: time, theme: theme).render(in: g.status, into: &buffer)
         if showHelp {

@@ -64,7 +64,7 @@ public struct ReaderModel: Sendable {
 
     public internal(set) var search = SearchState()
     /// The room's draft, in a panel under the document (`e` opens it).
-    public internal(set) var composer: DraftModel
+    public internal(set) var draft: DraftModel
     public internal(set) var showDraft = false
     public internal(set) var draftFocused = false
     public internal(set) var showHelp = false
@@ -86,7 +86,7 @@ public struct ReaderModel: Sendable {
         pendingDocument = document
         indicator = Indicator(startingAt: time)
         following = mode == .follow
-        composer = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
+        draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
     }
 
     /// Rows of the draft panel when it is open.

@@ -15,12 +15,12 @@ enum RoomsCommand {
       idle longer than the server's --room-ttl are removed by the server.
 
       --server URL   ws://, wss:// URL or unix:PATH (a Unix socket) of neonsyncd
-                     (default \(ClientOptions.defaultServer), or $\(ClientOptions.serverEnvironment));
+                     (default \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment));
                      a list URL1,URL2 tries each in turn
       --token-file FILE
                      a room token, when the server requires one: the first line
                      of FILE, which only you may read (chmod 600 FILE); or
-                     $\(ClientOptions.tokenEnvironment)
+                     $\(CommandOption.tokenEnvironment)
       --token T      the token on the command line, where other users see it
                      (ps); warns. Prefer --token-file FILE
       --json         print the server's overview as one JSON object
@@ -31,49 +31,11 @@ enum RoomsCommand {
     no or a wrong token); 4 no server answered within 5 s.
     """
 
-    static func run(_ arguments: [String]) -> Int32 {
-        let env = ProcessEnvironment()
-        var server = env[ClientOptions.serverEnvironment] ?? ClientOptions.defaultServer
-        var token = env[ClientOptions.tokenEnvironment]
-        var json = false
-        var tokenOnCommandLine = false
-        var tokenFromFile = false
-        var rest = arguments[...]
-        while let arg = rest.popFirst() {
-            switch arg {
-            case "-h", "--help":
-                print(help)
-                return 0
-            case "--json": json = true
-            case "--server", "--token", "--token-file":
-                guard let value = rest.popFirst(), !value.isEmpty else {
-                    Client.standardError("neonsync rooms: \(arg) needs a value; see neonsync rooms --help\n")
-                    return 2
-                }
-                switch arg {
-                case "--server": server = value
-                case "--token":
-                    token = value
-                    tokenOnCommandLine = true
-                default:
-                    do {
-                        token = try TokenFile.read(value)
-                        tokenFromFile = true
-                    } catch {
-                        Client.standardError("neonsync rooms: \(error.description)\n")
-                        return 2
-                    }
-                }
-            default:
-                Client.standardError("neonsync rooms: unknown argument \(arg); see neonsync rooms --help\n")
-                return 2
-            }
-        }
-        if tokenOnCommandLine, tokenFromFile {
-            Client.standardError("neonsync rooms: --token and --token-file both give the token; give one, preferably --token-file FILE\n")
-            return 2
-        }
-        if tokenOnCommandLine {
+    static func run(_ options: RoomsOptions) -> Int32 {
+        let server = options.server
+        let token = options.token
+        let json = options.json
+        if options.tokenOnCommandLine {
             Client.standardError(TokenFile.commandLineWarning + "\n")
         }
         let servers: ServerList<WebSocketURL>
@@ -84,7 +46,7 @@ enum RoomsCommand {
             return 2
         }
         TransportLog.route([])
-        let name = env["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "rooms"
+        let name = ProcessEnvironment()["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "rooms"
         var failures: [String] = []
         for url in servers.all {
             switch fetch(url.description, name: name, token: token) {

@@ -21,7 +21,7 @@ struct CommandHelpTests {
         #expect(text.contains("EXIT STATUS:\n  0  "))
     }
 
-    @Test("screen commands list their keys: the reader's, the composer's with F1 and Ctrl-G, the monitor's")
+    @Test("screen commands list their keys: the reader's, the draft editor's with F1 and Ctrl-G, the monitor's")
     func keys() {
         #expect(CommandHelp.of(.join).text().contains("\nKEYS:\n"))
         #expect(CommandHelp.of(.join).text().contains("t                  back to top (eased)"))

@@ -4,7 +4,7 @@ import NeonTestSupport
 import Testing
 
 /// Issue 13 in real terminals: refusals end the client, small terminals,
-/// the composer's keys, per-command help, TERM=dumb and piped output, the
+/// the draft editor's keys, per-command help, TERM=dumb and piped output, the
 /// default name and the room rule.
 @Suite("neonsync command line, refusals and small terminals in tmux", .serialized)
 struct CommandLineTerminalTests {
@@ -115,9 +115,9 @@ struct CommandLineTerminalTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("the composer opens with the cursor at the end, F1 shows its keys without typing, and Ctrl-Z takes back a word",
+    @Test("the draft editor opens with the cursor at the end, F1 shows its keys without typing, and Ctrl-Z takes back a word",
           arguments: [(70, 12), (40, 10)])
-    func composer(columns: Int, rows: Int) async throws {
+    func draftEditor(columns: Int, rows: Int) async throws {
         let server = try ServerProcess()
         let tmux = try Tmux()
         try launch(tmux, "bob", columns: 60, rows: 10, "draft post --name bob", server: server)
@@ -136,7 +136,7 @@ struct CommandLineTerminalTests {
         #expect(squeezed(help).contains("typing") && squeezed(help).contains("morebelowj"))
         try tmux.sendKeys("ada", "Escape")
         try tmux.waitUntil("ada", "the help to close") { !$0.joined().contains("Draft keys") }
-        #expect(try tmux.exitStatus("ada") == nil, "Escape closed the help, not the composer")
+        #expect(try tmux.exitStatus("ada") == nil, "Escape closed the help, not the draft editor")
         try tmux.sendLiteral("ada", " one two three")
         try await waitForDraft("Hello world one two three", server: server)
         try tmux.sendKeys("ada", "C-z")

@@ -15,7 +15,7 @@ func joinedDraft(limit: Int = 280, profile: CountingProfile = .graphemes, text: 
     return m
 }
 
-@Suite("Draft composer model")
+@Suite("Draft model")
 struct DraftModelTests {
     @Test("hello asks for the chosen profile; the welcome's draft and limit are loaded")
     func join() {
@@ -65,7 +65,7 @@ struct DraftModelTests {
     }
 }
 
-@Suite("Draft composer model: resuming after a reconnect")
+@Suite("Draft model: resuming after a reconnect")
 struct DraftResumeTests {
     func welcome(text: String, rev: Int, missed: [EditInfo]?) -> ServerMessage {
         let status = try! DraftCounter().status(of: text)

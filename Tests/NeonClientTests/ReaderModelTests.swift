@@ -283,7 +283,7 @@ struct ReaderDraftPanelTests {
         #expect(!m.draftFocused)
         #expect(scrolls(m.handle(.key(.character("j")), at: .seconds(3))).count == 1)
         _ = m.receive(ServerMessage(seq: 2, .ack(rev: 1)), at: .seconds(3))
-        #expect(m.composer.editor.revision == 1)
+        #expect(m.draft.editor.revision == 1)
         _ = m.handle(.key(.character("E")), at: .seconds(4))
         #expect(!m.showDraft && m.viewportRows == fullViewport)
     }

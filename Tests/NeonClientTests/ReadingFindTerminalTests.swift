@@ -172,7 +172,7 @@ struct ReadingFindTerminalTests {
 
     // MARK: - Remote cursors (issue 13, item 5, the client half)
 
-    @Test("a composer sees the other's cursor as soon as they type; a reconnect clears it until they type again",
+    @Test("a draft editor sees the other's cursor as soon as they type; a reconnect clears it until they type again",
           arguments: [(70, 12), (50, 12)])
     func remoteCursors(columns: Int, rows: Int) throws {
         let data = NSTemporaryDirectory() + "neonsync-cursors-\(UUID().uuidString)"

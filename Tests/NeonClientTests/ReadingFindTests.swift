@@ -110,7 +110,7 @@ struct ReadingFindTests {
         #expect(narrowStatus.contains("2 here · 1 watching"), "\(narrowStatus)")
     }
 
-    @Test("the monitor and the composer count the same readers, observers apart")
+    @Test("the monitor and the draft editor count the same readers, observers apart")
     func otherViews() {
         var monitor = watchingMonitor()
         _ = monitor.receive(ServerMessage(seq: 4, .joined(ReaderInfo(id: ClientID("c5"), name: "tia", role: .observer))),

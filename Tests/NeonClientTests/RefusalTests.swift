@@ -28,7 +28,7 @@ struct RefusalTests {
         if let refusal { #expect(refusal.sentence == "the server refused this client: the reason (\(code.rawValue))") }
     }
 
-    @Test("the reader, the composer and the monitor turn a refusal into one command, and stay quiet otherwise")
+    @Test("the reader, the draft editor and the monitor turn a refusal into one command, and stay quiet otherwise")
     func models() throws {
         let full = ServerMessage(seq: 0, .error(ProtocolError(.roomFull, "room \"talk\" is full (2 members)")))
         let expected = ClientCommand.refused(try #require(Refusal(ProtocolError(.roomFull, "room \"talk\" is full (2 members)"), room: "talk")))

@@ -115,9 +115,9 @@ struct SmallScreenTests {
     }
 }
 
-@Suite("Composer keys: help, cursor at the end, word-sized undo")
-struct ComposerKeysTests {
-    @Test("F1 and Ctrl-G open the composer's keys without typing; ? types; any other key closes them")
+@Suite("Draft keys: help, cursor at the end, word-sized undo")
+struct DraftKeysTests {
+    @Test("F1 and Ctrl-G open the draft editor's keys without typing; ? types; any other key closes them")
     func help() {
         var m = joinedDraft(text: "hi", rev: 1)
         #expect(m.handle(.key(.function(1)), at: .zero).isEmpty)
@@ -135,7 +135,7 @@ struct ComposerKeysTests {
         #expect(m.view(at: .zero, theme: .monochrome).lines().last?.contains("F1 keys") == true)
     }
 
-    @Test("the composer starts with the cursor at the end of the draft; Alt-< and Alt-> go to its ends")
+    @Test("the draft editor starts with the cursor at the end of the draft; Alt-< and Alt-> go to its ends")
     func cursorAtEnd() {
         var m = joinedDraft(text: "hello world", rev: 4)
         #expect(m.editor.cursor == 11)
@@ -147,18 +147,18 @@ struct ComposerKeysTests {
     @Test("e in the reader opens the draft with the cursor at its end, and shares the cursor")
     func readerOpensAtEnd() {
         var m = welcomedWithDraft("existing text")
-        #expect(m.composer.editor.cursor == 13)
+        #expect(m.draft.editor.cursor == 13)
         _ = m.handle(.key(.character("e")), at: .zero)
         _ = m.handle(.key(.home), at: .zero)
-        #expect(m.composer.editor.cursor == 0)
+        #expect(m.draft.editor.cursor == 0)
         _ = m.handle(.key(.escape), at: .zero)
         _ = m.handle(.key(.character("E")), at: .zero)
         #expect(!m.showDraft)
         let out = m.handle(.key(.character("e")), at: .zero)
-        #expect(m.draftFocused && m.composer.editor.cursor == 13)
+        #expect(m.draftFocused && m.draft.editor.cursor == 13)
         #expect(out.contains(.send(.cursor(position: 13, rev: 2))))
         _ = m.handle(.key(.function(1)), at: .zero)
-        #expect(m.showHelp && m.composer.editor.text == "existing text")
+        #expect(m.showHelp && m.draft.editor.text == "existing text")
         #expect(m.view(at: .zero, theme: .monochrome).lines().contains { $0.contains("Draft keys") })
         _ = m.handle(.key(.escape), at: .zero)
         #expect(!m.showHelp && m.draftFocused)

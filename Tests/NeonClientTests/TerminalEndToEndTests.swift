@@ -198,7 +198,7 @@ struct TerminalEndToEndTests {
         return pid
     }
 
-    @Test("two composers type into one draft, both screens converge, and past the limit the count goes negative")
+    @Test("two draft editors type into one draft, both screens converge, and past the limit the count goes negative")
     func draft() throws {
         let server = try ServerProcess(["--draft-limit", "25"])
         let tmux = try Tmux()
@@ -224,7 +224,7 @@ struct TerminalEndToEndTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("a reader types in the draft panel and a composer in another terminal sees it")
+    @Test("a reader types in the draft panel and a draft editor in another terminal sees it")
     func draftPanel() throws {
         let server = try ServerProcess()
         let tmux = try Tmux()

@@ -71,7 +71,7 @@ public struct MonitorModel: Sendable {
     }
 }
 
-extension MonitorModel: ScreenModel {
+extension MonitorModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
         return [.send(.hello(room: room ?? Hub.everyRoom, name: name, role: .observer))]
@@ -117,10 +117,6 @@ extension MonitorModel: ScreenModel {
         self.rows = max(rows, 1)
         return []
     }
-
-    public mutating func tick(at time: Duration) -> [ClientCommand] { [] }
-
-    public mutating func settle() {}
 
     /// Long names swing, so the screen moves while one is cut; otherwise it
     /// changes only on events.

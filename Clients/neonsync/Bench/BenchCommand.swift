@@ -2,19 +2,11 @@ import Glibc
 import NeonClient
 import NeonTransport
 
-/// `neonsync bench SCENARIO`: flags → descriptor limit → one client context
+/// `neonsync bench SCENARIO`: options → descriptor limit → one client context
 /// of connections → the scenario → a table and a JSON line on standard
 /// output.
 enum BenchCommand {
-    static func run(_ arguments: [String]) -> Int32 {
-        let options: BenchOptions
-        do {
-            guard let parsed = try BenchOptions.parse(arguments) else { return 0 }
-            options = parsed
-        } catch {
-            Client.standardError("neonsync bench: \(error.description)\n")
-            return 2
-        }
+    static func run(_ options: BenchOptions) -> Int32 {
         if options.tokenOnCommandLine {
             Client.standardError(TokenFile.commandLineWarning + "\n")
         }

@@ -19,7 +19,7 @@ struct BenchOptions {
     }
 
     var scenario: Scenario
-    var server = ClientOptions.defaultServer
+    var server = CommandOption.defaultServer
     var peer = Peer.neonsync
     /// Followers, readers, watchers or connections, by scenario.
     var count: Int
@@ -71,7 +71,7 @@ struct BenchOptions {
 
     OPTIONS:
       --server URL       ws://HOST:PORT/ or unix:PATH of the server (default
-                         \(ClientOptions.defaultServer), or $\(ClientOptions.serverEnvironment)); a list
+                         \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment)); a list
                          URL1,URL2,… (commas, no spaces) spreads the
                          connections round-robin over the URLs (follow: the
                          presenter on URL1, the followers dealt over all).
@@ -82,7 +82,7 @@ struct BenchOptions {
                          several addresses
       --token-file FILE  the room token a server with a secret requires: the
                          first line of FILE, which only you may read (chmod
-                         600 FILE); or $\(ClientOptions.tokenEnvironment)
+                         600 FILE); or $\(CommandOption.tokenEnvironment)
       --token T          the token on the command line, where other users see
                          it (ps); warns. Prefer --token-file FILE
       --peer P           what --server speaks: neonsync (default), lws-mirror
@@ -129,26 +129,25 @@ struct BenchOptions {
 
     struct Problem: Error, CustomStringConvertible { let description: String }
 
-    /// Parses the arguments after `bench`; nil when help was printed.
+    /// Parses the arguments after `bench`; nil when they ask for the help
+    /// (`usage`).
     static func parse(_ arguments: [String]) throws(Problem) -> BenchOptions? {
         var rest = arguments[...]
         guard let first = rest.popFirst() else {
             throw Problem(description: "bench needs a scenario: \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")); see neonsync bench --help")
         }
         if first == "-h" || first == "--help" {
-            print(usage)
             return nil
         }
         guard let scenario = Scenario(rawValue: first) else {
             throw Problem(description: "unknown bench scenario \(first); use \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")) (see neonsync bench --help)")
         }
         var options = BenchOptions(scenario: scenario, count: Self.defaultCount(scenario), rate: Self.defaultRate(scenario))
-        if let server = ProcessEnvironment()[ClientOptions.serverEnvironment] { options.server = server }
-        options.token = ProcessEnvironment()[ClientOptions.tokenEnvironment]
+        if let server = ProcessEnvironment()[CommandOption.serverEnvironment] { options.server = server }
+        options.token = ProcessEnvironment()[CommandOption.tokenEnvironment]
         var tokenFromFile = false
         while let flag = rest.popFirst() {
             if flag == "-h" || flag == "--help" {
-                print(usage)
                 return nil
             }
             guard let value = rest.popFirst() else {

@@ -1,6 +1,6 @@
 import NeonCore
 
-/// The composer's character ring (the tweet counter seed) in a few cells: a
+/// The draft editor's character ring (the tweet counter seed) in a few cells: a
 /// quarter-step ring glyph `○◔◑◕●` filled by `ringFraction`, blue while the
 /// draft is short, yellow from limit − 20, red from the limit; from
 /// limit − 20 on it is followed by the remaining count (grey, red from the

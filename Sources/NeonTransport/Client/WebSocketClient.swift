@@ -14,9 +14,9 @@
 public final class WebSocketClient: Sendable {
     /// The underlying connection.
     public let connection: ClientConnection
-    private let mailbox: ClientMailbox
+    private let mailbox: ReceiverMailbox
 
-    private init(connection: ClientConnection, mailbox: ClientMailbox) {
+    private init(connection: ClientConnection, mailbox: ReceiverMailbox) {
         self.connection = connection
         self.mailbox = mailbox
     }
@@ -45,7 +45,7 @@ public final class WebSocketClient: Sendable {
         } else {
             context = try WebSocketClientContext.shared()
         }
-        let mailbox = ClientMailbox()
+        let mailbox = ReceiverMailbox()
         let connection = try context.connect(to: parsed, subprotocol: subprotocol) { _, event in
             mailbox.deliver(event)
         }

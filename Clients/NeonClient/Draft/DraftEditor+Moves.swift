@@ -61,7 +61,7 @@ extension DraftEditor {
     }
 
     /// To the end of the draft (Alt->), where the reader's `e` and a
-    /// fresh composer put the cursor.
+    /// fresh draft editor put the cursor.
     public mutating func textEnd() {
         move(to: text.unicodeScalars.count)
     }

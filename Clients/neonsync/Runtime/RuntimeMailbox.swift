@@ -2,19 +2,24 @@ import Glibc
 import NeonTransport
 import Synchronization
 
-/// What other threads tell the main loop: network events and signals.
-enum AppEvent: Sendable {
+/// What other threads deliver to the runtime's loop: the lws service
+/// thread a connection's events, the signal queue the signals.
+enum Delivery: Sendable {
+    /// An event of the connection opened as number `generation`.
     case network(generation: Int, ClientEvent)
+    /// SIGWINCH: the terminal changed size.
     case resized
-    case terminate
+    /// SIGINT, SIGTERM or SIGHUP: end with status 0.
+    case stop
 }
 
-/// A locked queue plus a self-pipe that wakes the main loop's poll().
-final class Mailbox: Sendable {
-    private let queue = Mutex<[AppEvent]>([])
+/// The runtime loop's mailbox: other threads post deliveries into a locked
+/// queue and a self-pipe wakes the loop's poll(), which drains it.
+final class RuntimeMailbox: Sendable {
+    private let queue = Mutex<[Delivery]>([])
     let readFD: Int32
     private let writeFD: Int32
-    /// The client context connections are opened on; `nil` for commands
+    /// The client context connections are opened on; `nil` for programs
     /// that never connect (replay).
     private let network: WebSocketClientContext?
 
@@ -32,8 +37,8 @@ final class Mailbox: Sendable {
         writeFD = fds[1]
     }
 
-    func post(_ event: AppEvent) {
-        queue.withLock { $0.append(event) }
+    func post(_ delivery: Delivery) {
+        queue.withLock { $0.append(delivery) }
         var byte: UInt8 = 1
         _ = write(writeFD, &byte, 1)
     }
@@ -49,12 +54,12 @@ final class Mailbox: Sendable {
     }
 
     /// Everything posted so far; empties the pipe too.
-    func drain() -> [AppEvent] {
+    func drain() -> [Delivery] {
         var sink = [UInt8](repeating: 0, count: 256)
         while read(readFD, &sink, sink.count) > 0 {}
-        return queue.withLock { events in
-            defer { events.removeAll() }
-            return events
+        return queue.withLock { deliveries in
+            defer { deliveries.removeAll() }
+            return deliveries
         }
     }
 }

@@ -6,7 +6,7 @@ extension DraftModel {
     /// printable key, `?` included, types into the draft).
     public static let helpKeys: Set<Key> = [.function(1), .ctrl("g")]
 
-    /// The composer's keys, for the overlay and `neonsync draft --help`.
+    /// The draft editor's keys, for the overlay and `neonsync draft --help`.
     public static let helpLines: [HelpOverlay.Line] = [
         .init(key: "typing", action: "inserts at the cursor; Enter a new line"),
         .init(key: "paste", action: "inserts the pasted text (one undo step)"),

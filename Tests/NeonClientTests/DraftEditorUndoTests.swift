@@ -2,8 +2,8 @@ import NeonClient
 import NeonCore
 import Testing
 
-@Suite("Composer undo")
-struct ComposerUndoTests {
+@Suite("Draft editor undo")
+struct DraftEditorUndoTests {
     /// `editor` after typing `text` a character at a time, acknowledged as
     /// it goes.
     private func type(_ text: String, into editor: inout DraftEditor) throws {

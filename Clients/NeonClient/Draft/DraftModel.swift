@@ -2,7 +2,7 @@ import NeonCore
 import NeonTUI
 
 /// `neonsync draft ROOM`: the room's shared draft in a full-screen editor
-/// with the composer's ring. Local edits go out through the OT client state
+/// with the draft's ring. Local edits go out through the OT client state
 /// (`DraftEditor`), so typing never waits for the network.
 public struct DraftModel: Sendable {
     /// How long the ring pulses after the draft reaches the limit.
@@ -21,11 +21,11 @@ public struct DraftModel: Sendable {
     public internal(set) var pulseUntil: Duration?
     public internal(set) var notice: Notice?
     public internal(set) var scrollTop = 0
-    /// The key list over the composer (F1 or Ctrl-G), and its first line.
+    /// The key list over the draft editor (F1 or Ctrl-G), and its first line.
     public internal(set) var showHelp = false
     public internal(set) var helpScroll = 0
     /// Where the editor is drawn when it is a panel inside another screen
-    /// (the reader's draft panel); nil for the full-screen composer.
+    /// (the reader's draft panel); nil for the full-screen draft editor.
     public var panel: Rect?
     /// Whether a welcome has loaded the draft: from then on a reconnect
     /// resumes by revision instead of starting over.
@@ -95,7 +95,7 @@ public struct DraftModel: Sendable {
     /// The editor's rectangle inside its border.
     var editorArea: Rect { BorderBox.inner(of: frame) }
 
-    /// Draws the bordered editor into its frame: the whole composer screen
+    /// Draws the bordered editor into its frame: the whole draft screen
     /// draws it below its title, the reader into its draft panel.
     public func renderEditor(into buffer: inout Buffer, at time: Duration, theme: Theme, focused: Bool = true) {
         let title = "Draft · \(counter.profile.rawValue), limit \(counter.limit)" + (focused ? "" : " · e edits")
@@ -106,7 +106,7 @@ public struct DraftModel: Sendable {
     var status: DraftStatus { editor.status(counter: counter) }
 }
 
-extension DraftModel: ScreenModel {
+extension DraftModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
         return [.send(.hello(room: room, name: name, role: .reader, profile: profile, draftRev: resumeRevision))]

@@ -2,8 +2,8 @@ import NeonClient
 import NeonCore
 import Testing
 
-@Suite("Composer network")
-struct ComposerNetworkTests {
+@Suite("Draft editor network")
+struct DraftEditorNetworkTests {
     private let ada = ClientID("ada"), bo = ClientID("bo")
 
     @Test("someone else's insert before the cursor shifts it, after it does not")

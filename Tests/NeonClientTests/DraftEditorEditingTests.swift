@@ -2,8 +2,8 @@ import NeonClient
 import NeonCore
 import Testing
 
-@Suite("Composer editing")
-struct ComposerEditingTests {
+@Suite("Draft editor editing")
+struct DraftEditorEditingTests {
     /// An editor whose edits are all acknowledged at once, so each returns
     /// its own operation.
     private func typed(_ pieces: [String], into editor: inout DraftEditor) throws {

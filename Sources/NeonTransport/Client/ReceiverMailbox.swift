@@ -1,13 +1,15 @@
 import Dispatch
 import Synchronization
 
-/// Buffers one connection's events for a single async consumer.
+/// The mailbox of a `WebSocketClient`'s async receiver: the service thread
+/// delivers one connection's events into it, and the one consumer takes
+/// them out with `next(timeout:)`.
 ///
-/// The service thread delivers; `next(timeout:)` takes the oldest event or
+/// `next(timeout:)` takes the oldest event or
 /// suspends until one arrives or the timeout fires (a Dispatch timer, so no
 /// Task is left behind). The final event (`.closed`/`.failed`) is sticky:
 /// every later `next` returns it again.
-final class ClientMailbox: Sendable {
+final class ReceiverMailbox: Sendable {
     private typealias Waiter = CheckedContinuation<Result<ClientEvent, TransportError>, Never>
 
     private struct State: ~Copyable {

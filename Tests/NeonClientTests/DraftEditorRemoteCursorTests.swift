@@ -3,8 +3,8 @@ import NeonCore
 import NeonTUI
 import Testing
 
-@Suite("Composer remote cursors")
-struct ComposerRemoteCursorTests {
+@Suite("Draft editor remote cursors")
+struct DraftEditorRemoteCursorTests {
     let bob = ClientID("c2")
 
     @Test("an edit broadcast puts its author's cursor at the end of the insertion, before any cursor message")

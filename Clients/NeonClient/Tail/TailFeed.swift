@@ -2,7 +2,7 @@ import NeonCore
 
 /// The readable form of `neonsync tail`: one sentence per room event, naming
 /// members by name and sections by number (from 1, like the tab keys) and
-/// title. Pure: the shell adds the time of day and writes the lines.
+/// title. Pure: `TailProgram` adds the time of day, and the runtime writes the lines.
 /// Cursor moves and acks have no line; they are only in `--json`.
 public struct TailFeed: Equatable, Sendable {
     private var names: [ClientID: String] = [:]

@@ -2,8 +2,8 @@ import NeonClient
 import NeonCore
 import Testing
 
-@Suite("Composer limit")
-struct ComposerLimitTests {
+@Suite("Draft editor limit")
+struct DraftEditorLimitTests {
     @Test("nothing is highlighted up to the limit; from the 281st character on everything is")
     func highlight() throws {
         let counter = try DraftCounter()

@@ -2,8 +2,8 @@ import NeonClient
 import NeonCore
 import Testing
 
-@Suite("Composer cursor moves")
-struct ComposerMovesTests {
+@Suite("Draft editor cursor moves")
+struct DraftEditorMovesTests {
     @Test("left and right step over whole grapheme clusters and stop at the ends")
     func leftRight() {
         var editor = DraftEditor(text: "ae\u{301}👍🏽b")

@@ -10,7 +10,7 @@ import Testing
 /// Every insert is a unique token `«id|filler»` put where no intact token
 /// is cut; each local action records the tokens it broke (a delete, an
 /// undo). At the end every token nobody broke must be there once.
-private struct ComposerRoom {
+private struct DraftEditorRoom {
     enum Downstream {
         case acknowledgement
         case edit(TextOperation, by: ClientID)
@@ -180,12 +180,12 @@ private struct ComposerRoom {
     }
 }
 
-@Suite("Composer convergence")
-struct ComposerConvergenceTests {
+@Suite("Draft editor convergence")
+struct DraftEditorConvergenceTests {
     @Test("editors typing, deleting, undoing and redoing over delayed links converge without losing an insert",
           arguments: [UInt64(1), 7, 42, 2026])
     func converge(seed: UInt64) throws {
-        var room = ComposerRoom(seed: seed, editors: 3)
+        var room = DraftEditorRoom(seed: seed, editors: 3)
         for _ in 0..<2000 {
             try room.step()
         }

@@ -1,0 +1,20 @@
+import NeonCore
+
+/// What a program asks the runtime to do.
+public enum ClientCommand: Equatable, Sendable {
+    case send(ClientMessage)
+    /// End with status 0 (q, Esc in the draft editor).
+    case quit
+    /// Drop the connection and join again (resync from a fresh welcome).
+    case reconnect
+    /// The server refused this client for good: end with the refusal's
+    /// sentence and its exit status instead of reconnecting.
+    case refused(Refusal)
+    /// A line on standard output (a program that prints lines: `tail`).
+    case print(String)
+    /// A line on standard error; while a screen owns the terminal it waits
+    /// until the terminal is restored.
+    case printError(String)
+    /// End with `status` (one of the command's documented exit statuses).
+    case exit(Int32)
+}

@@ -1,0 +1,20 @@
+import NeonTUI
+
+/// A client program as the runtime drives it, in the Elm architecture: the
+/// runtime tells it what happened (`update`), performs the commands it
+/// answers with, and wakes it when it asks to be (`nextWake`). Pure: time
+/// comes with every event, and nothing here touches a socket or the
+/// terminal. A program that prints lines (`tail`) answers with `.print`;
+/// one that draws the terminal is also a `ScreenProgram`.
+public protocol Program: Sendable {
+    mutating func update(_ event: ProgramEvent, at time: Duration) -> [ClientCommand]
+    /// When the program next changes by itself (an animation frame, a
+    /// notice expiring, a deadline); nil when only events change it.
+    func nextWake(after time: Duration) -> Duration?
+}
+
+/// A program that draws the whole terminal: the runtime diffs `view` onto
+/// it after every batch of events.
+public protocol ScreenProgram: Program {
+    func view(at time: Duration, theme: Theme) -> Buffer
+}

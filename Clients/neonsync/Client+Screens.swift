@@ -1,0 +1,131 @@
+import Foundation
+import NeonClient
+import NeonCore
+import NeonTransport
+import NeonTUI
+
+/// The commands that draw a screen: the terminal is taken over, the program
+/// made at its size, and the runtime runs it.
+extension Client {
+    /// The reader: `read`, `join`, `present` and `follow`; `file` is read
+    /// (with a loading screen) and published once welcomed.
+    static func reader(_ mode: ClientMode, room: String, file: String? = nil,
+                       _ options: ConnectOptions) throws(Ended) -> Int32 {
+        let command: CommandName = switch mode {
+        case .read: .read
+        case .join: .join
+        case .present: .present
+        case .follow: .follow
+        }
+        return try screen(command, options, document: file) { size, document in
+            ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
+                        document: document, at: .zero)
+        }
+    }
+
+    /// A screen program that connects: servers and network, the terminal,
+    /// the document (if any), the mailbox, then the runtime.
+    static func screen<P: ScreenProgram>(_ command: CommandName, _ options: ConnectOptions, document file: String? = nil,
+                                         make: ((columns: Int, rows: Int), DocumentInfo?) -> P) throws(Ended) -> Int32 {
+        let say = "neonsync \(command.rawValue): "
+        let (servers, network) = try connecting(command, options)
+        let screen = try enter(command)
+        var document: DocumentInfo?
+        if let file {
+            do {
+                document = try DocumentFile.load(file) { done, total in drawLoading(file, done, total, on: screen) }
+            } catch {
+                screen.restore()
+                standardError(say + error.description + "\n")
+                throw Ended(status: ExitStatus.usage)
+            }
+        }
+        let mailbox: RuntimeMailbox
+        do {
+            mailbox = try RuntimeMailbox(network: network)
+        } catch {
+            screen.restore()
+            standardError(say + error.description + "\n")
+            throw Ended(status: ExitStatus.failed)
+        }
+        let program = make(screen.size, document)
+        return Runtime(drawing: program, on: screen, command: command, mailbox: mailbox,
+                       link: Link(servers: servers, token: options.token)).run()
+    }
+
+    /// `neonsync replay`: the log is read before anything else, so a bad
+    /// file exits 2 with its sentence; `--summary` prints and needs no
+    /// terminal, otherwise the log plays through the monitor's screen.
+    static func replay(_ log: String, room: String?, speed: Double, summary: Bool) throws(Ended) -> Int32 {
+        var entries: [ServerLogEntry]
+        do {
+            entries = try loadLog(log)
+        } catch {
+            standardError("neonsync replay: \(error.description)\n")
+            throw Ended(status: ExitStatus.usage)
+        }
+        if let room { entries = entries.filter { $0.room == nil || $0.room == room } }
+        if summary {
+            print(ReplaySummary(entries: entries).text, terminator: "")
+            return ExitStatus.done
+        }
+        guard !LogReplay.rooms(in: entries).isEmpty else {
+            standardError("neonsync replay: \(log) has no room events to replay\n")
+            throw Ended(status: ExitStatus.usage)
+        }
+        let screen = try enter(.replay)
+        let mailbox: RuntimeMailbox
+        do {
+            mailbox = try RuntimeMailbox()
+        } catch {
+            screen.restore()
+            standardError("neonsync replay: \(error.description)\n")
+            throw Ended(status: ExitStatus.failed)
+        }
+        let size = screen.size
+        let program = ReplayProgram(file: log, entries: entries, room: room, speed: speed,
+                                    columns: size.columns, rows: size.rows)
+        return Runtime(drawing: program, on: screen, command: .replay, mailbox: mailbox, link: nil).run()
+    }
+
+    /// Reads and checks a server log; a missing, unreadable or foreign file
+    /// is a sentence naming it.
+    private static func loadLog(_ file: String) throws(LogFileError) -> [ServerLogEntry] {
+        guard let data = FileManager.default.contents(atPath: file) else {
+            throw LogFileError(description: "cannot read the log file \(file); give the path of a neonsyncd --log file")
+        }
+        return try ServerLogEntry.parse(String(decoding: data, as: UTF8.self), file: file)
+    }
+
+    /// Takes the terminal over in the chosen theme; a terminal that cannot
+    /// draw a screen is bad usage.
+    private static func enter(_ command: CommandName) throws(Ended) -> Screen {
+        do {
+            return try Screen.enter(for: command, theme: chooseTheme())
+        } catch {
+            standardError("neonsync \(command.rawValue): \(error.description)\n")
+            throw Ended(status: ExitStatus.usage)
+        }
+    }
+
+    /// The loading screen: determinate progress while a big file is read.
+    private static func drawLoading(_ file: String, _ done: Int, _ total: Int, on screen: Screen) {
+        let size = screen.size
+        var buffer = Buffer(width: size.columns, height: size.rows, style: screen.theme.background)
+        guard let model = try? ProgressModel(value: Double(done), total: Double(max(total, 1)), label: "Loading \(file)",
+                                             currentValueLabel: "\(done / 1024) of \(max(total, 1) / 1024) KiB") else { return }
+        let width = min(60, size.columns)
+        ProgressBar(model, style: .bar, theme: screen.theme)
+            .render(in: Rect(width: size.columns, height: size.rows).centered(width: width, height: 4), into: &buffer)
+        screen.paint(buffer)
+    }
+
+    /// NO_COLOR: no colours; COLORTERM truecolor: 24-bit. (TERM=dumb
+    /// never gets this far: `Terminal.enter` refuses it.)
+    private static func chooseTheme() -> Theme {
+        let env = ProcessEnvironment()
+        if env["NO_COLOR"] != nil { return .monochrome }
+        if let depth = env["COLORTERM"], depth == "truecolor" || depth == "24bit" { return .neon }
+        return .neon256
+    }
+}

@@ -1,0 +1,42 @@
+import NeonClient
+import NeonCore
+
+/// What the program's commands do.
+extension Runtime {
+    func perform(_ commands: [ClientCommand]) {
+        for command in commands where status == nil {
+            switch command {
+            case let .send(message):
+                send(message)
+            case .quit:
+                status = ExitStatus.done
+            case let .exit(code):
+                status = code
+            case let .refused(refusal):
+                say(refusal.sentence)
+                status = Refusal.exitStatus
+            case .reconnect:
+                reconnect()
+            case let .print(line):
+                // A closed output ends the program: no one reads it.
+                if !StandardStreams.output(line) { status = ExitStatus.done }
+            case let .printError(line):
+                error(line)
+            }
+        }
+    }
+
+    /// `neonsync COMMAND: sentence` on standard error.
+    func say(_ sentence: String) {
+        error("neonsync \(command.rawValue): \(sentence)")
+    }
+
+    /// A line for standard error: at once, or once the screen is restored.
+    func error(_ line: String) {
+        if screen != nil {
+            heldErrors.append(line)
+        } else {
+            StandardStreams.error(line)
+        }
+    }
+}

@@ -1,0 +1,225 @@
+import Glibc
+import NeonClient
+import NeonCore
+import NeonTransport
+
+extension Subcommand {
+    /// Parses the arguments after `neonsync`: the command, then its flags
+    /// and its one argument (FILE, ROOM, FILE|ROOM or LOGFILE).
+    static func parse(_ arguments: [String]) throws(UsageProblem) -> Subcommand {
+        switch arguments.first {
+        case "bench":
+            do {
+                return try BenchOptions.parse(Array(arguments.dropFirst())).map(Subcommand.bench) ?? .help(BenchOptions.usage)
+            } catch {
+                throw UsageProblem(command: "bench", description: error.description)
+            }
+        case "rooms":
+            return try RoomsOptions.parse(Array(arguments.dropFirst())).map(Subcommand.rooms) ?? .help(RoomsCommand.help)
+        case "help" where arguments.count == 2 && arguments[1] == "rooms":
+            return .help(RoomsCommand.help)
+        case "help" where arguments.count == 2 && arguments[1] == "bench":
+            return .help(BenchOptions.usage)
+        default:
+            break
+        }
+        var rest = arguments[...]
+        let commands = CommandName.allCases.map(\.rawValue).joined(separator: ", ")
+        guard let first = rest.popFirst() else {
+            throw UsageProblem(description: "missing a command: \(commands), rooms or bench; see neonsync --help")
+        }
+        if first == "-h" || first == "--help" || first == "help" {
+            if let topic = rest.first, let command = CommandName(rawValue: topic) {
+                return .help(CommandHelp.of(command).text())
+            }
+            return .help(usage)
+        }
+        guard let command = CommandName(rawValue: first) else {
+            throw UsageProblem(description: "unknown command \(first); use \(commands), rooms or bench (see neonsync --help)")
+        }
+        do {
+            return try Flags.parse(command, rest)
+        } catch var problem {
+            problem.command = command.rawValue
+            throw problem
+        }
+    }
+}
+
+/// The flags and arguments of one command as they are read, before they
+/// become its `Subcommand`.
+private struct Flags {
+    let command: CommandName
+    var connect: ConnectOptions
+    var json = false
+    var summary = false
+    var speed = 1.0
+    var profile: CountingProfile?
+    var file: String?
+    var room: String?
+    let help: String
+
+    private init(command: CommandName) {
+        let env = ProcessEnvironment()
+        self.command = command
+        connect = ConnectOptions(name: LoginName.current(),
+                                 server: env[CommandOption.serverEnvironment] ?? CommandOption.defaultServer,
+                                 token: env[CommandOption.tokenEnvironment])
+        help = "see neonsync \(command.rawValue) --help"
+    }
+
+    static func parse(_ command: CommandName, _ arguments: ArraySlice<String>) throws(UsageProblem) -> Subcommand {
+        var flags = Flags(command: command)
+        let help = flags.help
+        var rest = arguments
+        var positional: [String] = []
+        var given: Set<String> = []
+        while let argument = rest.popFirst() {
+            if argument == "-h" || argument == "--help" {
+                return .help(CommandHelp.of(command).text())
+            }
+            guard argument.hasPrefix("-"), argument != "-" else {
+                positional.append(argument)
+                continue
+            }
+            var flag = argument
+            var inline: String?
+            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
+                flag = String(argument[..<equals])
+                inline = String(argument[argument.index(after: equals)...])
+            }
+            guard let option = CommandOption.named(flag) else {
+                throw UsageProblem(description: "unknown option \(flag); \(help)")
+            }
+            guard option.commands.contains(command) else {
+                throw UsageProblem(description: "\(flag) belongs to \(owners(of: option)), not to neonsync \(command.rawValue); \(help)")
+            }
+            given.insert(flag)
+            guard let placeholder = option.value else {
+                if inline != nil { throw UsageProblem(description: "\(flag) takes no value; \(help)") }
+                switch flag {
+                case "--json": flags.json = true
+                case "--summary": flags.summary = true
+                default: flags.connect.trust = .insecureAcceptAnything
+                }
+                continue
+            }
+            guard let value = inline ?? rest.popFirst() else {
+                throw UsageProblem(description: "\(flag) needs a value, \(flag) \(placeholder); \(help)")
+            }
+            try flags.set(flag, value)
+        }
+        if given.contains("--token"), given.contains("--token-file") {
+            throw UsageProblem(description: "--token and --token-file both give the token; give one, preferably --token-file FILE (others on this machine can see --token in ps)")
+        }
+        if given.contains("--ca"), given.contains("--insecure") {
+            throw UsageProblem(description: "--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
+        }
+        try flags.take(positional)
+        return flags.subcommand
+    }
+
+    /// The command with what was given.
+    private var subcommand: Subcommand {
+        let room = self.room ?? "lobby"
+        switch command {
+        case .read: return .read(file: file ?? "", room: room, connect)
+        case .join: return .join(room: room, connect)
+        case .present: return .present(file: file, room: room, connect)
+        case .follow: return .follow(room: room, connect)
+        case .draft: return .draft(room: room, profile: profile, connect)
+        case .tail: return .tail(room: room, json: json, connect)
+        case .monitor: return .monitor(room: self.room, connect)
+        case .replay: return .replay(log: file ?? "", room: self.room, speed: speed, summary: summary)
+        }
+    }
+
+    /// `neonsync tail` or `neonsync read, present or replay`.
+    private static func owners(of option: CommandOption) -> String {
+        let names = CommandName.allCases.filter { option.commands.contains($0) }.map(\.rawValue)
+        if names.count == 1 { return "neonsync \(names[0])" }
+        if names.count == CommandName.allCases.filter(\.connects).count, !option.commands.contains(.replay) {
+            return "the commands that connect to a server"
+        }
+        return "neonsync " + names.dropLast().joined(separator: ", ") + " and " + names.last!
+    }
+
+    private mutating func set(_ flag: String, _ value: String) throws(UsageProblem) {
+        switch flag {
+        case "--room": room = value
+        case "--name": connect.name = value
+        case "--server": connect.server = value
+        case "--profile":
+            guard let chosen = CountingProfile(rawValue: value) else {
+                throw UsageProblem(description: "--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", ")); \(help)")
+            }
+            profile = chosen
+        case "--speed":
+            guard let number = Double(value), number > 0, number.isFinite else {
+                throw UsageProblem(description: "--speed needs a number above 0, e.g. --speed 10; \(help)")
+            }
+            speed = number
+        case "--token":
+            guard !value.isEmpty else {
+                throw UsageProblem(description: "--token needs a value (a room token from neonsyncd token); \(help)")
+            }
+            connect.token = value
+            connect.tokenOnCommandLine = true
+        case "--token-file":
+            do {
+                connect.token = try TokenFile.read(value)
+            } catch {
+                throw UsageProblem(description: error.description)
+            }
+        case "--ca": connect.trust = .certificates(path: value)
+        default: break
+        }
+    }
+
+    /// Takes the command's arguments: FILE, ROOM, FILE|ROOM or LOGFILE, and
+    /// checks the room by the server's rule.
+    private mutating func take(_ positional: [String]) throws(UsageProblem) {
+        let what: String
+        switch command {
+        case .read: what = "FILE"
+        case .present: what = "FILE or ROOM"
+        case .replay: what = "LOGFILE"
+        case .join, .follow, .draft, .tail, .monitor: what = "ROOM"
+        }
+        if command == .monitor, positional.isEmpty { return }
+        guard positional.count == 1 else {
+            let got = positional.isEmpty ? "got none"
+                : "got \(positional.count): " + positional.map { "\"\($0)\"" }.joined(separator: ", ")
+            let hint = what.contains("ROOM") && positional.count > 1 ? " (a room name has no spaces)" : ""
+            throw UsageProblem(description: "takes exactly one \(what), \(got)\(hint); \(help)")
+        }
+        let target = positional[0]
+        switch command {
+        case .read, .replay:
+            file = target
+        case .present where access(target, F_OK) == 0:
+            file = target
+        case .present:
+            guard room == nil else {
+                throw UsageProblem(description: "no file \"\(target)\" exists; with --room R the argument is the FILE to present; \(help)")
+            }
+            if let problem = Hub.problem(withRoom: target) {
+                throw UsageProblem(description: "no file \"\(target)\" exists, and as a room name: \(problem); give an existing FILE or a ROOM: neonsync present FILE|ROOM")
+            }
+            room = target
+        case .join, .follow, .draft, .tail, .monitor:
+            room = target
+            // tail leaves the verdict to the server (its exit status 3).
+            if command != .tail, let problem = RoomName.problem(target, given: "neonsync \(command.rawValue) ROOM") {
+                throw UsageProblem(description: problem)
+            }
+        }
+        if let room, command == .read || command == .present,
+           let problem = RoomName.problem(room, given: "--room R") {
+            throw UsageProblem(description: problem)
+        }
+        if room == nil, let file, command != .replay {
+            room = RoomName.fromFile(file)
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import NeonClient
+import NeonCore
+import NeonTransport
+
+/// What the user asked `neonsync` for: one case per command, each carrying
+/// the options that command takes. `Subcommand.parse` reads them from the
+/// arguments; the flags and every `--help` come from NeonClient's
+/// `CommandOption` and `CommandHelp` tables (`rooms` and `bench` keep
+/// their own beside their code).
+enum Subcommand {
+    /// `--help`, `help [COMMAND]` or `COMMAND --help`: the text to print.
+    case help(String)
+    /// `read FILE`: publish FILE to `room` (from --room R, or FILE's name)
+    /// and read it.
+    case read(file: String, room: String, ConnectOptions)
+    /// `join ROOM`: read the room's document.
+    case join(room: String, ConnectOptions)
+    /// `present FILE|ROOM`: lead in `room`, publishing `file` when given.
+    case present(file: String?, room: String, ConnectOptions)
+    /// `follow ROOM`: follow the presenter.
+    case follow(room: String, ConnectOptions)
+    /// `draft ROOM [--profile P]`: edit the room's shared draft.
+    case draft(room: String, profile: CountingProfile?, ConnectOptions)
+    /// `tail ROOM [--json]`: print the room's events as lines.
+    case tail(room: String, json: Bool, ConnectOptions)
+    /// `monitor [ROOM]`: the dashboard of one room, or of every room.
+    case monitor(room: String?, ConnectOptions)
+    /// `replay LOGFILE [--room R] [--speed X] [--summary]`.
+    case replay(log: String, room: String?, speed: Double, summary: Bool)
+    /// `rooms [--json]`: list the rooms the server lets this client see.
+    case rooms(RoomsOptions)
+    /// `bench SCENARIO …`: generate load against a server.
+    case bench(BenchOptions)
+
+    /// The command, for its sentences and its terminal check.
+    var name: CommandName? {
+        switch self {
+        case .help, .rooms, .bench: nil
+        case .read: .read
+        case .join: .join
+        case .present: .present
+        case .follow: .follow
+        case .draft: .draft
+        case .tail: .tail
+        case .monitor: .monitor
+        case .replay: .replay
+        }
+    }
+}
+
+/// The options of every command that connects to a server.
+struct ConnectOptions {
+    /// The name the others see (--name N, or the login name).
+    var name: String
+    /// `--server URL[,URL…]`, or $NEONSYNC_SERVER, or the default.
+    var server: String
+    /// The room token a server with a secret requires: from
+    /// `--token-file FILE`, `--token T` or `NEONSYNC_TOKEN`.
+    var token: String?
+    /// `--token T` was given: the token is visible in `ps`; warn.
+    var tokenOnCommandLine = false
+    /// How a wss:// server's certificate is checked (--ca, --insecure).
+    var trust: ServerTrust = .systemStore
+}
+
+/// A usage error, said as `neonsync COMMAND: sentence`.
+struct UsageProblem: Error, CustomStringConvertible {
+    /// The command the problem is with (`tail`, `rooms`), if known.
+    var command: String?
+    let description: String
+
+    /// The line printed on standard error.
+    var line: String { "neonsync\(command.map { " " + $0 } ?? ""): \(description)" }
+}
