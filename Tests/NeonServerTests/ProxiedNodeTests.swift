@@ -105,11 +105,11 @@ struct ProxiedNodeTests {
         port, ca = sys.argv[1], sys.argv[2]
         context = ssl.create_default_context(cafile=ca)
         for n in range(12):
-            with urllib.request.urlopen(f"https://localhost:{port}/healthz", context=context, timeout=5) as answer:
+            with urllib.request.urlopen(f"https://localhost:{port}/healthz", context=context, timeout=20) as answer:
                 assert answer.read() == b"ok\\n"
-            with connect(f"wss://localhost:{port}/", ssl=context, subprotocols=["neonsync.v1"], proxy=None) as ws:
+            with connect(f"wss://localhost:{port}/", ssl=context, subprotocols=["neonsync.v1"], proxy=None, open_timeout=20) as ws:
                 ws.send(json.dumps({"type": "hello", "room": "tls", "name": f"r{n}", "role": "reader"}))
-                while json.loads(ws.recv(timeout=5))["type"] != "welcome":
+                while json.loads(ws.recv(timeout=20))["type"] != "welcome":
                     pass
         print("ok")
         """

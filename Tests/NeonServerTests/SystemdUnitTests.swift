@@ -16,7 +16,7 @@ struct SystemdUnitTests {
     static let hostName: String = {
         var buffer = [CChar](repeating: 0, count: 256)
         gethostname(&buffer, 255)
-        return String(cString: buffer)
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
 
     /// `Key=value` lines of a unit, in order, comments and sections dropped.
