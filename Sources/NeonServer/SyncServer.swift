@@ -113,7 +113,7 @@ public final class SyncServer: Sendable {
         do {
             try transport.start()
         } catch {
-            logger.log(LogRecord(.error, "start_failed", [LogField("error", .string(error.description))]))
+            logger.log(LogRecord(.error, .startFailed, [LogField("error", .string(error.description))]))
             throw ServerError("\(error.description)")
         }
         let transport = transport
@@ -138,7 +138,7 @@ public final class SyncServer: Sendable {
             fields += [LogField("redis", .string(cluster.configuration.endpoint.description)),
                        LogField("generation", .int(cluster.generation))]
         }
-        logger.log(LogRecord(.info, "start", fields))
+        logger.log(LogRecord(.info, .start, fields))
     }
 
     /// The bound port (the ephemeral one when configured with 0).
@@ -148,7 +148,7 @@ public final class SyncServer: Sendable {
     /// queued, close frames (1001) go to everyone, then the store's or
     /// Redis's threads finish; returns then.
     public func stop(reason: String = "stop") {
-        logger.log(LogRecord(.info, "stop", [LogField("reason", .string(reason))]))
+        logger.log(LogRecord(.info, .stop, [LogField("reason", .string(reason))]))
         sweeper.stop()
         (sequencer as? LocalSequencer)?.flush()
         transport.stop()

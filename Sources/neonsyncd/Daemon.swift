@@ -59,7 +59,7 @@ enum Daemon {
         // the terminal: the operator reads one sentence per problem.
         TransportLog.route(.quiet) { level, line in
             let name = level.contains(.error) ? "error" : level.contains(.warning) ? "warn" : "notice"
-            logger.log(LogRecord(.debug, "lws", [LogField("severity", .string(name)), LogField("line", .string(line))]))
+            logger.log(LogRecord(.debug, .lws, [LogField("severity", .string(name)), LogField("line", .string(line))]))
         }
         let server: SyncServer
         let store: any RoomStore
@@ -68,7 +68,7 @@ enum Daemon {
             do {
                 link = try ClusterLink(cluster)
             } catch {
-                logger.log(LogRecord(.error, "start_failed", [LogField("error", .string(error.description))]))
+                logger.log(LogRecord(.error, .startFailed, [LogField("error", .string(error.description))]))
                 standardError("neonsyncd: \(error.description)\n")
                 return 1
             }

@@ -68,7 +68,7 @@ struct GatewayTests {
     func connectAndCap() {
         var node = OneNode(policy: AccessPolicy(maxConnectionsPerAddress: 1))
         let first = node.apply(.connected(one, peer: "10.0.0.9"))
-        #expect(first == [.log(LogRecord(.info, "connect", client: ClientID("c1"), [LogField("peer", .string("10.0.0.9"))])),
+        #expect(first == [.log(LogRecord(.info, .connect, client: ClientID("c1"), [LogField("peer", .string("10.0.0.9"))])),
                           .setTimer(one, .seconds(10))])
         let second = node.apply(.connected(two, peer: "10.0.0.9"))
         #expect(messages(second, to: two).map(\.type) == ["error"])
@@ -216,9 +216,9 @@ struct GatewayTests {
 
 @Suite("Held commands: group commit's other half")
 struct HeldCommandsTests {
-    private let a = GatewayCommand.log(LogRecord(.info, "a", []))
-    private let b = GatewayCommand.log(LogRecord(.info, "b", []))
-    private let c = GatewayCommand.log(LogRecord(.info, "c", []))
+    private let a = GatewayCommand.log(LogRecord(.info, .stop, [LogField("reason", "a")]))
+    private let b = GatewayCommand.log(LogRecord(.info, .stop, [LogField("reason", "b")]))
+    private let c = GatewayCommand.log(LogRecord(.info, .stop, [LogField("reason", "c")]))
 
     @Test("a room's commands wait for their commit and come out in order; other rooms are not held")
     func holdAndRelease() {

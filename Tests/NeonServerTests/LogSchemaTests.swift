@@ -4,106 +4,47 @@ import NeonTestSupport
 import NeonTransport
 import Testing
 
-/// The documented log schema (docs/LOGS.md) as a table: every event, its
-/// levels, whether it names a room and a client, and its fields with types.
-struct LogSchema {
-    enum Kind: String { case string, int, bool }
-    enum Presence { case required, optional, absent }
-
-    let levels: Set<String>
-    let room: Presence
-    let client: Presence
-    let fields: [String: Kind]
-    var optional: [String: Kind] = [:]
-
-    static let events: [String: LogSchema] = [
-        "start": LogSchema(levels: ["info"], room: .absent, client: .absent,
-                           fields: ["host": .string, "port": .int, "protocol": .string, "version": .string, "restoredRooms": .int,
-                                    "tokens": .bool, "tls": .bool, "origins": .string],
-                           optional: ["redis": .string, "generation": .int]),
-        "start_failed": LogSchema(levels: ["error"], room: .absent, client: .absent, fields: ["error": .string]),
-        "stop": LogSchema(levels: ["info"], room: .absent, client: .absent, fields: ["reason": .string]),
-        "connect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["peer": .string],
-                             optional: ["proxy": .string, "forwardedIgnored": .bool]),
-        "disconnect": LogSchema(levels: ["info"], room: .absent, client: .required, fields: ["initiatedByPeer": .bool],
-                                optional: ["code": .int]),
-        "too_slow": LogSchema(levels: ["warn"], room: .absent, client: .required,
-                              fields: ["code": .int, "maxOutbound": .int]),
-        "join": LogSchema(levels: ["info"], room: .required, client: .required,
-                          fields: ["name": .string, "role": .string, "members": .int]),
-        "watch": LogSchema(levels: ["info"], room: .absent, client: .required,
-                           fields: ["name": .string, "scope": .string, "rooms": .int, "watchers": .int]),
-        "leave": LogSchema(levels: ["info"], room: .required, client: .required,
-                           fields: ["name": .string, "role": .string, "percent": .int, "members": .int]),
-        "document": LogSchema(levels: ["info"], room: .required, client: .required,
-                              fields: ["title": .string, "format": .string, "bytes": .int, "sections": .int, "blocks": .int]),
-        "progress": LogSchema(levels: ["info"], room: .required, client: .required,
-                              fields: ["step": .int, "percent": .int, "atBottom": .bool, "section": .int]),
-        "tab": LogSchema(levels: ["info"], room: .required, client: .required,
-                         fields: ["section": .int, "title": .string, "source": .string]),
-        "follow": LogSchema(levels: ["info"], room: .required, client: .required, fields: ["on": .bool]),
-        "limit": LogSchema(levels: ["info", "warn"], room: .required, client: .required,
-                           fields: ["draftLevel": .string, "fromLevel": .string, "count": .int, "remaining": .int, "limit": .int]),
-        "error": LogSchema(levels: ["warn"], room: .optional, client: .required, fields: ["code": .string, "message": .string]),
-        "store_failed": LogSchema(levels: ["error"], room: .absent, client: .absent, fields: ["error": .string]),
-        "redis_down": LogSchema(levels: ["error"], room: .absent, client: .absent,
-                                fields: ["redis": .string, "reason": .string]),
-        "redis_up": LogSchema(levels: ["info"], room: .absent, client: .absent,
-                              fields: ["redis": .string, "reason": .string]),
-        "membership_lost": LogSchema(levels: ["warn"], room: .absent, client: .absent, fields: ["connections": .int]),
-        "room_reset": LogSchema(levels: ["warn"], room: .required, client: .required, fields: ["code": .int]),
-        "room_expired": LogSchema(levels: ["info"], room: .required, client: .absent,
-                                  fields: ["idleSeconds": .int, "ttlSeconds": .int]),
-        "lws": LogSchema(levels: ["debug"], room: .absent, client: .absent, fields: ["severity": .string, "line": .string]),
-        "origin_refused": LogSchema(levels: ["warn"], room: .absent, client: .absent,
-                                    fields: ["peer": .string, "origin": .string],
-                                    optional: ["proxy": .string, "forwardedIgnored": .bool]),
-    ]
-
-    /// Every problem of one log line against the table; empty when it fits.
+/// Checks log lines against NeonCore's `LogEvent`, the schema's single
+/// definition (docs/LOGS.md is checked against it too, below).
+enum LogSchema {
+    /// Every problem of one log line against its event's definition; empty
+    /// when it fits.
     static func problems(of line: String) -> [String] {
         guard let object = ServerProcess.json(line) else { return ["not a JSON object: \(line)"] }
         guard let event = object["event"] as? String else { return ["no event: \(line)"] }
-        guard let schema = events[event] else { return ["unknown event \(event): \(line)"] }
+        guard let schema = LogEvent.named(event) else { return ["unknown event \(event): \(line)"] }
         var problems: [String] = []
         let ts = object["ts"] as? String ?? ""
         if ts.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$"#, options: .regularExpression) == nil {
             problems.append("ts \(ts) is not RFC 3339 UTC with milliseconds")
         }
-        if !schema.levels.contains(object["level"] as? String ?? "") {
-            problems.append("level \(object["level"] ?? "none") is not one of \(schema.levels.sorted())")
+        let level = (object["level"] as? String).flatMap(LogRecord.Level.init(rawValue:))
+        if level.map({ !schema.levels.contains($0) }) ?? true {
+            problems.append("level \(object["level"] ?? "none") is not one of \(schema.levels.map(\.rawValue).sorted())")
         }
         for (key, presence) in [("room", schema.room), ("client", schema.client)] {
             let value = object[key]
             switch presence {
-            case .required where kind(of: value) != .string: problems.append("\(key) missing or not a string")
-            case .optional where value != nil && kind(of: value) != .string: problems.append("\(key) is not a string")
+            case .required where !(value is String): problems.append("\(key) missing or not a string")
+            case .optional where value != nil && !(value is String): problems.append("\(key) is not a string")
             case .absent where value != nil: problems.append("\(key) should be absent")
             default: break
             }
         }
-        for (key, expected) in schema.fields where kind(of: object[key]) != expected {
-            problems.append("field \(key) missing or not \(expected.rawValue)")
+        for field in schema.fields {
+            let value = object[field.key]
+            if value == nil {
+                if !field.isOptional { problems.append("field \(field.key) missing") }
+            } else if LoggedLine.value(value, as: field.kind) == nil {
+                problems.append("field \(field.key) is not \(field.kind.rawValue)")
+            }
         }
-        for (key, expected) in schema.optional where object[key] != nil && kind(of: object[key]) != expected {
-            problems.append("field \(key) is not \(expected.rawValue)")
-        }
-        if let node = object["node"], kind(of: node) != .string { problems.append("node is not a string") }
-        let known = Set(schema.fields.keys).union(schema.optional.keys).union(["ts", "level", "event", "node", "room", "client"])
+        if let node = object["node"], !(node is String) { problems.append("node is not a string") }
+        let known = Set(schema.fields.map(\.key)).union(LogEvent.common.map(\.key))
         for key in object.keys where !known.contains(key) {
             problems.append("unknown field \(key)")
         }
         return problems.map { "\(event): \($0) in \(line)" }
-    }
-
-    /// JSONSerialization gives booleans as their own NSNumber class.
-    static func kind(of value: Any?) -> Kind? {
-        guard let value else { return nil }
-        if value is String { return .string }
-        guard let number = value as? NSNumber else { return nil }
-        if String(describing: type(of: value)).contains("Boolean") { return .bool }
-        let type = String(cString: number.objCType)
-        return type == "d" || type == "f" ? nil : .int
     }
 }
 
@@ -160,12 +101,52 @@ struct LogSchemaTests {
         // origin_refused lines are checked against the table in TLSEndToEndTests,
         // too_slow lines in SlowReaderTests, room_expired in RoomTTLEndToEndTests, the cluster's events (and every
         // line with its node field) in ClusterEndToEndTests.
-        #expect(events == Set(LogSchema.events.keys).subtracting(["store_failed", "origin_refused", "too_slow", "redis_down", "redis_up", "membership_lost", "room_reset", "lws", "room_expired"]))
+        #expect(events == Set(LogEvent.all.map(\.name)).subtracting(["store_failed", "origin_refused", "too_slow", "redis_down", "redis_up", "membership_lost", "room_reset", "lws", "room_expired"]))
         for line in lines {
             for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }
             #expect(!line.contains("Nobody outside") && !line.contains("private draft"), "content leaked: \(line)")
         }
         #expect(server.events("tab").contains { $0["title"] as? String == "Details" }, "titles are logged")
+    }
+
+    @Test("docs/LOGS.md documents exactly NeonCore's LogEvent: every event with its levels, every field with its type and whether it is optional")
+    func docsMatchTheDefinition() throws {
+        let docs = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/LOGS.md")
+        let text = try String(contentsOf: docs, encoding: .utf8)
+        // "### `name` (levels…)" then a "| `field` | type[, optional] | …" table.
+        var documented: [String: (levels: Set<LogRecord.Level>, fields: [String: (String, Bool)])] = [:]
+        var current: String?
+        var inEvents = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("## ") { inEvents = line == "## Events"; current = nil; continue }
+            guard inEvents else { continue }
+            if line.hasPrefix("### `") {
+                let name = String(line.dropFirst(5).prefix { $0 != "`" })
+                let afterName = line.dropFirst(5).drop { $0 != "`" }
+                let words = afterName.split(whereSeparator: { !$0.isLetter }).map(String.init)
+                let levels = Set(words.compactMap(LogRecord.Level.init(rawValue:)))
+                documented[name] = (levels, [:])
+                current = name
+            } else if let name = current, line.hasPrefix("| `") {
+                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                guard cells.count >= 2 else { continue }
+                let key = String(cells[0].dropFirst().prefix { $0 != "`" })
+                let type = cells[1].split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                documented[name]?.fields[key] = (type, cells[1].contains("optional"))
+            }
+        }
+        #expect(Set(documented.keys) == Set(LogEvent.all.map(\.name)), "events in docs/LOGS.md and in LogEvent")
+        for event in LogEvent.all {
+            guard let doc = documented[event.name] else { continue }
+            #expect(doc.levels == event.levels, "\(event.name): levels \(doc.levels) in the docs, \(event.levels) defined")
+            #expect(Set(doc.fields.keys) == Set(event.fields.map(\.key)), "\(event.name): fields in the docs \(doc.fields.keys.sorted()), defined \(event.fields.map(\.key))")
+            for field in event.fields {
+                guard let (type, optional) = doc.fields[field.key] else { continue }
+                #expect(type == field.kind.rawValue, "\(event.name).\(field.key): \(type) in the docs, \(field.kind.rawValue) defined")
+                #expect(optional == field.isOptional, "\(event.name).\(field.key): optional in the docs \(optional), defined \(field.isOptional)")
+            }
+        }
     }
 
     @Test("the schema check refuses unknown events, unknown fields, wrong types and a timestamp without milliseconds")

@@ -21,7 +21,7 @@ public enum LogReplay {
                                                                         message: ServerMessage(seq: 0, message)))), at: time)
             return
         }
-        if entry.event == "tab", let section = entry.section, let title = entry.title {
+        if entry.event == LogEvent.tab.name, let section = entry.section, let title = entry.title {
             model.nameSection(section, title, room: room)
         }
         model.apply(message, toRoom: room, at: time)
@@ -32,30 +32,30 @@ public enum LogReplay {
     static func message(for entry: ServerLogEntry) -> ServerMessage.Payload? {
         let id = ClientID(entry.client ?? "?")
         switch entry.event {
-        case "join":
+        case LogEvent.join.name:
             guard let name = entry.name, let role = entry.role else { return nil }
             return .joined(ReaderInfo(id: id, name: name, role: role))
-        case "leave":
+        case LogEvent.leave.name:
             guard let name = entry.name, let role = entry.role else { return nil }
             return .left(ReaderInfo(id: id, name: name, role: role, percent: entry.percent ?? 0))
-        case "document":
+        case LogEvent.document.name:
             guard let title = entry.title, let format = entry.format else { return nil }
             return .document(DocumentPublished(DocumentInfo(title: title, format: format, text: ""), by: id))
-        case "progress":
+        case LogEvent.progress.name:
             guard let percent = entry.percent else { return nil }
             return .progress(ProgressInfo(id: id, progress: Double(percent) / 100, percent: percent,
                                           atBottom: entry.atBottom ?? false, section: entry.section ?? 0,
                                           anchor: Anchor(block: 0, offset: 0)))
-        case "tab":
+        case LogEvent.tab.name:
             guard let section = entry.section else { return nil }
             return .tab(TabInfo(id: id, section: section, source: entry.source ?? .scrolled))
-        case "follow":
+        case LogEvent.follow.name:
             guard let on = entry.on else { return nil }
             return .follow(FollowInfo(id: id, on: on))
-        case "limit":
+        case LogEvent.limit.name:
             guard let count = entry.count, let limit = entry.limit else { return nil }
             return .limit(LimitInfo(status: WatchedRoom.status(count: count, limit: limit), by: id))
-        case "error":
+        case LogEvent.error.name:
             guard let code = entry.code.flatMap(ErrorCode.init(rawValue:)) else { return nil }
             return .error(ProtocolError(code, entry.message ?? ""))
         default:

@@ -1,9 +1,10 @@
 import Foundation
 import NeonCore
 
-/// One line of a `neonsyncd` JSON log (docs/LOGS.md), with the fields the
-/// monitor and the replay summary use; the others are ignored.
-public struct ServerLogEntry: Decodable, Equatable, Sendable {
+/// One line of a `neonsyncd` JSON log, read through NeonCore's
+/// `LoggedLine` (which types each field by the event's `LogEvent`
+/// definition), with the fields the monitor and the replay summary use.
+public struct ServerLogEntry: Equatable, Sendable {
     public var ts: String
     public var event: String
     public var room: String?
@@ -23,33 +24,25 @@ public struct ServerLogEntry: Decodable, Equatable, Sendable {
     public var code: String?
     public var message: String?
 
-    enum Key: String, CodingKey {
-        case ts, event, room, client, name, role, title, format, percent, atBottom, section, source, on
-        case draftLevel, count, limit, code, message
-    }
-
-    /// Only `ts` and `event` are required; a field of another type than the
-    /// monitor knows (a debug event may reuse a name) reads as absent.
-    public init(from decoder: any Decoder) throws {
-        let c = try decoder.container(keyedBy: Key.self)
-        ts = try c.decode(String.self, forKey: .ts)
-        event = try c.decode(String.self, forKey: .event)
-        room = try? c.decode(String.self, forKey: .room)
-        client = try? c.decode(String.self, forKey: .client)
-        name = try? c.decode(String.self, forKey: .name)
-        role = try? c.decode(Role.self, forKey: .role)
-        title = try? c.decode(String.self, forKey: .title)
-        format = try? c.decode(DocumentFormat.self, forKey: .format)
-        percent = try? c.decode(Int.self, forKey: .percent)
-        atBottom = try? c.decode(Bool.self, forKey: .atBottom)
-        section = try? c.decode(Int.self, forKey: .section)
-        source = try? c.decode(TabSource.self, forKey: .source)
-        on = try? c.decode(Bool.self, forKey: .on)
-        draftLevel = try? c.decode(LimitLevel.self, forKey: .draftLevel)
-        count = try? c.decode(Int.self, forKey: .count)
-        limit = try? c.decode(Int.self, forKey: .limit)
-        code = try? c.decode(String.self, forKey: .code)
-        message = try? c.decode(String.self, forKey: .message)
+    public init(_ line: LoggedLine) {
+        ts = line.ts
+        event = line.event
+        room = line.room
+        client = line.client
+        name = line.string("name")
+        role = line.string("role").flatMap(Role.init(rawValue:))
+        title = line.string("title")
+        format = line.string("format").flatMap(DocumentFormat.init(rawValue:))
+        percent = line.int("percent")
+        atBottom = line.bool("atBottom")
+        section = line.int("section")
+        source = line.string("source").flatMap(TabSource.init(rawValue:))
+        on = line.bool("on")
+        draftLevel = line.string("draftLevel").flatMap(LimitLevel.init(rawValue:))
+        count = line.int("count")
+        limit = line.int("limit")
+        code = line.string("code")
+        message = line.string("message")
     }
 
     /// Milliseconds since 1970 of `ts`, nil when it is not RFC 3339 UTC
@@ -65,12 +58,11 @@ public struct ServerLogEntry: Decodable, Equatable, Sendable {
     /// Reads every line of a log; a line that is not a log record is an
     /// error naming the file and the line.
     public static func parse(_ text: String, file: String) throws(LogFileError) -> [ServerLogEntry] {
-        let decoder = JSONDecoder()
         var entries: [ServerLogEntry] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
-            guard let entry = try? decoder.decode(ServerLogEntry.self, from: Data(trimmed.utf8)),
+            guard let logged = LoggedLine(json: trimmed), case let entry = ServerLogEntry(logged),
                   entry.milliseconds != nil else {
                 throw LogFileError(description: "\(file) line \(index + 1) is not a neonsyncd log record (one JSON object with ts, level and event; see docs/LOGS.md)")
             }

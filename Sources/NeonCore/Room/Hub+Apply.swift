@@ -127,7 +127,7 @@ extension Hub {
         watchScopes[id] = scope
         let overview = overview(for: id)
         return [.send(ServerMessage(seq: 0, .overview(overview)), to: id),
-                .log(LogRecord(.info, "watch", client: id,
+                .log(LogRecord(.info, .watch, client: id,
                                [LogField("name", .string(name)), LogField("scope", .string(scope ?? Self.everyRoom)),
                                 LogField("rooms", .int(overview.rooms.count)), LogField("watchers", .int(watchers.count))]))]
     }
@@ -137,7 +137,7 @@ extension Hub {
         let room = sessions[id]
         let seq = room.flatMap { rooms[$0]?.seq } ?? 0
         return [.send(ServerMessage(seq: seq, .error(error)), to: id),
-                .log(LogRecord(.warn, "error", room: room, client: id,
+                .log(LogRecord(.warn, .error, room: room, client: id,
                                [LogField("code", .string(error.code.rawValue)),
                                 LogField("message", .string(error.message))]))]
     }

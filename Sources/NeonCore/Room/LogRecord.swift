@@ -1,7 +1,8 @@
-/// A structured log line the reducer asks for. The server adds the timestamp
-/// and writes it as one JSON object per line.
+/// A structured log line the reducer (or the server) asks for, of one of the
+/// events `LogEvent` defines. The server adds the timestamp and writes it as
+/// one JSON object per line.
 public struct LogRecord: Equatable, Sendable {
-    public enum Level: String, Equatable, Comparable, Sendable, CaseIterable {
+    public enum Level: String, Equatable, Hashable, Comparable, Sendable, CaseIterable {
         case debug, info, warn, error
 
         private var rank: Int {
@@ -25,9 +26,11 @@ public struct LogRecord: Equatable, Sendable {
     /// operator asks for it (`--log-content`); logs are private by default.
     public var content: [LogField]
 
-    public init(_ level: Level, _ event: String, room: String? = nil,
+    /// A line of `event` (one of `LogEvent`'s: the schema's single
+    /// definition).
+    public init(_ level: Level, _ event: LogEvent, room: String? = nil,
                 client: ClientID? = nil, _ fields: [LogField] = [], content: [LogField] = []) {
-        self.level = level; self.event = event; self.room = room
+        self.level = level; self.event = event.name; self.room = room
         self.client = client; self.fields = fields; self.content = content
     }
 

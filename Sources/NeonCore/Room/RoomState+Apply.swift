@@ -38,7 +38,7 @@ extension RoomState {
         if role == .presenter { presenter = id }
         var out = [broadcast(.joined(member.info), except: id)]
         out.append(.send(ServerMessage(seq: seq, .welcome(welcome(for: id, draftRev: draftRev))), to: id))
-        out.append(.log(LogRecord(.info, "join", room: self.name, client: id,
+        out.append(.log(LogRecord(.info, .join, room: self.name, client: id,
                                   [LogField("name", .string(name)), LogField("role", .string(role.rawValue)),
                                    LogField("members", .int(order.count))])))
         return out
@@ -52,7 +52,7 @@ extension RoomState {
         if presenter == id { presenter = nil }
         return [
             broadcast(.left(member.info), except: nil),
-            .log(LogRecord(.info, "leave", room: name, client: id,
+            .log(LogRecord(.info, .leave, room: name, client: id,
                            [LogField("name", .string(member.name)), LogField("role", .string(member.role.rawValue)),
                             LogField("percent", .int(member.percent)), LogField("members", .int(order.count))])),
         ]
@@ -85,7 +85,7 @@ extension RoomState {
         return [
             .persist(.documentSet(room: name, info)),
             broadcast(.document(DocumentPublished(info, by: id)), except: nil),
-            .log(LogRecord(.info, "document", room: name, client: id,
+            .log(LogRecord(.info, .document, room: name, client: id,
                            [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
                             LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
                             LogField("blocks", .int(parsed.blocks.count))],
@@ -133,7 +133,7 @@ extension RoomState {
         }
         let step = position.percent / 10
         if step != oldStep {
-            out.append(.log(LogRecord(.info, "progress", room: name, client: id,
+            out.append(.log(LogRecord(.info, .progress, room: name, client: id,
                                       [LogField("step", .int(step * 10)), LogField("percent", .int(position.percent)),
                                        LogField("atBottom", .bool(position.atBottom)), LogField("section", .int(member.spy.current))])))
         }
@@ -160,7 +160,7 @@ extension RoomState {
 
     private func tabLog(_ member: Member, source: TabSource) -> RoomOutput {
         let title = parsed.flatMap { $0.sections.indices.contains(member.spy.current) ? $0.sections[member.spy.current].title : nil }
-        return .log(LogRecord(.info, "tab", room: name, client: member.id,
+        return .log(LogRecord(.info, .tab, room: name, client: member.id,
                               [LogField("section", .int(member.spy.current)), LogField("title", .string(title ?? "")),
                                LogField("source", .string(source.rawValue))]))
     }
@@ -174,7 +174,7 @@ extension RoomState {
         member.following = on
         members[id] = member
         return [broadcast(.follow(FollowInfo(id: id, on: on)), except: nil),
-                .log(LogRecord(.info, "follow", room: name, client: id, [LogField("on", .bool(on))]))]
+                .log(LogRecord(.info, .follow, room: name, client: id, [LogField("on", .bool(on))]))]
     }
 
     // MARK: - Draft
@@ -210,7 +210,7 @@ extension RoomState {
                    .send(ServerMessage(seq: seq, .ack(rev: revision)), to: id)]
         if let crossing = counter.crossing(fromCount: before, toCount: draftCount) {
             out.append(broadcast(.limit(LimitInfo(status: crossing.status, by: id)), except: nil))
-            out.append(.log(LogRecord(crossing.to >= .limit ? .warn : .info, "limit", room: name, client: id,
+            out.append(.log(LogRecord(crossing.to >= .limit ? .warn : .info, .limit, room: name, client: id,
                                       [LogField("draftLevel", .string(crossing.to.rawValue)), LogField("fromLevel", .string(crossing.from.rawValue)),
                                        LogField("count", .int(crossing.status.count)), LogField("remaining", .int(crossing.status.remaining)),
                                        LogField("limit", .int(crossing.status.limit))],
@@ -262,7 +262,7 @@ extension RoomState {
 
     func refuse(_ id: ClientID, _ code: ErrorCode, _ message: String) -> [RoomOutput] {
         [.send(ServerMessage(seq: seq, .error(ProtocolError(code, message))), to: id),
-         .log(LogRecord(.warn, "error", room: name, client: id,
+         .log(LogRecord(.warn, .error, room: name, client: id,
                         [LogField("code", .string(code.rawValue)), LogField("message", .string(message))]))]
     }
 

@@ -98,7 +98,7 @@ final class Executor: WebSocketServerDelegate {
     func refused(_ handshake: RefusedHandshake) {
         let origin = state.withLock { $0.gateway.policy.proxies }.resolve(
             peer: handshake.peer, forwardedFor: handshake.forwarding?.forwardedFor, forwarded: handshake.forwarding?.forwarded)
-        logger.log(LogRecord(.warn, "origin_refused", Gateway.originFields(origin) + [LogField("origin", .string(handshake.origin))]))
+        logger.log(LogRecord(.warn, .originRefused, Gateway.originFields(origin) + [LogField("origin", .string(handshake.origin))]))
     }
 
     /// One event through the gateway; `arrived` is when it reached the

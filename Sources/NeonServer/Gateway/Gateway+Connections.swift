@@ -21,7 +21,7 @@ extension Gateway {
         clients[client] = connection
         perAddress[peer, default: 0] += 1
         metrics.connected()
-        out.append(.log(LogRecord(.info, "connect", client: client, Self.originFields(origin))))
+        out.append(.log(LogRecord(.info, .connect, client: client, Self.originFields(origin))))
         let cap = policy.maxConnectionsPerAddress
         if cap > 0, perAddress[peer, default: 0] > cap {
             refuse(connection, ProtocolError(.tooManyConnections,
@@ -92,12 +92,12 @@ extension Gateway {
         if let code = close.code { fields.append(LogField("code", .int(Int(code)))) }
         if close.code == CloseCode.tooSlow, !close.initiatedByPeer {
             metrics.closedTooSlow()
-            out.append(.log(LogRecord(.warn, "too_slow", client: client, [
+            out.append(.log(LogRecord(.warn, .tooSlow, client: client, [
                 LogField("code", .int(Int(CloseCode.tooSlow))),
                 LogField("maxOutbound", .int(configuration.maxOutboundBytes)),
             ])))
         }
-        out.append(.log(LogRecord(.info, "disconnect", client: client, fields)))
+        out.append(.log(LogRecord(.info, .disconnect, client: client, fields)))
         if let room = info.room {
             out.append(.order(RoomEntry(event: .bye, client: client, origin: configuration.incarnation,
                                         time: clock.hub), room: room, hello: false))

@@ -107,7 +107,7 @@ extension Gateway {
             let idle = now - (activity[room] ?? now)
             guard idle >= limit, hub.remove(emptyRoom: room) else { continue }
             activity[room] = nil
-            out.append(.log(LogRecord(.info, "room_expired", room: room, [
+            out.append(.log(LogRecord(.info, .roomExpired, room: room, [
                 LogField("idleSeconds", .int(Int(idle / 1000))), LogField("ttlSeconds", .int(Int(limit / 1000))),
             ])))
             out.append(.persist(.roomRemoved(room: room), room: room))
@@ -122,7 +122,7 @@ extension Gateway {
         for (connection, info) in connections
         where info.room == room && info.joined && hub.sessions[info.client] == nil {
             connections[connection]?.room = nil
-            out.append(.log(LogRecord(.warn, "room_reset", room: room, client: info.client, [
+            out.append(.log(LogRecord(.warn, .roomReset, room: room, client: info.client, [
                 LogField("code", .int(Int(CloseCode.rejoin))),
             ])))
             out.append(.close(connection, code: CloseCode.rejoin, reason: "the room's history was lost in Redis; reconnect",

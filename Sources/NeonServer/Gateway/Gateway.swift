@@ -96,13 +96,13 @@ struct Gateway: Sendable {
                              at: clock.hub), into: &out)
         case let .store(up, name, reason):
             storeUp = up
-            out.append(.log(LogRecord(up ? .info : .error, up ? "redis_up" : "redis_down", [
+            out.append(.log(LogRecord(up ? .info : .error, up ? .redisUp : .redisDown, [
                 LogField("redis", .string(name)), LogField("reason", .string(reason)),
             ])))
         case .sweep:
             sweep(at: clock, into: &out)
         case .membershipLost:
-            out.append(.log(LogRecord(.warn, "membership_lost", [LogField("connections", .int(connections.count))])))
+            out.append(.log(LogRecord(.warn, .membershipLost, [LogField("connections", .int(connections.count))])))
             for connection in connections.keys {
                 out.append(.close(connection, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect", room: nil))
             }

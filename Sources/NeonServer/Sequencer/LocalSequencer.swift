@@ -80,7 +80,7 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
             } catch {
                 // The acks behind this batch cannot be sent: say why and exit
                 // (74); clients resync from the last durable revision.
-                logger.log(LogRecord(.error, "store_failed", [LogField("error", .string(error.description))]))
+                logger.log(LogRecord(.error, .storeFailed, [LogField("error", .string(error.description))]))
                 exit(74)
             }
             condition.lock()

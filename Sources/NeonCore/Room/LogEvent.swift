@@ -1,0 +1,116 @@
+/// The server log's events: the single definition of the JSON log schema
+/// (docs/LOGS.md). The server writes `LogRecord`s of these events; `replay`
+/// and `monitor` read lines back through `LoggedLine`, which types each field
+/// by this definition; the tests check every line a real server writes, and
+/// docs/LOGS.md itself, against it.
+public struct LogEvent: Hashable, Sendable {
+    /// Whether a line of the event names a room, a client.
+    public enum Presence: Hashable, Sendable { case required, optional, absent }
+
+    /// The JSON type of a field's value.
+    public enum Kind: String, Hashable, Sendable { case string, int, bool }
+
+    /// One field of the event, after the fields every line has.
+    public struct Field: Hashable, Sendable {
+        public let key: String
+        public let kind: Kind
+        /// The field may be left out (cluster-only, proxy-only, content).
+        public let isOptional: Bool
+
+        init(_ key: String, _ kind: Kind, optional: Bool = false) {
+            self.key = key; self.kind = kind; self.isOptional = optional
+        }
+    }
+
+    public let name: String
+    public let levels: Set<LogRecord.Level>
+    public let room: Presence
+    public let client: Presence
+    /// In the order they are written.
+    public let fields: [Field]
+
+    init(_ name: String, _ levels: Set<LogRecord.Level>, room: Presence = .absent, client: Presence = .absent,
+         _ fields: [Field] = []) {
+        self.name = name; self.levels = levels; self.room = room; self.client = client; self.fields = fields
+    }
+
+    /// The fields every line has, before the event's own.
+    public static let common: [Field] = [.init("ts", .string), .init("level", .string), .init("event", .string),
+                                         .init("node", .string, optional: true), .init("room", .string, optional: true),
+                                         .init("client", .string, optional: true)]
+
+    public func field(_ key: String) -> Field? { fields.first { $0.key == key } }
+
+    public static func named(_ name: String) -> LogEvent? { byName[name] }
+
+    private static let byName = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    // MARK: The server's life
+
+    public static let start = LogEvent("start", [.info], [
+        .init("host", .string), .init("port", .int), .init("protocol", .string), .init("version", .string),
+        .init("restoredRooms", .int), .init("tokens", .bool), .init("tls", .bool), .init("origins", .string),
+        .init("redis", .string, optional: true), .init("generation", .int, optional: true),
+    ])
+    public static let startFailed = LogEvent("start_failed", [.error], [.init("error", .string)])
+    public static let stop = LogEvent("stop", [.info], [.init("reason", .string)])
+    public static let storeFailed = LogEvent("store_failed", [.error], [.init("error", .string)])
+    public static let lws = LogEvent("lws", [.debug], [.init("severity", .string), .init("line", .string)])
+
+    // MARK: Cluster
+
+    public static let redisDown = LogEvent("redis_down", [.error], [.init("redis", .string), .init("reason", .string)])
+    public static let redisUp = LogEvent("redis_up", [.info], [.init("redis", .string), .init("reason", .string)])
+    public static let membershipLost = LogEvent("membership_lost", [.warn], [.init("connections", .int)])
+    public static let roomReset = LogEvent("room_reset", [.warn], room: .required, client: .required,
+                                           [.init("code", .int)])
+    public static let roomExpired = LogEvent("room_expired", [.info], room: .required,
+                                             [.init("idleSeconds", .int), .init("ttlSeconds", .int)])
+
+    // MARK: Connections
+
+    public static let originRefused = LogEvent("origin_refused", [.warn], [
+        .init("peer", .string), .init("proxy", .string, optional: true),
+        .init("forwardedIgnored", .bool, optional: true), .init("origin", .string),
+    ])
+    public static let connect = LogEvent("connect", [.info], client: .required, [
+        .init("peer", .string), .init("proxy", .string, optional: true), .init("forwardedIgnored", .bool, optional: true),
+    ])
+    public static let disconnect = LogEvent("disconnect", [.info], client: .required,
+                                            [.init("initiatedByPeer", .bool), .init("code", .int, optional: true)])
+    public static let tooSlow = LogEvent("too_slow", [.warn], client: .required,
+                                         [.init("code", .int), .init("maxOutbound", .int)])
+
+    // MARK: Rooms
+
+    public static let join = LogEvent("join", [.info], room: .required, client: .required,
+                                      [.init("name", .string), .init("role", .string), .init("members", .int)])
+    public static let watch = LogEvent("watch", [.info], client: .required, [
+        .init("name", .string), .init("scope", .string), .init("rooms", .int), .init("watchers", .int),
+    ])
+    public static let leave = LogEvent("leave", [.info], room: .required, client: .required, [
+        .init("name", .string), .init("role", .string), .init("percent", .int), .init("members", .int),
+    ])
+    public static let document = LogEvent("document", [.info], room: .required, client: .required, [
+        .init("title", .string), .init("format", .string), .init("bytes", .int), .init("sections", .int),
+        .init("blocks", .int), .init("text", .string, optional: true),
+    ])
+    public static let progress = LogEvent("progress", [.info], room: .required, client: .required, [
+        .init("step", .int), .init("percent", .int), .init("atBottom", .bool), .init("section", .int),
+    ])
+    public static let tab = LogEvent("tab", [.info], room: .required, client: .required,
+                                     [.init("section", .int), .init("title", .string), .init("source", .string)])
+    public static let follow = LogEvent("follow", [.info], room: .required, client: .required, [.init("on", .bool)])
+    public static let limit = LogEvent("limit", [.info, .warn], room: .required, client: .required, [
+        .init("draftLevel", .string), .init("fromLevel", .string), .init("count", .int), .init("remaining", .int),
+        .init("limit", .int), .init("text", .string, optional: true),
+    ])
+    public static let error = LogEvent("error", [.warn], room: .optional, client: .required,
+                                       [.init("code", .string), .init("message", .string)])
+
+    /// Every event, in the order docs/LOGS.md gives them.
+    public static let all: [LogEvent] = [
+        start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, lws, stop, originRefused,
+        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, error, storeFailed,
+    ]
+}
