@@ -54,7 +54,7 @@ public final class SyncServer: Sendable {
     public let restoredRooms: Int
     private let executor: Executor
     private let sequencer: any RoomSequencer
-    private let logger: Logger
+    private let logger: LogWriter
     private let transport: WebSocketServer
     /// Removes rooms idle past `roomTTL` (one node).
     private let sweeper = RoomSweeper()
@@ -64,7 +64,7 @@ public final class SyncServer: Sendable {
 
     /// A server over `store`, with the rooms the store kept; or, given a
     /// cluster link, a node of that cluster, whose rooms live in Redis.
-    public init(configuration: Configuration, logger: Logger, store: any RoomStore,
+    public init(configuration: Configuration, logger: LogWriter, store: any RoomStore,
                 cluster: ClusterLink? = nil) throws(ServerError) {
         self.configuration = configuration
         self.cluster = cluster

@@ -47,9 +47,9 @@ enum Daemon {
                                            heartbeat: .seconds(min(2, options.nodeTimeout / 3)),
                                            ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery)
         }
-        let logger: Logger
+        let logger: LogWriter
         do {
-            logger = try Logger(destination: options.log, minimumLevel: options.logLevel, includeContent: options.logContent,
+            logger = try LogWriter(destination: options.log, minimumLevel: options.logLevel, includeContent: options.logContent,
                                 node: cluster?.node)
         } catch {
             standardError("neonsyncd: \(error.description)\n")
@@ -127,7 +127,7 @@ enum Daemon {
     }
 
     /// SIGINT/SIGTERM stop gracefully; SIGHUP reopens the log file.
-    private static func installSignalHandlers(server: SyncServer, logger: Logger) -> [any DispatchSourceSignal] {
+    private static func installSignalHandlers(server: SyncServer, logger: LogWriter) -> [any DispatchSourceSignal] {
         let queue = DispatchQueue(label: "neonsyncd.signals")
         signal(SIGPIPE, SIG_IGN)
         var sources: [any DispatchSourceSignal] = []

@@ -7,7 +7,7 @@ import NeonTransport
 struct Options {
     var host = "127.0.0.1"
     var port = 7681
-    var log: Logger.Destination = .standardOutput
+    var log: LogWriter.Destination = .standardOutput
     var logLevel: LogRecord.Level = .info
     var logContent = false
     var maxMessage = 8 * 1024 * 1024

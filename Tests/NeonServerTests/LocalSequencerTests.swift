@@ -38,7 +38,7 @@ struct LocalSequencerTests {
     @Test("records handed over while a commit runs go into the next commit together, and each ticket is reported durable only after its batch")
     func groupCommit() throws {
         let store = GatedStore()
-        let logger = try Logger(destination: .standardOutput, minimumLevel: .error)
+        let logger = try LogWriter(destination: .standardOutput, minimumLevel: .error)
         let sequencer = LocalSequencer(store: store, logger: logger)
         let durable = Mutex<[Int]>([])
         sequencer.start { delivery in

@@ -38,10 +38,10 @@ struct PrivateDataTests {
         defer { unlink(path) }
         let old = umask(0)
         defer { umask(old) }
-        _ = try Logger(destination: .file(path), minimumLevel: .info)
+        _ = try LogWriter(destination: .file(path), minimumLevel: .info)
         #expect(Self.mode(path) == 0o600)
         chmod(path, 0o644)
-        _ = try Logger(destination: .file(path), minimumLevel: .info)
+        _ = try LogWriter(destination: .file(path), minimumLevel: .info)
         #expect(Self.mode(path) == 0o600)
     }
 

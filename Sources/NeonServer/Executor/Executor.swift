@@ -17,7 +17,7 @@ final class Executor: WebSocketServerDelegate {
         var nextTicket = 0
     }
 
-    let logger: Logger
+    let logger: LogWriter
     let sequencer: any RoomSequencer
     private let state: Mutex<State>
     private let epoch = ContinuousClock.now
@@ -25,7 +25,7 @@ final class Executor: WebSocketServerDelegate {
     /// cluster, which every node shares for the events in the rooms' logs.
     private let wallClockHub: Bool
 
-    init(gateway: Gateway, logger: Logger, sequencer: any RoomSequencer) {
+    init(gateway: Gateway, logger: LogWriter, sequencer: any RoomSequencer) {
         state = Mutex(State(gateway: gateway))
         self.logger = logger
         self.sequencer = sequencer

@@ -10,7 +10,7 @@ import NeonCore
 /// only for its own batch.
 final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     let store: any RoomStore
-    let logger: Logger
+    let logger: LogWriter
     let durableOnceOrdered = false
     /// `queue`, `stopping` and `idle` are guarded by `condition`; `deliver`
     /// is set before the thread starts.
@@ -22,7 +22,7 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     private var finished = true
     private var deliver: (@Sendable (SequencerDelivery) -> Void)?
 
-    init(store: any RoomStore, logger: Logger) {
+    init(store: any RoomStore, logger: LogWriter) {
         self.store = store
         self.logger = logger
     }

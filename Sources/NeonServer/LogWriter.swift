@@ -4,7 +4,7 @@ import Synchronization
 
 /// Writes JSON log lines to a file (appending) or standard output, dropping
 /// records below the chosen level. Safe to use from any thread.
-public final class Logger: Sendable {
+public final class LogWriter: Sendable {
     public enum Destination: Equatable, Sendable {
         case standardOutput
         case file(String)
