@@ -3,7 +3,7 @@ import NeonCore
 import NeonTestSupport
 import Testing
 
-/// NeonSync's own README.md and docs/PROTOCOL.md, mostly tables, co-read in
+/// NeonSync's own docs/OPERATIONS.md and docs/PROTOCOL.md, mostly tables, co-read in
 /// real terminals of two sizes: tables are drawn as tables, and a follower of
 /// another width lands on the presenter's table row.
 @Suite("Markdown in tmux", .serialized)
@@ -32,7 +32,7 @@ struct MarkdownTerminalTests {
     }
 
     @Test("co-reading a table-heavy document: tables drawn boxed at both sizes, the follower lands on the presenter's table row",
-          arguments: [("README.md", "--max-members", (120, 40), (60, 20)), ("docs/PROTOCOL.md", "tab_out_of_range", (60, 20), (120, 40))])
+          arguments: [("docs/OPERATIONS.md", "--max-members", (120, 40), (60, 20)), ("docs/PROTOCOL.md", "tab_out_of_range", (60, 20), (120, 40))])
     func coReadTables(file: String, search: String, presenterSize: (Int, Int), followerSize: (Int, Int)) throws {
         let server = try ServerProcess()
         let tmux = try Tmux()
