@@ -53,7 +53,7 @@ extension Subcommand {
       4  tail only: no server reached within 5 s of starting
       5  a wss:// server's certificate failed verification
 
-    KEYS (press ? inside for the full list; F1 or Ctrl-G in the composer):
+    KEYS (press ? inside for the full list; F1 or Ctrl-G in the draft editor):
       j/k ↓/↑ scroll · space/PgDn b/PgUp page · g/Home G/End · Tab/Shift-Tab 1–9 tabs
       t back to top · / search, n/N next/previous · f follow · e draft · q quit
     """

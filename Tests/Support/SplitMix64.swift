@@ -1,6 +1,6 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator so the
 /// randomized tests (OT convergence, layout properties, reading
-/// positions, the composer) replay exactly from their seed.
+/// positions, the draft editor) replay exactly from their seed.
 public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 

@@ -69,7 +69,7 @@ public enum ExitStatus {
 
     /// The statuses of the commands that draw a screen and connect.
     public static let ofScreens: [(Int32, String)] = [
-        (done, "you quit (q, or Esc in the composer), or SIGINT, SIGTERM or SIGHUP ended it"),
+        (done, "you quit (q, or Esc in the draft editor), or SIGINT, SIGTERM or SIGHUP ended it"),
         (failed, "the client could not start (no wake-up pipe or network context)"),
         (usage, "bad usage: an unknown option, a bad room name, a FILE that cannot be read, a --token-file that "
             + "group or others can read or that is missing or empty, or no terminal that "
