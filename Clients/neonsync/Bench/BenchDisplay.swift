@@ -7,6 +7,10 @@ import Synchronization
 /// "interrupted" flag so a run stops early and still reports what it
 /// measured. On a terminal the line redraws in place ten times a second;
 /// otherwise one line is written per phase.
+///
+/// `@unchecked Sendable`: the drawing state (`lastPhase`, `lastDraw`,
+/// `frame`, `signalSources`) belongs to the main thread that runs the bench;
+/// the signal handlers only raise `stop`, an atomic flag.
 final class BenchDisplay: @unchecked Sendable {
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private final class Flag: Sendable { let raised = Atomic<Bool>(false) }

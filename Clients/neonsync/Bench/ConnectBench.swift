@@ -10,6 +10,9 @@ import Synchronization
 /// servers, the completed handshake). With --server-pid it reports the
 /// server's memory per connection above its RSS before the run, and its
 /// CPU while the connections sit idle.
+/// `@unchecked Sendable`: its state is touched by the fleet's handler on
+/// the client context's service thread, and read by the main thread only
+/// after the fleet stopped (which joins that thread), as in `BenchFleet`.
 final class ConnectBench: @unchecked Sendable {
     private let options: BenchOptions
     private let fleet: BenchFleet

@@ -10,6 +10,9 @@ import Synchronization
 /// again so the draft stays short. Every edit carries a key naming its
 /// editor and number; a delivery's latency is the time from the edit being
 /// queued to another member reading the `edit` broadcast with that key.
+/// `@unchecked Sendable`: its state is touched by the fleet's handler on
+/// the client context's service thread, and read by the main thread only
+/// after the fleet stopped (which joins that thread), as in `BenchFleet`.
 final class DraftBench: @unchecked Sendable {
     /// One editor's view of the draft: its OT client and the draft's length
     /// in scalars. Locked: the pacer makes edits, the service thread applies

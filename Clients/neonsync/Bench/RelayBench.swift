@@ -13,6 +13,9 @@ import Synchronization
 /// With --rate 0 each sender keeps --window messages in flight: it sends
 /// the next when its own copy of an earlier one comes back, which measures
 /// the most a server delivers without letting its queues grow without end.
+/// `@unchecked Sendable`: its state is touched by the fleet's handler on
+/// the client context's service thread, and read by the main thread only
+/// after the fleet stopped (which joins that thread), as in `BenchFleet`.
 final class RelayBench: @unchecked Sendable {
     private let options: BenchOptions
     private let fleet: BenchFleet

@@ -10,6 +10,10 @@ import Synchronization
 /// log, or, when the log was trimmed past it, the room is taken up again.
 /// Every couple of seconds the rooms' counters are compared with what was
 /// received, so a missed last entry of a quiet room is found too.
+///
+/// `@unchecked Sendable`: other threads reach it only through `requests`
+/// (a Mutex) and the wake pipe; the connections, `rooms` and the script
+/// belong to the reader thread alone; `deliver` is set once before it starts.
 final class ClusterReader: @unchecked Sendable {
     let configuration: ClusterConfiguration
     let generation: Int

@@ -5,6 +5,11 @@ import Synchronization
 /// The writer thread: appends entries, pipelined (every job queued while
 /// the previous batch was in flight goes in one round trip), renews the
 /// node's liveness key, reaps dead nodes. Owns its Redis connection.
+///
+/// `@unchecked Sendable`: `jobs` and `stopping` are touched only under
+/// `condition` (any thread queues, the writer thread takes); the connection,
+/// scripts, retries and `reportedDown` belong to the writer thread alone;
+/// `deliver` is set once before it starts; `health` is a Mutex.
 final class ClusterWriter: @unchecked Sendable {
     enum Job: Sendable {
         case append(room: String, entry: ClusterEntry, hello: Bool)

@@ -8,6 +8,10 @@ import NeonCore
 /// by a committer thread, in batches: everything queued while the previous
 /// commit ran goes in one transaction (group commit), and each ack waits
 /// only for its own batch.
+///
+/// `@unchecked Sendable`: the queue and the flags are read and written only
+/// under `condition` (the service thread appends, the committer thread
+/// takes); `deliver` is set once before the committer thread starts.
 final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     let store: any RoomStore
     let logger: LogWriter

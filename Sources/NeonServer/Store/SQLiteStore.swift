@@ -12,9 +12,9 @@ import Synchronization
 /// fsynced), so whatever a call acknowledged survives the process dying in
 /// any way: `kill -9`, a crash, an OOM kill. That is the promise. A power
 /// loss or kernel panic may roll back the last commits but never corrupts
-/// the file; `FULL` would cover it with an fsync per commit, measured 7×
-/// slower for single-edit commits on the development VM (about 6,000/s
-/// against 45,000/s), and slower still on disks with honest flushes.
+/// the file; `FULL` would cover it with an fsync per commit, several times
+/// slower (docs/PERFORMANCE.md, "The store"), and slower still on disks with
+/// honest flushes.
 ///
 /// The file is locked exclusively while open, so a second server on the
 /// same directory fails to start instead of writing alongside. Calls are
