@@ -136,3 +136,11 @@ struct ScrollSpyTests {
         #expect(TabStrip.scrollOffset(widths: widths, spacing: 3, current: 2, viewWidth: 0, previous: 5) == 0)
     }
 }
+
+extension SpinnerClock {
+    /// When the next frame starts: the frames change on whole intervals.
+    func nextFrame(after time: Duration) -> Duration {
+        let step = time.inNanoseconds / interval.inNanoseconds + 1
+        return .nanoseconds(step * interval.inNanoseconds)
+    }
+}

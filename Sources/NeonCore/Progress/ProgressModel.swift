@@ -76,10 +76,4 @@ public struct SpinnerClock: Equatable, Sendable {
         let index = Int(step % Int64(frameCount))
         return index < 0 ? index + frameCount : index
     }
-
-    /// When the next frame starts, so a client can sleep until then.
-    public func nextFrame(after time: Duration) -> Duration {
-        let step = time.inNanoseconds / interval.inNanoseconds + 1
-        return .nanoseconds(step * interval.inNanoseconds)
-    }
 }

@@ -28,10 +28,3 @@ public protocol RoomStore: Sendable {
     func close()
 }
 
-extension RoomStore {
-    /// One acknowledged draft revision: the edit as applied (its ot.js wire
-    /// JSON) and the draft's text after it; see `appendRevisions`.
-    public func appendRevision(room: String, revision: Int, operationJSON: String, text: String) throws(StoreError) {
-        try appendRevisions([DraftRevision(room: room, revision: revision, operationJSON: operationJSON, text: text)])
-    }
-}
