@@ -143,6 +143,7 @@ enum Daemon {
         hangup.setEventHandler { @Sendable in
             do {
                 try logger.reopen()
+                logger.log(LogRecord(.info, .logReopened, [LogField("reason", .string("SIGHUP"))]))
             } catch {
                 standardError("neonsyncd: \(error)\n")
             }

@@ -53,22 +53,22 @@ struct MarkdownTerminalTests {
         // may be in a code example).
         for _ in 0..<5 where !documentRows(try tmux.capture("pat")).contains(where: { $0.hasPrefix("│ ") && $0.contains(search) }) {
             try tmux.sendKeys("pat", "n")
-            Thread.sleep(forTimeInterval: 0.2)
+            try tmux.waitUntilStill("pat")
         }
         // Scroll until a table row starts on the presenter's top row.
         var key: String?
         for _ in 0..<40 {
-            let top = documentRows(try tmux.capture("pat")).first ?? ""
-            if let word = firstCellWord(top) { key = word; break }
+            let rows = documentRows(try tmux.capture("pat"))
+            if let word = firstCellWord(rows.first ?? "") { key = word; break }
             try tmux.sendKeys("pat", "j")
-            Thread.sleep(forTimeInterval: 0.05)
+            try tmux.waitUntil("pat", "the presenter one row further") { documentRows($0) != rows }
         }
         let seen = try tmux.capture("pat").joined(separator: "\n")
         let word = try #require(key, "no table row reached the presenter's top row:\n\(seen)")
         let presenter = try tmux.capture("pat")
         #expect(documentRows(presenter).contains { $0.hasPrefix("├") || $0.hasPrefix("┌") || $0.hasPrefix("│ ") },
                 "the presenter sees a box-drawn table:\n\(presenter.joined(separator: "\n"))")
-        let follower = try tmux.waitUntil("fay", "the follower on the row of \(word)") { screen in
+        let follower = try tmux.waitUntil("fay", timeout: 20, "the follower on the row of \(word)") { screen in
             firstCellWord(documentRows(screen).first ?? "") == word
         }
         #expect(documentRows(follower).filter { $0.hasPrefix("│ ") }.count >= 3,

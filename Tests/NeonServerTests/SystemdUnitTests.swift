@@ -169,8 +169,10 @@ struct SystemdUnitTests {
                 == "try-reload-or-restart neonsyncd.service neonsyncd@*.service\n")
         #expect(try String(contentsOfFile: log + ".1", encoding: .utf8).contains(#""event":"start""#))
         // nocreate: the new file appears when neonsyncd has handled the
-        // SIGHUP the reload sent, which may be after logrotate returned.
-        #expect(await Self.eventually { FileManager.default.fileExists(atPath: log) }, "neonsyncd reopened its log")
+        // SIGHUP the reload sent, which may be after logrotate returned; its
+        // first line says the log was reopened.
+        #expect(await Self.eventually { (try? String(contentsOfFile: log, encoding: .utf8))?.contains(#""event":"log_reopened""#) == true },
+                "neonsyncd reopened its log")
         _ = try RawWebSocket(port: port)
         #expect(await Self.eventually { (try? String(contentsOfFile: log, encoding: .utf8))?.contains(#""event":"connect""#) == true },
                 "after SIGHUP the connect line goes to a new file")

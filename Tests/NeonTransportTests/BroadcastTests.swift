@@ -1,4 +1,4 @@
-import NeonTransport
+@testable import NeonTransport
 import Synchronization
 import Testing
 

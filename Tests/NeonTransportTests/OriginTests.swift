@@ -84,3 +84,8 @@ struct OriginTests {
         #expect(!OriginPolicy.noBrowsers.allows("https://example.com"))
     }
 }
+
+extension OriginPolicy {
+    /// Every web page may connect (`--allow-origin '*'`).
+    static let anyOrigin = OriginPolicy(allowing: ["*"])
+}

@@ -1,5 +1,5 @@
 import NeonTestSupport
-import NeonTransport
+@testable import NeonTransport
 import Testing
 
 /// wss:// between the project's own server and client, with a throwaway CA

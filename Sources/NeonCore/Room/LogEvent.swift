@@ -54,6 +54,9 @@ public struct LogEvent: Hashable, Sendable {
     ])
     public static let startFailed = LogEvent("start_failed", [.error], [.init("error", .string)])
     public static let stop = LogEvent("stop", [.info], [.init("reason", .string)])
+    /// The log file was reopened (SIGHUP, after logrotate moved it): the
+    /// first line of the new file.
+    public static let logReopened = LogEvent("log_reopened", [.info], [.init("reason", .string)])
     public static let storeFailed = LogEvent("store_failed", [.error], [.init("error", .string)])
     public static let lws = LogEvent("lws", [.debug], [.init("severity", .string), .init("line", .string)])
 
@@ -110,7 +113,7 @@ public struct LogEvent: Hashable, Sendable {
 
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
-        start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, lws, stop, originRefused,
+        start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, lws, stop, logReopened, originRefused,
         connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, error, storeFailed,
     ]
 }

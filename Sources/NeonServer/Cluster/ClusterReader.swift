@@ -11,9 +11,12 @@ import Synchronization
 /// Every couple of seconds the rooms' counters are compared with what was
 /// received, so a missed last entry of a quiet room is found too.
 ///
-/// `@unchecked Sendable`: other threads reach it only through `requests`
-/// (a Mutex) and the wake pipe; the connections, `rooms` and the script
-/// belong to the reader thread alone; `deliver` is set once before it starts.
+/// `@unchecked Sendable`: other threads reach the reader through
+/// `requests` (a Mutex) and the `wake` pipe; the `var`s belong to the
+/// reader thread, except `deliver` and `started`, which `start` and `stop`
+/// set from the thread that starts and stops the server, before the reader
+/// thread begins and after `stop` has waited
+/// (a bounded wait) for it to end.
 final class ClusterReader: @unchecked Sendable {
     let configuration: ClusterConfiguration
     let generation: Int

@@ -6,10 +6,12 @@ import Synchronization
 /// the previous batch was in flight goes in one round trip), renews the
 /// node's liveness key, reaps dead nodes. Owns its Redis connection.
 ///
-/// `@unchecked Sendable`: `jobs` and `stopping` are touched only under
-/// `condition` (any thread queues, the writer thread takes); the connection,
-/// scripts, retries and `reportedDown` belong to the writer thread alone;
-/// `deliver` is set once before it starts; `health` is a Mutex.
+/// `@unchecked Sendable`: other threads reach the writer through `jobs`
+/// under `condition` and through `health` (a Mutex); the other `var`s
+/// belong to the writer thread, except `deliver` and `started`, which
+/// `start` and `stop` set from the thread that starts and stops the server,
+/// before the writer thread begins and after `stop` has waited
+/// (a bounded wait) for it to end.
 final class ClusterWriter: @unchecked Sendable {
     enum Job: Sendable {
         case append(room: String, entry: ClusterEntry, hello: Bool)

@@ -1,24 +1,25 @@
 import Dispatch
-import Foundation
+import Synchronization
 
 /// The timer that asks for a sweep of idle rooms now and then (one node,
-/// with `--room-ttl`). `@unchecked Sendable`: the timer is only touched
-/// under `lock`, from the thread that starts or stops the server.
-final class RoomSweeper: @unchecked Sendable {
-    private let lock = NSLock()
-    private var timer: (any DispatchSourceTimer)?
+/// with `--room-ttl`). Started and stopped by whichever thread starts or
+/// stops the server; the timer sits behind a lock.
+final class RoomSweeper: Sendable {
+    private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
 
     /// Runs `sweep` every `seconds` until `stop`.
     func start(every seconds: Double, _ sweep: @escaping @Sendable () -> Void) {
-        let timer = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "neonsync.sweep"))
-        timer.schedule(deadline: .now() + seconds, repeating: seconds)
-        timer.setEventHandler(handler: sweep)
-        timer.resume()
-        lock.withLock { self.timer = timer }
+        timer.withLock { timer in
+            let source = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "neonsync.sweep"))
+            source.schedule(deadline: .now() + seconds, repeating: seconds)
+            source.setEventHandler(handler: sweep)
+            source.resume()
+            timer = source
+        }
     }
 
     func stop() {
-        lock.withLock {
+        timer.withLock { timer in
             timer?.cancel()
             timer = nil
         }

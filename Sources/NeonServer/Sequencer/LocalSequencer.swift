@@ -9,15 +9,16 @@ import NeonCore
 /// commit ran goes in one transaction (group commit), and each ack waits
 /// only for its own batch.
 ///
-/// `@unchecked Sendable`: the queue and the flags are read and written only
-/// under `condition` (the service thread appends, the committer thread
-/// takes); `deliver` is set once before the committer thread starts.
+/// `@unchecked Sendable`: the service thread hands records over and the
+/// committer thread takes them, both under `condition`; see the `var`s
+/// below for what guards each.
 final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     let store: any RoomStore
     let logger: LogWriter
     let durableOnceOrdered = false
-    /// `queue`, `stopping` and `idle` are guarded by `condition`; `deliver`
-    /// is set before the thread starts.
+    /// `queue`, `stopping`, `committing` and `finished` are guarded by
+    /// `condition`; `deliver` is set by `start` before the committer thread
+    /// starts, and only that thread reads it.
     private let condition = NSCondition()
     private var queue: [(ticket: Int, records: [PersistRecord])] = []
     private var stopping = false

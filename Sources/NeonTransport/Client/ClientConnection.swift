@@ -49,7 +49,7 @@ public final class ClientConnection: Sendable, Hashable {
     /// Frames and bytes waiting to be written; `nil` once the connection
     /// ended. Service thread only (call it from the handler).
     public func queueDepth() -> QueueDepth? {
-        precondition(engine.thread.isCurrent, "queueDepth() must be called on the service thread")
+        precondition(engine.lifecycle.isServiceThread, "queueDepth() must be called on the service thread")
         return engine.sessions[id]?.session.queue.depth
     }
 

@@ -6,12 +6,8 @@ func clientCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard let wsi,
-          let context = lws_get_context(wsi),
-          let engine = lws_context_user(context)
-    else { return 0 }
-    return Unmanaged<ClientEngine>.fromOpaque(engine).takeUnretainedValue()
-        .handle(wsi, reason, user, input, length)
+    guard let wsi, let engine = ClientEngine.owner(of: wsi) else { return 0 }
+    return engine.handle(wsi, reason, user, input, length)
 }
 
 extension ClientEngine {
@@ -60,9 +56,7 @@ extension ClientEngine {
         _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
     ) -> Int32 {
         if reason == LWS_CALLBACK_EVENT_WAIT_CANCELLED {
-            for command in inbox.drain() {
-                perform(command)
-            }
+            performPosted()
             return 0
         }
         guard let raw = lws_get_opaque_user_data(wsi) else { return 0 }

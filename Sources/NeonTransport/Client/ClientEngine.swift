@@ -1,10 +1,9 @@
 import CLibWebSockets
-import Dispatch
 import Glibc
 import Synchronization
 
 /// Commands other threads send to a client context's service thread.
-enum ClientCommand: Sendable {
+enum ClientCommand: LifecycleCommand {
     case connect(ClientConnection, ClientConnection.Handler)
     case send(OutboundFrame, ConnectionID)
     case close(ConnectionID, code: UInt16, reason: String)
@@ -39,21 +38,14 @@ final class ClientSession {
 
 /// A client context's lws context, service thread and connections.
 ///
-/// `@unchecked Sendable`: the mutable state below is confined to the service
-/// thread; other threads touch only `inbox`, `thread`, `lifecycle`,
-/// `exited` and `lastID`, which are thread-safe.
-final class ClientEngine: @unchecked Sendable {
-    enum Lifecycle: Equatable {
-        case running
-        case stopping
-        case stopped
-    }
-
+/// `@unchecked Sendable`: the `var`s below belong to the service thread,
+/// which alone reads and mutates them, inside lws callbacks and the
+/// service loop. Other threads touch only `configuration` (immutable),
+/// `lifecycle` (locks and atomics), which is how their commands reach the
+/// service thread, and `lastID` (an atomic).
+final class ClientEngine: ServiceEngine, @unchecked Sendable {
     let configuration: WebSocketClientContext.Configuration
-    let inbox = Inbox<ClientCommand>()
-    let thread = ServiceThread()
-    let lifecycle = Mutex(Lifecycle.stopping)
-    let exited = DispatchGroup()
+    let lifecycle = ServiceLifecycle<ClientCommand>()
     let lastID = Atomic<UInt64>(0)
 
     // Service thread only.
@@ -69,10 +61,9 @@ final class ClientEngine: @unchecked Sendable {
         self.configuration = configuration
     }
 
-    /// The service thread's body.
-    func run(startup: StartupLatch) {
-        let memory = CMemory()
-        TransportLog.applyDefaultLevels()
+    /// A context that listens nowhere, with the one protocol every client
+    /// connection binds to and the trust settings of `wss://` connections.
+    func createContext(memory: CMemory) throws(TransportError) -> (context: OpaquePointer, port: Int) {
         var entry = lws_protocols()
         protocolName = memory.string("neonsync-client")
         entry.name = UnsafePointer(protocolName)
@@ -80,7 +71,7 @@ final class ClientEngine: @unchecked Sendable {
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
         info.protocols = memory.protocols(entry)
-        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.user = contextUser
         info.connect_timeout_secs = UInt32(clamping: configuration.connectTimeoutSeconds)
         if configuration.serverTrust != nil {
             info.options = neon_lws_option_do_ssl_global_init()
@@ -90,27 +81,33 @@ final class ClientEngine: @unchecked Sendable {
             info.options |= neon_lws_option_disable_os_ca_certs()
         }
         guard let context = lws_create_context(&info) else {
-            startup.finish(.failure(.contextCreationFailed("lws_create_context returned NULL for a client context")))
-            return
+            throw .contextCreationFailed("lws_create_context returned NULL for a client context")
         }
+        return (context, 0)
+    }
+
+    func serviceStarted(_ context: OpaquePointer) {
         self.context = context
-        inbox.open(context)
-        startup.finish(.success(0))
+    }
+
+    /// Sleeps ``WebSocketClientContext/Configuration/servicePause`` when
+    /// one is set.
+    func serviceRoundEnded() {
+        guard configuration.servicePause > .zero else { return }
         let pause = configuration.servicePause.components
         var pauseTime = timespec(tv_sec: Int(pause.seconds), tv_nsec: Int(pause.attoseconds / 1_000_000_000))
-        let pauses = configuration.servicePause > .zero
-        while !exitRequested {
-            if lws_service(context, 0) < 0 {
-                break
-            }
-            if pauses { nanosleep(&pauseTime, nil) }
-        }
-        inbox.close()
+        nanosleep(&pauseTime, nil)
+    }
+
+    func contextWillBeDestroyed() {
         for client in sessions.values {
             client.session.isEstablished = false
         }
-        lws_context_destroy(context)
-        self.context = nil
+    }
+
+    /// Every connection still open gets its final event.
+    func serviceEnded() {
+        context = nil
         for client in Array(sessions.values) {
             if client.retainedByLWS {
                 client.retainedByLWS = false
@@ -118,7 +115,6 @@ final class ClientEngine: @unchecked Sendable {
             }
             finish(client, .failed("the client context stopped"))
         }
-        withExtendedLifetime(memory) {}
     }
 
     /// Runs one command on the service thread.
@@ -142,17 +138,6 @@ final class ClientEngine: @unchecked Sendable {
         case .exitNow:
             exitRequested = true
         }
-    }
-
-    /// Runs `command` directly on the service thread, or posts it otherwise.
-    /// Returns `false` when the context is not running.
-    @discardableResult
-    func submit(_ command: ClientCommand) -> Bool {
-        if thread.isCurrent {
-            perform(command)
-            return true
-        }
-        return inbox.post(command)
     }
 
     /// Delivers a connection's final event once and forgets it.

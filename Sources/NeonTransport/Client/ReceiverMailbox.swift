@@ -1,14 +1,16 @@
 import Dispatch
 import Synchronization
 
-/// The mailbox of a `WebSocketClient`'s async receiver: the service thread
-/// delivers one connection's events into it, and the one consumer takes
-/// them out with `next(timeout:)`.
+/// Events the service thread delivers to a ``WebSocketClient``'s async
+/// receiver, for one connection.
 ///
-/// `next(timeout:)` takes the oldest event or
-/// suspends until one arrives or the timeout fires (a Dispatch timer, so no
-/// Task is left behind). The final event (`.closed`/`.failed`) is sticky:
-/// every later `next` returns it again.
+/// Producer: the client context's service thread, through the connection's
+/// handler, which calls ``deliver(_:)``. Consumer: one awaiting task at a
+/// time (the caller of `receive`, `waitForClose` or `connect`), through
+/// ``next(timeout:what:)``, which takes the oldest event or suspends until
+/// one arrives or the timeout fires (a Dispatch timer on a global queue, so
+/// no Task is left behind). The final event (`.closed`, `.failed`,
+/// `.untrusted`) is sticky: every later `next` returns it again.
 final class ReceiverMailbox: Sendable {
     private typealias Waiter = CheckedContinuation<Result<ClientEvent, TransportError>, Never>
 

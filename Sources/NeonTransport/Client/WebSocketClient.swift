@@ -9,8 +9,8 @@
 /// client.close()
 /// ```
 ///
-/// `send` and `close` are safe from any thread; `receive`, `nextEvent`
-/// and `waitForClose` expect one awaiting caller at a time.
+/// `send` and `close` are safe from any thread; `receive` and
+/// `waitForClose` expect one awaiting caller at a time.
 public final class WebSocketClient: Sendable {
     /// The underlying connection.
     public let connection: ClientConnection
@@ -78,11 +78,6 @@ public final class WebSocketClient: Sendable {
     /// Queues a prepared frame.
     public func send(_ frame: OutboundFrame) {
         connection.send(frame)
-    }
-
-    /// The next event of any kind.
-    public func nextEvent(timeout: Duration = .seconds(5)) async throws(TransportError) -> ClientEvent {
-        try await mailbox.next(timeout: timeout, what: "waiting for an event from \(connection.url)").get()
     }
 
     /// The next message. Skips `.rejected`.

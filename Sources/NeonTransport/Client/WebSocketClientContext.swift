@@ -33,27 +33,11 @@ public final class WebSocketClientContext: Sendable {
         }
         self.configuration = configuration
         engine = ClientEngine(configuration: configuration)
-        let startup = StartupLatch()
-        let engine = engine
-        engine.exited.enter()
-        do {
-            try engine.thread.start(name: "lws-client") {
-                engine.run(startup: startup)
-                engine.exited.leave()
-            }
-        } catch {
-            engine.exited.leave()
-            throw error
-        }
-        if case .failure(let error) = startup.wait() {
-            engine.thread.join()
-            throw error
-        }
-        engine.lifecycle.withLock { $0 = .running }
+        try engine.lifecycle.start(engine, threadName: "lws-client")
     }
 
     deinit {
-        if !engine.thread.isCurrent {
+        if !engine.lifecycle.isServiceThread {
             stop()
         }
     }
@@ -98,20 +82,8 @@ public final class WebSocketClientContext: Sendable {
     /// thread. Handlers get their final events before this returns.
     /// Idempotent. Must not be called from a handler.
     public func stop() {
-        precondition(!engine.thread.isCurrent, "WebSocketClientContext.stop() must not be called from a handler")
-        let wasRunning = engine.lifecycle.withLock { lifecycle -> Bool in
-            guard lifecycle == .running else { return false }
-            lifecycle = .stopping
-            return true
-        }
-        if wasRunning {
-            engine.inbox.post(.shutdown)
-            if engine.exited.wait(timeout: configuration.shutdownGracePeriod.dispatchDeadline) == .timedOut {
-                engine.inbox.post(.exitNow)
-            }
-        }
-        engine.exited.wait()
-        engine.thread.join()
-        engine.lifecycle.withLock { $0 = .stopped }
+        precondition(!engine.lifecycle.isServiceThread,
+                     "WebSocketClientContext.stop() must not be called from a handler")
+        engine.lifecycle.stop(gracePeriod: configuration.shutdownGracePeriod)
     }
 }

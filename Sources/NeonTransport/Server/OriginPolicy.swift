@@ -22,9 +22,6 @@ public struct OriginPolicy: Sendable, Equatable {
     /// No web page may connect; non-browser clients may. The default.
     public static let noBrowsers = OriginPolicy()
 
-    /// Every web page may connect (`--allow-origin '*'`).
-    public static let anyOrigin = OriginPolicy(allowing: ["*"])
-
     /// `true` when a handshake with this `Origin` header value (or none)
     /// may proceed.
     public func allows(_ origin: String?) -> Bool {

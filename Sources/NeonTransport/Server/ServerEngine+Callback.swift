@@ -8,12 +8,8 @@ func serverCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard let wsi,
-          let context = lws_get_context(wsi),
-          let engine = lws_context_user(context)
-    else { return 0 }
-    return Unmanaged<ServerEngine>.fromOpaque(engine).takeUnretainedValue()
-        .handle(wsi, reason, user, input, length)
+    guard let wsi, let engine = ServerEngine.owner(of: wsi) else { return 0 }
+    return engine.handle(wsi, reason, user, input, length)
 }
 
 extension ServerEngine {
@@ -24,9 +20,7 @@ extension ServerEngine {
     ) -> Int32 {
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-            for command in inbox.drain() {
-                perform(command)
-            }
+            performPosted()
             return 0
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
             return confirmUpgrade(wsi)

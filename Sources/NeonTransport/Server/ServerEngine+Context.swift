@@ -7,13 +7,12 @@ extension ServerEngine {
         if let tls = configuration.tls {
             try TLSFiles.checkServer(tls)
         }
-        TransportLog.applyDefaultLevels()
         var info = lws_context_creation_info()
         info.options = neon_lws_option_explicit_vhosts()
         if configuration.tls != nil {
             info.options |= neon_lws_option_do_ssl_global_init()
         }
-        info.user = Unmanaged.passUnretained(self).toOpaque()
+        info.user = contextUser
         guard let context = lws_create_context(&info) else {
             throw .contextCreationFailed("lws_create_context returned NULL")
         }

@@ -8,9 +8,9 @@ import Dispatch
 /// One timer for the whole server posts a sweep four times per timeout, and
 /// the sweep compares each connection's `heardAt` with the sweep count.
 /// libwebsockets' own idle policy keeps one timer per connection in a sorted
-/// list and re-inserts it on every message and pong, which costs a walk of
-/// the list each time: with 10,000 connections a ping round took seconds of
-/// CPU. Here a message costs one integer store and a sweep one pass.
+/// list and re-inserts it on every message and pong, a walk of the list
+/// each time. Here a message costs one integer store and a sweep one pass
+/// over the connections.
 extension ServerEngine {
     /// Sweeps per idle timeout; pings and closes happen within a quarter
     /// timeout after their due time.
@@ -23,10 +23,10 @@ extension ServerEngine {
         let nanoseconds = Int(period.components.seconds) * 1_000_000_000
             + Int(period.components.attoseconds / 1_000_000_000)
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        let inbox = inbox
+        let queue = lifecycle.queue
         timer.schedule(deadline: .now() + .nanoseconds(nanoseconds), repeating: .nanoseconds(nanoseconds),
                        leeway: .nanoseconds(nanoseconds / 10))
-        timer.setEventHandler { _ = inbox.post(.sweepIdle) }
+        timer.setEventHandler { _ = queue.post(.sweepIdle) }
         timer.resume()
         idleSweeps = timer
     }

@@ -1,9 +1,8 @@
 import CLibWebSockets
 import Dispatch
-import Synchronization
 
 /// Commands other threads send to the server's service thread.
-enum ServerCommand: Sendable {
+enum ServerCommand: LifecycleCommand {
     case send(OutboundFrame, ConnectionID)
     case broadcast(OutboundFrame, [ConnectionID])
     case close(ConnectionID, code: UInt16, reason: String)
@@ -21,24 +20,15 @@ enum ServerCommand: Sendable {
 
 /// The server's lws context, its service thread and every connection.
 ///
-/// `@unchecked Sendable`: the mutable state below is confined to the service
-/// thread; other threads touch only `inbox`, `thread`, `lifecycle` and
-/// `exited`, which are thread-safe.
-final class ServerEngine: @unchecked Sendable {
-    enum Lifecycle: Equatable {
-        case idle
-        case starting
-        case running(port: Int)
-        case stopping
-        case stopped
-    }
-
+/// `@unchecked Sendable`: the `var`s below (and the objects the `let`s
+/// after "Service thread only" point to) belong to the service thread,
+/// which alone reads and mutates them, inside lws callbacks and the
+/// service loop. Other threads touch only `configuration` (immutable) and
+/// `lifecycle` (locks and atomics), which is how their commands reach the
+/// service thread.
+final class ServerEngine: ServiceEngine, @unchecked Sendable {
     let configuration: WebSocketServer.Configuration
-    let inbox = Inbox<ServerCommand>()
-    let thread = ServiceThread()
-    let lifecycle = Mutex(Lifecycle.idle)
-    /// Entered when the service thread starts, left when it is done.
-    let exited = DispatchGroup()
+    let lifecycle = ServiceLifecycle<ServerCommand>()
 
     // Service thread only.
     var delegate: (any WebSocketServerDelegate)?
@@ -62,37 +52,25 @@ final class ServerEngine: @unchecked Sendable {
         self.delegate = delegate
     }
 
-    /// The service thread's body: create the context, report the port,
-    /// serve until asked to exit, then tear everything down.
-    func run(startup: StartupLatch) {
-        let memory = CMemory()
-        let context: OpaquePointer
-        do {
-            let created = try createContext(memory: memory)
-            context = created.context
-            inbox.open(context)
-            startIdleSweeps()
-            startup.finish(.success(created.port))
-        } catch {
-            startup.finish(.failure(error))
-            delegate = nil
-            return
-        }
-        while !exitRequested {
-            if lws_service(context, 0) < 0 {
-                break
-            }
-            writeRound.flush(cork: cork)
-        }
-        inbox.close()
+    func serviceStarted(_ context: OpaquePointer) {
+        startIdleSweeps()
+    }
+
+    /// Writes the connections whose queues filled during the round.
+    func serviceRoundEnded() {
+        writeRound.flush(cork: cork)
+    }
+
+    func contextWillBeDestroyed() {
         for session in sessions.values {
             session.isEstablished = false
         }
         idleSweeps?.cancel()
-        lws_context_destroy(context)
+    }
+
+    func serviceEnded() {
         sessions.removeAll()
         delegate = nil
-        withExtendedLifetime(memory) {}
     }
 
     /// Runs one command on the service thread.
@@ -131,15 +109,6 @@ final class ServerEngine: @unchecked Sendable {
         }
         if sessions.isEmpty {
             exitRequested = true
-        }
-    }
-
-    /// Runs `command` directly on the service thread, or posts it otherwise.
-    func submit(_ command: ServerCommand) {
-        if thread.isCurrent {
-            perform(command)
-        } else {
-            inbox.post(command)
         }
     }
 }

@@ -24,7 +24,7 @@ extension WebSocketServer {
         /// A connection silent this long is pinged at half of it and closed
         /// when no frame (a pong included) arrived for all of it, each within
         /// a quarter of it after its due time; nil keeps idle connections
-        /// open forever. At least 2 s.
+        /// open forever. A timeout under 2 s counts as 2 s.
         public var idleTimeout: Duration?
         /// Which browser pages may open WebSocket connections; handshakes
         /// from other origins are answered 403.
@@ -42,8 +42,9 @@ extension WebSocketServer {
         /// user id (`SO_PEERCRED`) in ``ServerEvent/connected(_:peer:peerUID:)``.
         public var unixSocketPath: String?
         /// Let other sockets (other processes, each with this set) listen
-        /// on the same address and port (`SO_REUSEPORT`, lws's listen
-        /// share): the kernel hands each new connection to one of them.
+        /// on the same address and port (`SO_REUSEPORT`, set on a listening
+        /// socket the server opens itself, see `SharedPort`): the kernel
+        /// hands each new connection to one of them.
         public var sharesPort: Bool
 
         public init(
@@ -95,7 +96,7 @@ public struct TLSConfiguration: Sendable, Equatable {
     /// - Throws: ``TransportError/tlsCertificate(path:reason:)``,
     ///   ``TransportError/tlsPrivateKey(path:reason:)``,
     ///   ``TransportError/tlsKeyMismatch(certificate:key:)``.
-    public func validate() throws(TransportError) {
+    func validate() throws(TransportError) {
         try TLSFiles.checkServer(self)
     }
 }

@@ -2,7 +2,7 @@
 /// thread, plain HTTP answered on the same port.
 ///
 /// ```swift
-/// let server = WebSocketServer(configuration: .init(port: 0), delegate: hub)
+/// let server = WebSocketServer(configuration: .init(port: 0), delegate: executor)
 /// try server.start()
 /// print("listening on \(server.port!)")
 /// server.send(OutboundFrame(text: "hello"), to: connections)
@@ -28,7 +28,7 @@ public final class WebSocketServer: Sendable {
     }
 
     deinit {
-        if !engine.thread.isCurrent {
+        if !engine.lifecycle.isServiceThread {
             stop()
         }
     }
@@ -36,43 +36,18 @@ public final class WebSocketServer: Sendable {
     /// Starts the service thread and returns once the port is listening.
     ///
     /// - Throws: ``TransportError/cannotListen(host:port:errno:)`` when the
-    ///   address is taken or not local, ``TransportError/alreadyRunning``,
-    ///   ``TransportError/tlsUnsupported(_:)``.
+    ///   address is taken or not local,
+    ///   ``TransportError/cannotListenOnUnixSocket(path:)``, the TLS file
+    ///   errors of ``TLSConfiguration`` when ``Configuration/tls`` is set,
+    ///   ``TransportError/alreadyRunning``.
     public func start() throws(TransportError) {
-        try engine.lifecycle.withLock { lifecycle throws(TransportError) in
-            guard lifecycle == .idle else { throw .alreadyRunning }
-            lifecycle = .starting
-        }
-        let startup = StartupLatch()
-        let engine = engine
-        engine.exited.enter()
-        do {
-            try engine.thread.start(name: "lws-server") {
-                engine.run(startup: startup)
-                engine.exited.leave()
-            }
-        } catch {
-            engine.exited.leave()
-            engine.lifecycle.withLock { $0 = .stopped }
-            throw error
-        }
-        switch startup.wait() {
-        case .success(let port):
-            engine.lifecycle.withLock { $0 = .running(port: port) }
-        case .failure(let error):
-            engine.thread.join()
-            engine.lifecycle.withLock { $0 = .stopped }
-            throw error
-        }
+        try engine.lifecycle.start(engine, threadName: "lws-server")
     }
 
     /// The TCP port actually bound (the ephemeral one when the configured
     /// port is 0); `nil` before ``start()`` and after ``stop()``.
     public var port: Int? {
-        engine.lifecycle.withLock { lifecycle in
-            if case .running(let port) = lifecycle { return port }
-            return nil
-        }
+        engine.lifecycle.port
     }
 
     /// Stops gracefully: every connection gets a 1001 close frame after its
@@ -81,29 +56,15 @@ public final class WebSocketServer: Sendable {
     /// thread. Idempotent; returns at once if the server never started.
     /// Must not be called from the service thread (a delegate callback).
     public func stop() {
-        precondition(!engine.thread.isCurrent, "WebSocketServer.stop() must not be called from a delegate callback")
-        let wasRunning = engine.lifecycle.withLock { lifecycle -> Bool in
-            guard case .running = lifecycle else { return false }
-            lifecycle = .stopping
-            return true
-        }
-        if wasRunning {
-            engine.inbox.post(.shutdown)
-            if engine.exited.wait(timeout: configuration.shutdownGracePeriod.dispatchDeadline) == .timedOut {
-                engine.inbox.post(.exitNow)
-            }
-        }
-        engine.exited.wait()
-        engine.thread.join()
-        engine.lifecycle.withLock { lifecycle in
-            if lifecycle == .stopping { lifecycle = .stopped }
-        }
+        precondition(!engine.lifecycle.isServiceThread,
+                     "WebSocketServer.stop() must not be called from a delegate callback")
+        engine.lifecycle.stop(gracePeriod: configuration.shutdownGracePeriod)
     }
 
     /// Blocks the calling thread until the server has stopped (for a
     /// daemon's main thread while a signal handler calls ``stop()``).
     public func waitUntilStopped() {
-        engine.exited.wait()
+        engine.lifecycle.waitUntilStopped()
     }
 
     /// Runs `work` on the service thread with the server's context, after
@@ -141,7 +102,7 @@ public final class WebSocketServer: Sendable {
     }
 
     /// `true` when the caller is running on this server's service thread.
-    public var isServiceThread: Bool {
-        engine.thread.isCurrent
+    var isServiceThread: Bool {
+        engine.lifecycle.isServiceThread
     }
 }

@@ -1,5 +1,5 @@
 /// Something that happened on one server connection. Delivered to
-/// ``WebSocketServerDelegate/handle(_:)`` on the service thread.
+/// ``WebSocketServerDelegate/handle(_:in:)`` on the service thread.
 public enum ServerEvent: Sendable, Equatable {
     /// A WebSocket handshake completed. `peer` is the remote IP address
     /// (`unix` on the Unix domain socket); `peerUID` is the user id of the

@@ -3,7 +3,9 @@ import Glibc
 
 /// C memory that lws keeps pointers into for a context's whole life:
 /// `strdup`ed strings and the zero-terminated protocols array. Freed on
-/// deinit, which the engines reach only after `lws_context_destroy`.
+/// deinit: a context's memory is kept by ``ServiceLifecycle`` until after
+/// `lws_context_destroy`, a client connection's by its `ClientSession`,
+/// which lws releases when it is done with the connection.
 /// Not `Sendable`: owned by one service thread.
 final class CMemory {
     private var strings: [UnsafeMutablePointer<CChar>] = []

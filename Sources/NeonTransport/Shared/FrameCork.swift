@@ -4,8 +4,7 @@ import CLibWebSockets
 ///
 /// A connection that falls behind a busy room has many small frames
 /// queued; writing each with its own `lws_write` costs one `send` per
-/// frame, and on loopback the kernel's per-call work is most of a
-/// broadcast's cost. The cork frames them itself (server frames are not
+/// frame. The cork frames them itself (server frames are not
 /// masked: a FIN+opcode byte, the length, the payload) into one buffer and
 /// hands it to lws as raw bytes on the established WebSocket connection,
 /// which lws sends as they are (buffering any part the socket did not take,

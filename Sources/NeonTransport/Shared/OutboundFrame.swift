@@ -13,6 +13,12 @@ import CLibWebSockets
 /// the same frame on connections of two different servers at once. Client
 /// connections copy the payload before masking it, so any frame may be sent
 /// through any number of clients.
+///
+/// `@unchecked Sendable` because of `storage`, a raw pointer: the payload
+/// is written once, in `init`, before the frame can reach another thread,
+/// and only read after; the headroom is written only by the service thread
+/// of the one server whose connections the frame is queued on (the rule
+/// above). Every other stored property is an immutable `let`.
 public final class OutboundFrame: @unchecked Sendable {
     /// Whether the frame goes out as a text (0x1) or binary (0x2) message.
     public enum Kind: Sendable, Equatable {
@@ -95,7 +101,7 @@ public final class OutboundFrame: @unchecked Sendable {
     }
 
     /// Calls `body` with the payload bytes.
-    public func withPayload<R, E: Error>(
+    func withPayload<R, E: Error>(
         _ body: (UnsafeRawBufferPointer) throws(E) -> R
     ) throws(E) -> R {
         try body(UnsafeRawBufferPointer(start: storage + Self.headroom, count: count))

@@ -4,7 +4,8 @@ import Synchronization
 
 /// A plain POSIX thread that runs one body once: the lws service thread.
 ///
-/// Foundation's `Thread` is deliberately not used (it costs ~10 MB of RSS).
+/// NeonTransport does not import Foundation, so it starts the thread with
+/// `pthread_create` rather than Foundation's `Thread`.
 final class ServiceThread: Sendable {
     private let handle = Mutex<pthread_t?>(nil)
     /// `pthread_self()` of the running thread, or 0 before it starts.

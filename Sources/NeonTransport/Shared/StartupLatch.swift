@@ -2,7 +2,7 @@ import Dispatch
 import Synchronization
 
 /// Hands the service thread's start-up outcome (a bound port, or an error)
-/// to the thread waiting in `start()`.
+/// to the thread waiting in ``ServiceLifecycle/start(_:threadName:)``.
 final class StartupLatch: Sendable {
     private let outcome = Mutex<Result<Int, TransportError>?>(nil)
     private let semaphore = DispatchSemaphore(value: 0)

@@ -1,14 +1,17 @@
 import CLibWebSockets
 import Synchronization
 
-/// Commands for the service thread from any other thread.
+/// Work that other threads post to one service thread: the commands of a
+/// server's or a client context's callers (send, close, connect, stop),
+/// queued in order.
 ///
-/// `post` appends under a lock and wakes the service thread with
-/// `lws_cancel_service`, the one lws call that is safe from any thread; the
-/// service thread drains the inbox in `LWS_CALLBACK_EVENT_WAIT_CANCELLED`.
+/// Producers: any thread, through ``post(_:)``, which appends under a lock
+/// and wakes the service thread with `lws_cancel_service`, the one lws call
+/// that is safe from any thread. Consumer: the service thread alone, which
+/// takes the queue with ``drain()`` in `LWS_CALLBACK_EVENT_WAIT_CANCELLED`.
 /// The context pointer lives under the same lock so that no wake-up can race
 /// with `lws_context_destroy`.
-final class Inbox<Command: Sendable>: Sendable {
+final class ServiceThreadQueue<Command: Sendable>: Sendable {
     private struct State: ~Copyable {
         var commands: [Command] = []
         var context: ContextPointer?
@@ -55,8 +58,11 @@ final class Inbox<Command: Sendable>: Sendable {
     }
 }
 
-/// An `lws_context *` that may cross threads because the only thing other
-/// threads do with it is `lws_cancel_service`, under the inbox lock.
+/// An `lws_context *` held by a ``ServiceThreadQueue``. The service thread
+/// owns the context (creates, serves and destroys it); other threads may
+/// only call `lws_cancel_service` on it, and only under the queue's lock,
+/// which the service thread also takes to clear it before
+/// `lws_context_destroy`. That is why `@unchecked Sendable` is safe here.
 struct ContextPointer: @unchecked Sendable {
     let raw: OpaquePointer
 }
