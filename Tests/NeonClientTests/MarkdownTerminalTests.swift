@@ -34,16 +34,27 @@ struct MarkdownTerminalTests {
     @Test("co-reading a table-heavy document: tables drawn boxed at both sizes, the follower lands on the presenter's table row",
           arguments: [("docs/OPERATIONS.md", "--max-members", (120, 40), (60, 20)), ("docs/PROTOCOL.md", "tab_out_of_range", (60, 20), (120, 40))])
     func coReadTables(file: String, search: String, presenterSize: (Int, Int), followerSize: (Int, Int)) throws {
+        do {
+            try coRead(file: file, search: search, presenterSize: presenterSize, followerSize: followerSize)
+        } catch {
+            // Say where it stopped and what both screens showed, on standard
+            // error, whatever the error's own text.
+            FileHandle.standardError.write(Data("MarkdownTerminalTests \(file): \(error)\n".utf8))
+            throw error
+        }
+    }
+
+    func coRead(file: String, search: String, presenterSize: (Int, Int), followerSize: (Int, Int)) throws {
         let server = try ServerProcess()
         let tmux = try Tmux()
         let path = Self.root.appendingPathComponent(file).path
         try tmux.start("pat", columns: presenterSize.0, rows: presenterSize.1,
                        command: "\(Self.client) present \(path) --room docs --name pat --server \(server.url)",
                        environment: ["NO_COLOR": "1"])
-        try tmux.waitFor("pat", "NeonSync")
+        try tmux.waitFor("pat", "NeonSync", timeout: 30)
         try tmux.start("fay", columns: followerSize.0, rows: followerSize.1,
                        command: "\(Self.client) follow docs --name fay --server \(server.url)", environment: ["NO_COLOR": "1"])
-        try tmux.waitFor("fay", "following pat")
+        try tmux.waitFor("fay", "following pat", timeout: 30)
 
         try tmux.sendKeys("pat", "/")
         try tmux.sendLiteral("pat", search)
@@ -68,8 +79,14 @@ struct MarkdownTerminalTests {
         let presenter = try tmux.capture("pat")
         #expect(documentRows(presenter).contains { $0.hasPrefix("├") || $0.hasPrefix("┌") || $0.hasPrefix("│ ") },
                 "the presenter sees a box-drawn table:\n\(presenter.joined(separator: "\n"))")
-        let follower = try tmux.waitUntil("fay", timeout: 20, "the follower on the row of \(word)") { screen in
-            firstCellWord(documentRows(screen).first ?? "") == word
+        let follower: [String]
+        do {
+            follower = try tmux.waitUntil("fay", timeout: 30, "the follower on the row of \(word)") { screen in
+                firstCellWord(documentRows(screen).first ?? "") == word
+            }
+        } catch {
+            let presenter = (try? tmux.capture("pat"))?.joined(separator: "\n") ?? "(no screen)"
+            throw TmuxError("\(error)\nthe presenter's screen, whose top row is \(word)'s:\n\(presenter)")
         }
         #expect(documentRows(follower).filter { $0.hasPrefix("│ ") }.count >= 3,
                 "the follower sees the table drawn as a table:\n\(follower.joined(separator: "\n"))")

@@ -160,13 +160,13 @@ private final class Wire {
             }
         }
         guard status == 0 else {
-            close(fd)
+            // deinit closes it: it runs when this initializer throws too.
             throw ServerProcessError("connect() failed: \(errno)")
         }
     }
 
     deinit {
-        close(fd)
+        if fd >= 0 { close(fd) }
     }
 
     /// Sends everything it can; a server that already hung up is not an

@@ -37,7 +37,6 @@ public final class RawSocket {
                 $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
             }
             guard bound == 0 else {
-                Glibc.close(fd)
                 throw Failure(description: "bind(\(source)) failed: \(errno)")
             }
         }
@@ -51,7 +50,6 @@ public final class RawSocket {
             }
         }
         guard status == 0 else {
-            Glibc.close(fd)
             throw Failure(description: "connect() failed: \(errno)")
         }
     }
@@ -75,13 +73,17 @@ public final class RawSocket {
         }
         guard status == 0 else {
             let code = errno
-            Glibc.close(fd)
             throw Failure(description: "connect() to \(path) failed: \(String(cString: strerror(code)))")
         }
     }
 
+    /// Also runs when an initializer throws (every stored property is set
+    /// by then): the one place the descriptor is closed, so a failed
+    /// connect never closes it twice (a second close would close whatever
+    /// descriptor the process opened with that number meanwhile, e.g. one
+    /// libwebsockets holds).
     deinit {
-        Glibc.close(fd)
+        if fd >= 0 { Glibc.close(fd) }
     }
 
     public func write(_ bytes: [UInt8]) throws {
