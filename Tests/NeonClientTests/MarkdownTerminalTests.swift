@@ -51,7 +51,10 @@ struct MarkdownTerminalTests {
         try tmux.start("pat", columns: presenterSize.0, rows: presenterSize.1,
                        command: "\(Self.client) present \(path) --room docs --name pat --server \(server.url)",
                        environment: ["NO_COLOR": "1"])
-        try tmux.waitFor("pat", "NeonSync", timeout: 30)
+        // The document's first heading on the presenter's screen.
+        let heading = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+            .first { $0.hasPrefix("# ") }.map { String($0.dropFirst(2)) } ?? "NeonSync"
+        try tmux.waitFor("pat", heading, timeout: 30)
         try tmux.start("fay", columns: followerSize.0, rows: followerSize.1,
                        command: "\(Self.client) follow docs --name fay --server \(server.url)", environment: ["NO_COLOR": "1"])
         try tmux.waitFor("fay", "following pat", timeout: 30)
