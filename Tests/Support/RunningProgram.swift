@@ -47,7 +47,7 @@ public final class RunningProgram: Sendable {
 
     /// Sends `signal` and waits (bounded, without holding a pool thread)
     /// for the exit status; nil when still running after `timeout`.
-    public func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(10)) async -> Int32? {
+    public func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) async -> Int32? {
         if process.isRunning { kill(process.processIdentifier, signal) }
         let deadline = ContinuousClock.now + timeout
         while process.isRunning, ContinuousClock.now < deadline {
