@@ -1,18 +1,2 @@
-import NeonTUI
-
 /// The full-screen draft editor (`draft`) as the runtime drives it.
-extension DraftModel: ScreenProgram {
-    public mutating func update(_ event: ProgramEvent, at time: Duration) -> [ClientCommand] {
-        switch event {
-        case .connected: return connected(at: time)
-        case let .disconnected(lost): return disconnected(lost.sentence, at: time)
-        case let .received(message, _): return receive(message, at: time)
-        case let .unreadable(_, problem): return disconnected(ProgramEvent.unreadableSentence(problem), at: time)
-        case let .input(input): return handle(input, at: time)
-        case let .resized(columns, rows): return resize(columns: columns, rows: rows, at: time)
-        case .tick:
-            defer { settle() }
-            return tick(at: time)
-        }
-    }
-}
+extension DraftModel: EventDrivenScreen {}

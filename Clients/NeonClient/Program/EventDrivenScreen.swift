@@ -1,0 +1,31 @@
+import NeonCore
+import NeonTUI
+
+/// A screen model that answers each kind of runtime event with a method of
+/// its own (the reader, the draft editor): `update` dispatches to them, and
+/// a tick ends with `settle`.
+protocol EventDrivenScreen: ScreenProgram {
+    mutating func connected(at time: Duration) -> [ClientCommand]
+    mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand]
+    mutating func receive(_ message: ServerMessage, at time: Duration) -> [ClientCommand]
+    mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand]
+    mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand]
+    mutating func tick(at time: Duration) -> [ClientCommand]
+    mutating func settle()
+}
+
+extension EventDrivenScreen {
+    public mutating func update(_ event: ProgramEvent, at time: Duration) -> [ClientCommand] {
+        switch event {
+        case .connected: return connected(at: time)
+        case let .disconnected(lost): return disconnected(lost.sentence, at: time)
+        case let .received(message, _): return receive(message, at: time)
+        case let .unreadable(_, problem): return disconnected(ProgramEvent.unreadableSentence(problem), at: time)
+        case let .input(input): return handle(input, at: time)
+        case let .resized(columns, rows): return resize(columns: columns, rows: rows, at: time)
+        case .tick:
+            defer { settle() }
+            return tick(at: time)
+        }
+    }
+}
