@@ -33,6 +33,8 @@ public final class RunningProgram: Sendable {
     /// Every line of standard error so far.
     public var errorLines: [String] { errors.all }
     public var isRunning: Bool { process.isRunning }
+    /// The exit status; nil while the program runs.
+    public var terminationStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
 
     /// Waits (without holding a thread of the concurrency pool) until a
     /// line of standard output satisfies `match`; returns it.
