@@ -35,8 +35,12 @@ extension ReaderModel {
         case let .joined(info):
             readers.removeAll { $0.id == info.id }
             readers.append(info)
+            anchors[info.id] = info.anchor
             if info.role == .presenter { presenter = info.id }
             note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
+            if info.role == .presenter, isFollowing, info.id != me, let anchor = info.anchor {
+                return reposition(to: anchor, atBottom: info.atBottom, at: time)
+            }
         case let .left(info):
             readers.removeAll { $0.id == info.id }
             anchors[info.id] = nil
@@ -85,8 +89,16 @@ extension ReaderModel {
             note("room \(room) has no document yet; waiting for one", error: false, at: time)
         }
         pendingDocument = nil
+        // Everyone already placed is in the gutter from the first frame, and
+        // a follower lands on its presenter's text at once.
+        anchors = Dictionary(welcome.readers.compactMap { reader in reader.anchor.map { (reader.id, $0) } },
+                             uniquingKeysWith: { $1 })
         if following { out.append(.send(.follow(on: true))) }
-        out += moved(at: time)
+        if isFollowing, let presenter, presenter != me, let anchor = anchors[presenter] {
+            out += reposition(to: anchor, atBottom: readers.first { $0.id == presenter }?.atBottom ?? false, at: time)
+        } else {
+            out += moved(at: time)
+        }
         return out
     }
 
@@ -95,6 +107,7 @@ extension ReaderModel {
             reader.percent = p.percent
             reader.atBottom = p.atBottom
             reader.section = p.section
+            reader.anchor = p.anchor
         }
         anchors[p.id] = p.anchor
         if p.id == presenter, isFollowing, p.id != me {

@@ -61,6 +61,10 @@ enum Daemon {
             let name = level.contains(.error) ? "error" : level.contains(.warning) ? "warn" : "notice"
             logger.log(LogRecord(.debug, .lws, [LogField("severity", .string(name)), LogField("line", .string(line))]))
         }
+        // Handled before the server starts: a stop asked for while it starts
+        // (its start line may already be out) waits until it has started.
+        let stops = StopGate()
+        let sources = installSignalHandlers(stops: stops, logger: logger)
         let server: SyncServer
         let store: any RoomStore
         var link: ClusterLink?
@@ -114,8 +118,7 @@ enum Daemon {
                 return 1
             }
         }
-        let sources = installSignalHandlers(server: server, logger: logger)
-        // Said once the signals are handled: whoever reads it may stop us.
+        stops.serve(server)
         standardError("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
                       + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }
                          ?? "(data \(options.dataDirectory))")
@@ -127,14 +130,14 @@ enum Daemon {
     }
 
     /// SIGINT/SIGTERM stop gracefully; SIGHUP reopens the log file.
-    private static func installSignalHandlers(server: SyncServer, logger: LogWriter) -> [any DispatchSourceSignal] {
+    private static func installSignalHandlers(stops: StopGate, logger: LogWriter) -> [any DispatchSourceSignal] {
         let queue = DispatchQueue(label: "neonsyncd.signals")
         signal(SIGPIPE, SIG_IGN)
         var sources: [any DispatchSourceSignal] = []
         for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { @Sendable in server.stop(reason: name) }
+            source.setEventHandler { @Sendable in stops.request(name) }
             source.resume()
             sources.append(source)
         }

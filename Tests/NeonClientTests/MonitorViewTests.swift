@@ -17,8 +17,8 @@ struct MonitorViewTests {
         let expected = [
             "Monitor · talk · \"Guide\"                                                    draft 22/25 warning ◕ 3",
             "╭─ Readers (2) " + String(repeating: "─", count: 84) + "╮",
-            row("↳ ada                    ████▋       47%  reader · tab 2 \"Usage\" · following"),
             row("★ bob                                 0%  presenter · tab 1 \"Intro\""),
+            row("↳ ada                    ████▋       47%  reader · tab 2 \"Usage\" · following"),
             "╰" + String(repeating: "─", count: 98) + "╯",
             "╭─ Events " + String(repeating: "─", count: 89) + "╮",
         ] + Array(repeating: empty, count: 18) + [

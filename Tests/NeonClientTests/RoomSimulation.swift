@@ -10,6 +10,7 @@ struct RoomSimulation {
     var room = RoomState(name: "talk")
     var clients: [ClientID: ReaderModel] = [:]
     private var order: [ClientID] = []
+    private var away: [ClientID: ReaderModel] = [:]
     private(set) var now: Duration = .seconds(1)
 
     /// A terminal in `mode` connects as `id`; a presenter or reader brings
@@ -31,6 +32,25 @@ struct RoomSimulation {
         order.removeAll { $0 == id }
         _ = model.disconnected("test", at: now)
         deliver(room.apply(.left(id), at: now))
+        _ = model.connected(at: now)
+        clients[newID] = model
+        order.append(newID)
+        deliver(room.apply(.joined(newID, name: model.name, role: model.mode.role), at: now))
+    }
+
+    /// The terminal of `id` loses its connection and stays away (its model
+    /// is kept for `rejoin`).
+    mutating func leave(_ id: ClientID) {
+        guard var model = clients.removeValue(forKey: id) else { return }
+        order.removeAll { $0 == id }
+        _ = model.disconnected("test", at: now)
+        away[id] = model
+        deliver(room.apply(.left(id), at: now))
+    }
+
+    /// The terminal that left as `id` connects again as `newID`.
+    mutating func rejoin(_ id: ClientID, as newID: ClientID) {
+        guard var model = away.removeValue(forKey: id) else { return }
         _ = model.connected(at: now)
         clients[newID] = model
         order.append(newID)

@@ -5,7 +5,8 @@ import Testing
 /// twitter-text's own conformance cases, read at run time from
 /// `../shared/conformance/twitter-text` beside the package (their README:
 /// never copy them into tests). Without that folder the tests are skipped,
-/// with the reason in the test output.
+/// with the reason in the test output; under CI (`CI=true`) a missing folder
+/// is a failure.
 @Suite("Counting profile conformance")
 struct CountingProfileConformanceTests {
     static let folder = URL(fileURLWithPath: #filePath)
@@ -13,6 +14,12 @@ struct CountingProfileConformanceTests {
         .appendingPathComponent("../shared/conformance/twitter-text").standardized
     static let isPresent = FileManager.default.fileExists(atPath: folder.path)
     static let skipReason = Comment(rawValue: "SKIPPED: ../shared/conformance/twitter-text not found at \(folder.path)")
+    static let underCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    @Test("under CI the twitter-text cases are there: a missing folder fails instead of skipping", .enabled(if: underCI))
+    func presentUnderCI() {
+        #expect(Self.isPresent, "CI=true and ../shared/conformance/twitter-text is missing at \(Self.folder.path): CI must run beside shared/")
+    }
 
     struct WeightedCase: Decodable {
         struct Expected: Decodable { var weightedLength: Int }

@@ -61,4 +61,21 @@ struct GracefulStopTests {
         #expect(server.stop(signal: SIGTERM) == 0)
         withExtendedLifetime(sloth) {}
     }
+
+    @Test("SIGTERM as soon as the start line is out stops a node gracefully (exit 0, a stop line), never kills it: one node and a cluster node, 10 times each")
+    func stopRightAfterStart() async throws {
+        let redis = try RedisProcess()
+        for cluster in [false, true] {
+            for attempt in 1...10 {
+                let data = try TemporaryDirectory()
+                let flags = ["--port", "0", "--log", "-"]
+                    + (cluster ? ["--redis", redis.url, "--node", "n\(attempt)"] : ["--data", data.path])
+                let node = try RunningProgram(ServerProcess.binary, flags)
+                _ = try #require(await node.line { $0.contains(#""event":"start""#) }, "\(node.errorLines)")
+                let status = await node.stop(signal: SIGTERM)
+                #expect(status == 0, "attempt \(attempt)\(cluster ? " (cluster)" : ""): \(node.errorLines)")
+                #expect(await node.line(timeout: .seconds(1)) { $0.contains(#""event":"stop""#) && $0.contains("SIGTERM") } != nil)
+            }
+        }
+    }
 }

@@ -180,6 +180,6 @@ struct ProxiedNodeTests {
         let node = try RunningProgram(ServerProcess.binary, flags, environment: ["CREDENTIALS_DIRECTORY": credentials])
         let started = try #require(await node.line { $0.contains(#""event":"start""#) }, "\(node.errorLines)")
         #expect(started.contains(#""tokens":true"#))
-        #expect(await node.stop() == 0)
+        #expect(await node.stop() == 0, "\(node.errorLines)")
     }
 }

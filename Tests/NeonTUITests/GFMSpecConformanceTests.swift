@@ -7,7 +7,7 @@ import Testing
 /// The 673 examples of the GitHub Flavored Markdown spec 0.29, read at run
 /// time from `../shared/conformance/gfm-spec/gfm-spec.json` beside the
 /// package (never copied into the tree; without it the test is skipped, with
-/// the reason in the output). Each example must parse; its sections must be
+/// the reason in the output, but under CI (`CI=true`) it fails). Each example must parse; its sections must be
 /// the headings cmark-gfm itself reports (walked here, independently of the
 /// reader); and drawn at 20, 80 and 200 columns no row may be wider than the
 /// width (but a code line, which is cut and scrolls) and every word of the
@@ -21,6 +21,12 @@ struct GFMSpecConformanceTests {
     static let isPresent = FileManager.default.fileExists(atPath: file.path)
     static let skipReason = Comment(rawValue: "SKIPPED: the GFM spec examples were not found at \(file.path)")
     static let widths = [20, 80, 200]
+    static let underCI = ProcessInfo.processInfo.environment["CI"] == "true"
+
+    @Test("under CI the GFM spec examples are there: a missing file fails instead of skipping", .enabled(if: underCI))
+    func presentUnderCI() {
+        #expect(Self.isPresent, "CI=true and the GFM spec examples are missing at \(Self.file.path): CI must run beside shared/")
+    }
 
     struct Example: Decodable {
         var markdown: String

@@ -50,9 +50,11 @@ extension Role {
 }
 
 extension Sequence<ReaderInfo> {
-    /// The members in the order presence lists show them: the readers in
-    /// their order, then the observers in theirs.
+    /// The members in the order presence lists show them: the presenter
+    /// (however late they joined or rejoined), the other readers in their
+    /// order, then the observers in theirs.
     public func readersFirst() -> [ReaderInfo] {
-        filter(\.role.isReading) + filter { !$0.role.isReading }
+        filter { $0.role == .presenter } + filter { $0.role.isReading && $0.role != .presenter }
+            + filter { !$0.role.isReading }
     }
 }

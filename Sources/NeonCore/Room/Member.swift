@@ -23,7 +23,8 @@ public struct Member: Equatable, Sendable {
 
     public var info: ReaderInfo {
         ReaderInfo(id: id, name: name, role: role, percent: percent, atBottom: atBottom,
-                   section: spy.current, following: following, verified: verified)
+                   section: spy.current, following: following, verified: verified,
+                   anchor: position == nil ? nil : anchor)
     }
 
     mutating func resetPlace() {

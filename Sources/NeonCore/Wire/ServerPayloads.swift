@@ -11,12 +11,19 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
     /// its Unix socket and `name` is their login name. Absent otherwise
     /// (added after v1; encoded only when true).
     public var verified: Bool?
+    /// Where the member reads, as in their last `progress`: a newcomer's
+    /// `welcome` places every reader (and a follower lands on its presenter)
+    /// from the first frame. Absent until the member has a place (added
+    /// after v1).
+    public var anchor: Anchor?
 
     public init(id: ClientID, name: String, role: Role, percent: Int = 0,
-                atBottom: Bool = false, section: Int = 0, following: Bool = false, verified: Bool = false) {
+                atBottom: Bool = false, section: Int = 0, following: Bool = false, verified: Bool = false,
+                anchor: Anchor? = nil) {
         self.id = id; self.name = name; self.role = role; self.percent = percent
         self.atBottom = atBottom; self.section = section; self.following = following
         self.verified = verified ? true : nil
+        self.anchor = anchor
     }
 
     /// Whether the server vouches for the name (see `verified`).
