@@ -13,7 +13,7 @@ public struct Refusal: Equatable, Sendable {
 
     /// The codes that end the client.
     public static let finalCodes: Set<ErrorCode> = [
-        .presenterTaken, .unauthorized, .tokenExpired, .roomFull, .serverFull, .invalidRoom, .invalidName,
+        .presenterTaken, .unauthorized, .tokenExpired, .roomFull, .serverFull, .tooManyRooms, .invalidRoom, .invalidName,
     ]
 
     /// What the user reads once the terminal is back.

@@ -121,10 +121,11 @@ public final class SyncServer: Sendable {
         sequencer.start { delivery in
             transport.execute { context in executor.apply(delivery, in: context) }
         }
-        if cluster == nil, let ttl = configuration.roomTTL {
-            sweeper.start(every: min(max(Double(ttl.components.seconds) / 4, 0.5), 60)) {
-                transport.execute { context in executor.apply(.event(.sweep), in: context) }
-            }
+        // Idle rooms past --room-ttl go (one node); what the room quota
+        // remembers of addresses goes a minute after their last new room.
+        let every = cluster == nil ? configuration.roomTTL.map { min(max(Double($0.components.seconds) / 4, 0.5), 60) } : nil
+        sweeper.start(every: every ?? 60) {
+            transport.execute { context in executor.apply(.event(.sweep), in: context) }
         }
         var fields = [
             LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),

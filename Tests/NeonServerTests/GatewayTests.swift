@@ -11,6 +11,12 @@ private func at(_ seconds: Int) -> GatewayClock {
     GatewayClock(monotonic: .seconds(seconds), hub: .seconds(seconds), wallNanoseconds: 1_800_000_000_000_000_000)
 }
 
+/// `at(seconds)` with a wall clock that moves too (room TTLs count on it).
+private func ticking(_ seconds: Int) -> GatewayClock {
+    GatewayClock(monotonic: .seconds(seconds), hub: .seconds(seconds),
+                 wallNanoseconds: 1_800_000_000_000_000_000 + Int64(seconds) * 1_000_000_000)
+}
+
 private func text(_ message: ClientMessage) -> GatewayEvent {
     .received(.text(String(decoding: WireCodec().encode(message), as: UTF8.self)), from: one)
 }
@@ -40,8 +46,9 @@ private func logEvents(_ commands: [GatewayCommand]) -> [String] {
 private struct OneNode {
     var gateway: Gateway
 
-    init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000) {
-        gateway = Gateway(hub: Hub(maxRooms: maxRooms), configuration: .init(policy: policy, maxRooms: maxRooms))
+    init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, roomTTL: Duration? = nil) {
+        gateway = Gateway(hub: Hub(maxRooms: maxRooms), configuration: .init(policy: policy, maxRooms: maxRooms,
+                                                                              roomTTL: roomTTL))
     }
 
     mutating func apply(_ event: GatewayEvent, at clock: GatewayClock = at(1)) -> [GatewayCommand] {
@@ -55,10 +62,11 @@ private struct OneNode {
         return out
     }
 
-    mutating func join(_ connection: ConnectionID, _ name: String, room: String = "r", role: Role = .reader) -> [GatewayCommand] {
-        _ = apply(.connected(connection, peer: "10.0.0.\(connection.rawValue)"))
+    mutating func join(_ connection: ConnectionID, _ name: String, room: String = "r", role: Role = .reader,
+                       from peer: String? = nil, at clock: GatewayClock = at(1)) -> [GatewayCommand] {
+        _ = apply(.connected(connection, peer: peer ?? "10.0.0.\(connection.rawValue)"), at: clock)
         let hello = ClientMessage.hello(room: room, name: name, role: role)
-        return apply(.received(.text(String(decoding: WireCodec().encode(hello), as: UTF8.self)), from: connection))
+        return apply(.received(.text(String(decoding: WireCodec().encode(hello), as: UTF8.self)), from: connection), at: clock)
     }
 }
 
@@ -289,5 +297,59 @@ struct GatewayRoomTTLTests {
             return
         }
         #expect(overview.rooms.first?.active == 1_800_000_000_000)
+    }
+
+    @Test("one address creates at most --max-new-rooms-per-ip rooms a minute: the next gets too_many_rooms, logged once a burst; existing rooms and other addresses are still served; a minute on it may again")
+    func newRoomsPerMinute() {
+        var node = OneNode(policy: AccessPolicy(maxConnectionsPerAddress: 0, newRoomsPerMinute: 3))
+        for n: UInt64 in 1...3 {
+            let out = node.join(ConnectionID(rawValue: n), "f\(n)", room: "flood-\(n)", from: "10.0.0.9")
+            #expect(messages(out, to: ConnectionID(rawValue: n)).map(\.type).contains("welcome"))
+        }
+        var logged = 0
+        for n: UInt64 in 4...10 {
+            let out = node.join(ConnectionID(rawValue: n), "f\(n)", room: "flood-\(n)", from: "10.0.0.9")
+            #expect(errorCodes(out, to: ConnectionID(rawValue: n)) == [.tooManyRooms])
+            logged += logEvents(out).filter { $0 == "error" }.count
+        }
+        #expect(logged == 1, "one line for the whole burst")
+        #expect(node.gateway.hub.rooms.count == 3)
+        let refused = node.join(ConnectionID(rawValue: 11), "f11", room: "flood-11", from: "10.0.0.9")
+        let sentence = messages(refused, to: ConnectionID(rawValue: 11)).compactMap { message -> String? in
+            if case let .error(error) = message.payload { error.message } else { nil }
+        }.first
+        #expect(sentence == "10.0.0.9 created 3 new rooms in the last minute, this server's limit per address; join an existing room, or try again in a few seconds")
+        let existing = node.join(ConnectionID(rawValue: 12), "f12", room: "flood-1", from: "10.0.0.9")
+        #expect(messages(existing, to: ConnectionID(rawValue: 12)).map(\.type).contains("welcome"), "an existing room takes no token")
+        let other = node.join(ConnectionID(rawValue: 13), "ada", room: "talk", from: "10.0.0.7")
+        #expect(messages(other, to: ConnectionID(rawValue: 13)).map(\.type).contains("welcome"), "another address is served")
+        let later = node.join(ConnectionID(rawValue: 14), "f14", room: "flood-14", from: "10.0.0.9", at: at(21))
+        #expect(messages(later, to: ConnectionID(rawValue: 14)).map(\.type).contains("welcome"), "20 s refill one of 3 a minute")
+        let again = node.join(ConnectionID(rawValue: 15), "f15", room: "flood-15", from: "10.0.0.9", at: at(21))
+        #expect(errorCodes(again, to: ConnectionID(rawValue: 15)) == [.tooManyRooms])
+        #expect(logEvents(again).filter { $0 == "error" }.count == 1, "a new burst is logged again")
+    }
+
+    @Test("one address holds at most --max-rooms-per-ip rooms it created; once one is removed it may create another; the quota forgets addresses a minute after their last room")
+    func roomsHeldPerAddress() {
+        var node = OneNode(policy: AccessPolicy(maxConnectionsPerAddress: 0, maxRoomsPerAddress: 2), roomTTL: .seconds(1))
+        _ = node.join(ConnectionID(rawValue: 1), "a", room: "one", from: "10.0.0.9", at: ticking(1))
+        _ = node.join(ConnectionID(rawValue: 2), "b", room: "two", from: "10.0.0.9", at: ticking(1))
+        let third = node.join(ConnectionID(rawValue: 3), "c", room: "three", from: "10.0.0.9", at: ticking(1))
+        #expect(errorCodes(third, to: ConnectionID(rawValue: 3)) == [.tooManyRooms])
+        #expect(messages(third, to: ConnectionID(rawValue: 3)).contains { message in
+            if case let .error(error) = message.payload { error.message.contains("already holds 2 rooms it created") } else { false }
+        })
+        _ = node.apply(.disconnected(ConnectionID(rawValue: 1), WebSocketClose(code: 1000, initiatedByPeer: true)), at: ticking(2))
+        _ = node.apply(.sweep, at: ticking(10))
+        #expect(node.gateway.hub.rooms["one"] == nil, "the empty room expired")
+        let fourth = node.join(ConnectionID(rawValue: 4), "d", room: "four", from: "10.0.0.9", at: ticking(10))
+        #expect(messages(fourth, to: ConnectionID(rawValue: 4)).map(\.type).contains("welcome"))
+        #expect(node.gateway.roomQuota.count == 1)
+        for n: UInt64 in [2, 4] { _ = node.apply(.disconnected(ConnectionID(rawValue: n), WebSocketClose(code: 1000, initiatedByPeer: true)), at: ticking(11)) }
+        _ = node.apply(.sweep, at: ticking(20))
+        _ = node.apply(.sweep, at: ticking(80))
+        #expect(node.gateway.hub.rooms.isEmpty)
+        #expect(node.gateway.roomQuota.count == 0, "nothing is kept of an address with no room a minute on")
     }
 }

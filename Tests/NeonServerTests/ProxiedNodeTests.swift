@@ -37,7 +37,7 @@ struct ProxiedNodeTests {
         // A page the allow-list refuses, through the proxy: its client is named too.
         let refused = try httpRequest(port: server.port, upgradeRequest("Origin: https://evil.example\r\nX-Forwarded-For: 203.0.113.44\r\n"))
         #expect(refused.status == 403)
-        let origin = await server.log { $0["event"] as? String == "origin_refused" }
+        let origin = await server.log(timeout: 15) { $0["event"] as? String == "origin_refused" }
         #expect(origin?["peer"] as? String == "203.0.113.44" && origin?["proxy"] as? String == "127.0.0.1")
         #expect(await server.stopped() == 0)
         for line in server.logLines {

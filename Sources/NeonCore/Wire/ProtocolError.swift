@@ -40,6 +40,10 @@ public enum ErrorCode: String, Equatable, Hashable, Sendable, Codable, CaseItera
     /// A `document` said its sender numbers blocks another way than the
     /// server (`parser`); it was published, but anchors may disagree.
     case parserMismatch = "parser_mismatch"
+    /// The hello would create a room, and its address created more new
+    /// rooms in the last minute, or holds more rooms it created, than the
+    /// server allows one address.
+    case tooManyRooms = "too_many_rooms"
 }
 
 /// An `error` answer: a stable code and a sentence a person can act on.

@@ -17,11 +17,18 @@ public struct AccessPolicy: Sendable {
     /// The proxies whose forwarding headers name the client's address
     /// (for limits and logs); everyone else's are ignored.
     public var proxies: ProxyTrust
+    /// New rooms one address may create a minute (0: no limit).
+    public var newRoomsPerMinute: Int
+    /// Rooms one address may have created and still alive at once (0: no
+    /// limit); below `--max-rooms`, so no address alone fills the server.
+    public var maxRoomsPerAddress: Int
 
     public init(secret: TokenSecret? = nil, rate: Double = 100, burst: Double = 200,
                 helloTimeout: Duration? = .seconds(10), maxConnectionsPerAddress: Int = 64,
-                proxies: ProxyTrust = ProxyTrust()) {
+                proxies: ProxyTrust = ProxyTrust(), newRoomsPerMinute: Int = 0, maxRoomsPerAddress: Int = 0) {
         self.proxies = proxies
+        self.newRoomsPerMinute = newRoomsPerMinute
+        self.maxRoomsPerAddress = maxRoomsPerAddress
         self.secret = secret
         self.rate = rate
         self.burst = burst

@@ -1,9 +1,10 @@
 import Dispatch
 import Synchronization
 
-/// The timer that asks for a sweep of idle rooms now and then (one node,
-/// with `--room-ttl`). Started and stopped by whichever thread starts or
-/// stops the server; the timer sits behind a lock.
+/// The timer that asks for a sweep now and then: idle rooms (one node,
+/// with `--room-ttl`) and the room quota's forgotten addresses. Started
+/// and stopped by whichever thread starts or stops the server; the timer
+/// sits behind a lock.
 final class RoomSweeper: Sendable {
     private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
 

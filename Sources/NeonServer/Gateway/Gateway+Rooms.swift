@@ -40,6 +40,15 @@ extension Gateway {
                     "this server holds its maximum of \(configuration.maxRooms) rooms; join an existing room or try later")),
                                        at: clock.hub), into: &out)
             }
+            if hub.rooms[name] == nil {
+                let rooms = hub.rooms
+                if case let .refused(error, first) = roomQuota.admit(name, from: info.address, at: clock.monotonic,
+                                                                     exists: { rooms[$0] != nil }) {
+                    // Said to every attempt, logged once a burst.
+                    return route(first ? hub.apply(.rejected(client, error), at: clock.hub)
+                                       : [.send(ServerMessage(seq: 0, .error(error)), to: client)], into: &out)
+                }
+            }
             room = name
             hello = true
             connections[connection]?.room = name
@@ -61,8 +70,13 @@ extension Gateway {
         }
         switch entry.event {
         case let .message(message):
+            let existed = hub.rooms[room] != nil
             route(hub.apply(entry.verified ? .verifiedHello(entry.client, message) : .received(entry.client, message),
                             at: entry.time), local: local, into: &out)
+            if local, !existed, hub.rooms[room] != nil, let connection = clients[entry.client],
+               let address = connections[connection]?.address {
+                roomQuota.created(room, by: address)
+            }
             if case .hello = message, hub.sessions[entry.client] == room {
                 touch(room, storing: hub.members(of: room).count == 1, at: clock, into: &out)
             }
@@ -100,6 +114,8 @@ extension Gateway {
     /// Removes the rooms that are empty and idle past `--room-ttl`: their
     /// document and draft go too (a typo's room does not live forever).
     mutating func sweep(at clock: GatewayClock, into out: inout [GatewayCommand]) {
+        let rooms = hub.rooms
+        roomQuota.prune(at: clock.monotonic, exists: { rooms[$0] != nil })
         guard let ttl = configuration.roomTTL, !configuration.clustered else { return }
         let now = clock.wallNanoseconds / 1_000_000
         let limit = ttl.milliseconds

@@ -45,12 +45,16 @@ struct Gateway: Sendable {
     var storeUp = true
     /// When someone last joined or left each room, ms since 1970.
     var activity: [String: Int64] = [:]
+    /// New rooms per address (`--max-new-rooms-per-ip`, `--max-rooms-per-ip`).
+    var roomQuota: RoomQuota
     let codec = WireCodec()
 
     init(hub: Hub, configuration: Configuration = Configuration(), activity: [String: Int64] = [:]) {
         self.hub = hub
         self.configuration = configuration
         self.activity = activity
+        roomQuota = RoomQuota(.init(perMinute: configuration.policy.newRoomsPerMinute,
+                                    held: configuration.policy.maxRoomsPerAddress))
     }
 
     var policy: AccessPolicy { configuration.policy }
