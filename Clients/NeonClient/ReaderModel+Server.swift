@@ -43,6 +43,7 @@ extension ReaderModel {
             if presenter == info.id { presenter = nil }
             note("\(info.name) left", error: false, at: time)
         case let .document(published):
+            publishing = nil
             show(published.info, at: time)
             if published.by != me {
                 note("\(title(of: published.by)) published “\(published.title)”", error: false, at: time)
@@ -73,14 +74,14 @@ extension ReaderModel {
                 note("room \(room) already has “\(info.title)”; reading that", error: false, at: time)
             }
             if mode == .present, let mine = pendingDocument, mine != info {
-                out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity)))
+                out.append(publish(mine))
             } else if info != shownDocument {
                 show(info, at: time)
             } else {
                 out += chooseHeldTabAgain(at: time)
             }
         } else if let mine = pendingDocument {
-            out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity)))
+            out.append(publish(mine))
         } else {
             note("room \(room) has no document yet; waiting for one", error: false, at: time)
         }
@@ -88,6 +89,11 @@ extension ReaderModel {
         if following { out.append(.send(.follow(on: true))) }
         out += moved(at: time)
         return out
+    }
+
+    private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
+        publishing = mine
+        return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity))
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {
@@ -112,7 +118,7 @@ extension ReaderModel {
     }
 
     private mutating func failed(_ e: ProtocolError, at time: Duration) -> [ClientCommand] {
-        if let refusal = Refusal(e, room: room) {
+        if let refusal = Refusal(e, room: room) ?? publishing.flatMap({ Refusal(e, publishing: $0, room: room) }) {
             connection = .closed(e.message)
             return [.refused(refusal)]
         }

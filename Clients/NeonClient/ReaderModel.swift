@@ -73,6 +73,9 @@ public struct ReaderModel: Sendable {
     public internal(set) var notice: Notice?
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?
+    /// The document sent to the room and not yet seen back: the server's
+    /// refusal of it (too large, unreadable) ends the command.
+    var publishing: DocumentInfo?
     /// The anchor last sent, so an unchanged place is not sent twice.
     var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
 

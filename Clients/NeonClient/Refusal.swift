@@ -32,6 +32,13 @@ public struct Refusal: Equatable, Sendable {
         }
     }
 
+    /// The refusal of the document `mine` this client published to `room`:
+    /// too large for the server or unreadable. Nil for other errors.
+    init?(_ error: ProtocolError, publishing mine: DocumentInfo, room: String) {
+        guard error.code == .documentTooLarge || error.code == .invalidDocument else { return nil }
+        sentence = "cannot publish “\(mine.title)” in room \(room): \(error.message) (\(error.code.rawValue))"
+    }
+
     /// The presenter's name in the server's presenter_taken sentence,
     /// `room "R" already has a presenter (NAME); …`.
     static func presenter(in message: String) -> String? {

@@ -1,0 +1,53 @@
+import Foundation
+import NeonCore
+import NeonTestSupport
+import Testing
+
+/// What a new user meets first, in real terminals: a document the server
+/// refuses, no server at all, a mistyped room, a room that already has
+/// another document.
+@Suite("neonsync first steps in tmux: refused documents, no server, typos", .serialized)
+struct FirstStepsTerminalTests {
+    static let client = TerminalEndToEndTests.client
+
+    func launch(_ tmux: Tmux, _ name: String, columns: Int, rows: Int, _ args: String, url: String) throws {
+        try tmux.start(name, columns: columns, rows: rows, command: "\(Self.client) \(args) --server \(url)")
+    }
+
+    func exited(_ tmux: Tmux, _ name: String, with status: Int) throws {
+        try tmux.waitUntil(name, timeout: 20, "exit status \(status)") { _ in (try? tmux.exitStatus(name)) == status }
+    }
+
+    /// The screen as one string without spaces: a sentence wrapped by the
+    /// terminal still matches.
+    func squeezed(_ screen: [String]) -> String {
+        screen.joined().filter { $0 != " " }
+    }
+
+    /// `neonsync rooms` against `server`: its table.
+    func rooms(_ server: ServerProcess) throws -> String {
+        try runProgram(URL(fileURLWithPath: Self.client), ["rooms", "--server", server.url]).out
+    }
+
+    @Test("a document over --max-document ends `read` with status 3 and the server's whole sentence, and leaves no room on the server",
+          arguments: [(100, 30), (44, 12)])
+    func documentTooLarge(columns: Int, rows: Int) throws {
+        let server = try ServerProcess(["--max-document", "1K"])
+        let tmux = try Tmux()
+        let path = NSTemporaryDirectory() + "neonsync-big-\(getpid()).md"
+        try ("# Big\n\n" + String(repeating: "a paragraph of some length to go over one kilobyte\n\n", count: 40))
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        defer { unlink(path) }
+        let size = try #require(FileManager.default.attributesOfItem(atPath: path)[.size] as? Int)
+        try launch(tmux, "ada", columns: columns, rows: rows, "read \(path) --room big --name ada", url: server.url)
+        try exited(tmux, "ada", with: 3)
+        let screen = try tmux.capture("ada")
+        let title = URL(fileURLWithPath: path).lastPathComponent
+        let expected = "neonsync read: cannot publish “\(title)” in room big: the document is \(size) bytes, over this server's limit of 1024 bytes; split it or ask the operator to raise --max-document (document_too_large)"
+        #expect(squeezed(screen).contains(expected.filter { $0 != " " }), "\(screen.joined(separator: "\n"))")
+        #expect(!screen.joined().contains("waiting for a document") && !screen.contains { $0.contains("╭") })
+        #expect(try rooms(server) == "no rooms\n")
+        #expect(server.events("room_dropped").map { $0["room"] as? String } == ["big"])
+        #expect(server.stop() == 0)
+    }
+}
