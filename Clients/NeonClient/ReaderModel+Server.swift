@@ -8,11 +8,19 @@ extension ReaderModel {
         return [.send(.hello(room: room, name: name, role: mode.role, draftRev: draft.resumeRevision))]
     }
 
-    /// The connection closed or could not open.
+    /// The connection closed or could not open: the reader reads alone
+    /// (a local file is on screen already) and is told what to do until
+    /// the room is back. Each failed try says it again, so it stays.
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
         connection = .closed(reason)
         animation = nil
+        notice = Notice(text: offlineSentence, isError: true, until: time + .seconds(3600))
         return []
+    }
+
+    /// What the status line says while the room cannot be reached.
+    var offlineSentence: String {
+        "room \(room) is offline: start neonsyncd or check --server"
     }
 
     /// A message from the server.
@@ -44,7 +52,7 @@ extension ReaderModel {
             note("\(info.name) left", error: false, at: time)
         case let .document(published):
             publishing = nil
-            show(published.info, at: time)
+            if published.info != shownDocument { show(published.info, at: time) }
             if published.by != me {
                 note("\(title(of: published.by)) published “\(published.title)”", error: false, at: time)
             }
@@ -65,6 +73,7 @@ extension ReaderModel {
 
     private mutating func welcomed(_ welcome: Welcome, at time: Duration) -> [ClientCommand] {
         connection = .joined
+        if notice?.text == offlineSentence { notice = nil }
         me = welcome.you
         readers = welcome.readers
         presenter = welcome.presenter

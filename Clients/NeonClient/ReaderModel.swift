@@ -90,6 +90,7 @@ public struct ReaderModel: Sendable {
         indicator = Indicator(startingAt: time)
         following = mode == .follow
         draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
+        if let document { show(document, at: time) }
     }
 
     /// Rows of the draft panel when it is open.

@@ -50,4 +50,31 @@ struct FirstStepsTerminalTests {
         #expect(server.events("room_dropped").map { $0["room"] as? String } == ["big"])
         #expect(server.stop() == 0)
     }
+
+    @Test("`read FILE` with no server shows the file at once, says the room is offline and what to do, and joins (publishing the file) when the server starts",
+          arguments: [(80, 24), (50, 16)])
+    func noServer(columns: Int, rows: Int) async throws {
+        let port = try RedisProcess.freePort()
+        let tmux = try Tmux()
+        let talk = try TerminalEndToEndTests.talk()
+        defer { unlink(talk) }
+        try launch(tmux, "ada", columns: columns, rows: rows, "read \(talk) --room talk --name ada", url: "ws://127.0.0.1:\(port)/")
+        let offline = try tmux.waitUntil("ada", timeout: 20, "the file, and the room offline") {
+            $0.joined().contains("Opening paragraph 1") && squeezed($0).contains("roomtalkisoffline")
+        }
+        let status = try #require(offline.last)
+        #expect(columns < 80 || status.contains("room talk is offline: start neonsyncd or check --server"), "\(status)")
+        try tmux.sendKeys("ada", "G")
+        try tmux.waitFor("ada", "Closing paragraph 6", timeout: 10)
+
+        let server = try ServerProcess(["--port", "\(port)"])
+        let joined = try tmux.waitUntil("ada", timeout: 30, "the room joined") { !squeezed($0).contains("offline") && $0.joined().contains("1 here") }
+        #expect(joined.joined().contains("Closing paragraph 6"), "joining keeps the place read alone")
+        #expect(server.events("join").count == 1)
+        let listed = try rooms(server).split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
+        #expect(listed.contains { $0.hasPrefix("talk 1 0 — neonsync-talk-") }, "\(listed)")
+        try tmux.sendKeys("ada", "q")
+        try exited(tmux, "ada", with: 0)
+        #expect(server.stop() == 0)
+    }
 }
