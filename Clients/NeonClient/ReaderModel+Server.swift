@@ -14,13 +14,21 @@ extension ReaderModel {
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
         connection = .closed(reason)
         animation = nil
+        offlineSentence = Self.offlineNotice(room: room, reason: reason)
         notice = Notice(text: offlineSentence, isError: true, until: time + .seconds(3600))
         return []
     }
 
-    /// What the status line says while the room cannot be reached.
-    var offlineSentence: String {
-        "room \(room) is offline: start neonsyncd or check --server"
+    /// What the status line says while `room` cannot be reached: what to
+    /// do, which is the transport's own suggestion when it has one (a
+    /// `ws://` URL for a plain port, `wss://` for a TLS one), after
+    /// `cannot reach URL: `.
+    static func offlineNotice(room: String, reason: String) -> String {
+        guard reason.contains(" try ws://") || reason.contains(" try wss://"),
+              let why = reason.split(separator: ": ", maxSplits: 1).last else {
+            return "room \(room) is offline: start neonsyncd or check --server"
+        }
+        return "room \(room) is offline: \(why)"
     }
 
     /// A message from the server.

@@ -76,6 +76,9 @@ public struct ReaderModel: Sendable {
     /// The document sent to the room and not yet seen back: the server's
     /// refusal of it (too large, unreadable) ends the command.
     var publishing: DocumentInfo?
+    /// The status line's sentence while the room cannot be reached, to
+    /// take it away once joined.
+    var offlineSentence = ""
     /// The anchor last sent, so an unchanged place is not sent twice.
     var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
 

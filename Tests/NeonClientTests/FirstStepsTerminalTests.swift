@@ -77,4 +77,26 @@ struct FirstStepsTerminalTests {
         try exited(tmux, "ada", with: 0)
         #expect(server.stop() == 0)
     }
+
+    @Test("wss:// against a plain port says the server did not answer TLS and suggests ws://; ws:// against a TLS port suggests wss://; in the reader's status line and in tail's sentence")
+    func wrongScheme() async throws {
+        let plain = try ServerProcess()
+        let certificates = try TestCertificates.shared()
+        let secure = try ServerProcess(["--tls-cert", certificates.certificate, "--tls-key", certificates.key])
+        let tmux = try Tmux()
+        let talk = try TerminalEndToEndTests.talk()
+        defer { unlink(talk) }
+        try launch(tmux, "tls", columns: 160, rows: 24, "read \(talk) --room talk --name ada", url: "wss://127.0.0.1:\(plain.port)/")
+        let screen = try tmux.waitFor("tls", "room talk is offline: 127.0.0.1:\(plain.port) did not answer TLS; if it serves plain WebSocket, try ws://127.0.0.1:\(plain.port)/", timeout: 20)
+        #expect(!screen.joined().contains("SSL err") && screen.joined().contains("Opening paragraph 1"))
+        try tmux.sendKeys("tls", "q")
+        try exited(tmux, "tls", with: 0)
+
+        let tail = try runProgram(URL(fileURLWithPath: Self.client), ["tail", "talk", "--server", "ws://127.0.0.1:\(secure.port)/"])
+        #expect(tail.status == 4, "\(tail.err)")
+        #expect(tail.err.contains("(127.0.0.1:\(secure.port) closed the connection without an HTTP answer; if it serves TLS, try wss://127.0.0.1:\(secure.port)/)"), "\(tail.err)")
+        let wss = try runProgram(URL(fileURLWithPath: Self.client), ["tail", "talk", "--server", "wss://127.0.0.1:\(plain.port)/"])
+        #expect(wss.err.contains("(127.0.0.1:\(plain.port) did not answer TLS; if it serves plain WebSocket, try ws://127.0.0.1:\(plain.port)/)") && !wss.err.contains("SSL err"), "\(wss.err)")
+        #expect(plain.stop() == 0 && secure.stop() == 0)
+    }
 }
