@@ -71,7 +71,11 @@ extension ReaderModel {
             update(f.id) { $0.following = f.on }
         case let .limit(l):
             note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
-        case .edit, .ack, .cursor, .overview, .room, .relay:
+        case let .overview(overview):
+            if document == nil, let sentence = RoomSuggestions.sentence(for: room, among: overview.rooms.map(\.room)) {
+                notice = Notice(text: sentence, isError: true, until: time + .seconds(3600))
+            }
+        case .edit, .ack, .cursor, .room, .relay:
             break
         case let .error(e):
             return failed(e, at: time)
@@ -101,6 +105,7 @@ extension ReaderModel {
             out.append(publish(mine))
         } else {
             note("room \(room) has no document yet; waiting for one", error: false, at: time)
+            out.append(.listRooms)
         }
         pendingDocument = nil
         if following { out.append(.send(.follow(on: true))) }

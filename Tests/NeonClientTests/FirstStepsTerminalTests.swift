@@ -1,4 +1,5 @@
 import Foundation
+import NeonClient
 import NeonCore
 import NeonTestSupport
 import Testing
@@ -98,5 +99,45 @@ struct FirstStepsTerminalTests {
         let wss = try runProgram(URL(fileURLWithPath: Self.client), ["tail", "talk", "--server", "wss://127.0.0.1:\(plain.port)/"])
         #expect(wss.err.contains("(127.0.0.1:\(plain.port) did not answer TLS; if it serves plain WebSocket, try ws://127.0.0.1:\(plain.port)/)") && !wss.err.contains("SSL err"), "\(wss.err)")
         #expect(plain.stop() == 0 && secure.stop() == 0)
+    }
+
+    @Test("a mistyped room says so at once: join tlak beside talk asks `did you mean talk?`, follow nosuchroom names the rooms there are; the typo's room goes when left",
+          arguments: [(80, 24), (50, 16)])
+    func typos(columns: Int, rows: Int) async throws {
+        let server = try ServerProcess()
+        let ada = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "talk", name: "ada", role: .presenter)
+        ada.send(.document(title: "Talk", format: .text, text: "one\ntwo\n"))
+        _ = try await ada.next("document")
+        let tmux = try Tmux()
+        try launch(tmux, "typo", columns: columns, rows: rows, "join tlak --name bob", url: server.url)
+        let asked = try tmux.waitFor("typo", "no document in tlak; did you mean talk?", timeout: 20)
+        #expect(asked.last?.contains("did you mean talk?") == true, "in the status line: \(asked.joined(separator: "\n"))")
+        try tmux.sendKeys("typo", "q")
+        try exited(tmux, "typo", with: 0)
+        let dropped = await server.log(timeout: 10) { $0["event"] as? String == "room_dropped" && $0["room"] as? String == "tlak" }
+        #expect(dropped != nil)
+
+        try launch(tmux, "none", columns: columns, rows: rows, "follow nosuchroom --name cy", url: server.url)
+        let named = try tmux.waitUntil("none", timeout: 20, "the other rooms named") {
+            $0.last?.contains("no document in nosuchroom; rooms: talk") == true
+        }
+        #expect(!named.joined().contains("did you mean"))
+        try tmux.sendKeys("none", "q")
+        try exited(tmux, "none", with: 0)
+        #expect(server.stop() == 0)
+    }
+
+    @Test("closest room names: one swap or edit for short names, more for long ones, none for an unrelated name")
+    func closestNames() {
+        #expect(RoomSuggestions.distance("tlak", "talk") == 1)
+        #expect(RoomSuggestions.distance("", "talk") == 4)
+        #expect(RoomSuggestions.closest(to: "tlak", among: ["talk", "walk", "guide"]) == ["talk"])
+        #expect(RoomSuggestions.closest(to: "tak", among: ["talk", "tack", "guide"]) == ["tack", "talk"])
+        #expect(RoomSuggestions.closest(to: "standupp", among: ["standup", "stand"]) == ["standup"])
+        #expect(RoomSuggestions.closest(to: "nosuchroom", among: ["talk"]).isEmpty)
+        #expect(RoomSuggestions.sentence(for: "alone", among: ["alone"]) == nil)
+        #expect(RoomSuggestions.sentence(for: "xyz", among: ["xyz", "gamma", "alpha", "beta", "delta"]) == "no document in xyz; rooms: alpha, beta, delta, …")
+        #expect(RoomSuggestions.sentence(for: "tlak", among: ["tlak", "talk"]) == "no document in tlak; did you mean talk?")
     }
 }
