@@ -92,7 +92,8 @@ extension ReaderModel {
         var out: [ClientCommand] = []
         if let info = welcome.document {
             if let mine = pendingDocument, mode != .present, mine != info {
-                note("room \(room) already has “\(info.title)”; reading that", error: false, at: time)
+                connection = .closed("the room has another document")
+                return [.refused(Refusal(otherDocument: info, than: mine, room: room))]
             }
             if mode == .present, let mine = pendingDocument, mine != info {
                 out.append(publish(mine))

@@ -140,4 +140,34 @@ struct FirstStepsTerminalTests {
         #expect(RoomSuggestions.sentence(for: "xyz", among: ["xyz", "gamma", "alpha", "beta", "delta"]) == "no document in xyz; rooms: alpha, beta, delta, …")
         #expect(RoomSuggestions.sentence(for: "tlak", among: ["tlak", "talk"]) == "no document in tlak; did you mean talk?")
     }
+
+    @Test("read OTHER.md in a room that has another document ends with status 3 and says how to read that one, publish this one there, or read it apart; the same file again reads",
+          arguments: [(80, 24), (44, 12)])
+    func otherDocument(columns: Int, rows: Int) async throws {
+        let server = try ServerProcess()
+        let ada = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "talk", name: "ada", role: .presenter)
+        ada.send(.document(title: "Talk", format: .text, text: "one\ntwo\n"))
+        _ = try await ada.next("document")
+        let tmux = try Tmux()
+        let other = try TerminalEndToEndTests.talk()
+        defer { unlink(other) }
+        let title = URL(fileURLWithPath: other).lastPathComponent
+        try launch(tmux, "bob", columns: columns, rows: rows, "read \(other) --room talk --name bob", url: server.url)
+        try exited(tmux, "bob", with: 3)
+        let screen = try tmux.capture("bob")
+        let expected = "neonsync read: room talk already has another document, “Talk”; to read it: neonsync join talk; to publish \(title) there instead: neonsync present \(title) --room talk; to read \(title) in a room of its own: neonsync read \(title) --room NEWROOM"
+        #expect(squeezed(screen).contains(expected.filter { $0 != " " }), "\(screen.joined(separator: "\n"))")
+        #expect(!screen.joined().contains("Opening paragraph"))
+
+        try launch(tmux, "own", columns: columns, rows: rows, "read \(other) --room own --name bob", url: server.url)
+        try tmux.waitFor("own", "Opening paragraph 1", timeout: 20)
+        try tmux.sendKeys("own", "q")
+        try exited(tmux, "own", with: 0)
+        try launch(tmux, "again", columns: columns, rows: rows, "read \(other) --room own --name bob", url: server.url)
+        try tmux.waitUntil("again", timeout: 20, "the room joined") { $0.joined().contains("Opening paragraph 1") && $0.joined().contains("1 here") }
+        try tmux.sendKeys("again", "q")
+        try exited(tmux, "again", with: 0)
+        #expect(server.stop() == 0)
+    }
 }
