@@ -8,11 +8,27 @@ extension ReaderModel {
         return [.send(.hello(room: room, name: name, role: mode.role, draftRev: draft.resumeRevision))]
     }
 
-    /// The connection closed or could not open.
+    /// The connection closed or could not open: the reader reads alone
+    /// (a local file is on screen already) and is told what to do until
+    /// the room is back. Each failed try says it again, so it stays.
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
         connection = .closed(reason)
         animation = nil
+        offlineSentence = Self.offlineNotice(room: room, reason: reason)
+        notice = Notice(text: offlineSentence, isError: true, until: time + .seconds(3600))
         return []
+    }
+
+    /// What the status line says while `room` cannot be reached: what to
+    /// do, which is the transport's own suggestion when it has one (a
+    /// `ws://` URL for a plain port, `wss://` for a TLS one), after
+    /// `cannot reach URL: `.
+    static func offlineNotice(room: String, reason: String) -> String {
+        guard reason.contains(" try ws://") || reason.contains(" try wss://"),
+              let why = reason.split(separator: ": ", maxSplits: 1).last else {
+            return "room \(room) is offline: start neonsyncd or check --server"
+        }
+        return "room \(room) is offline: \(why)"
     }
 
     /// A message from the server.
@@ -47,7 +63,8 @@ extension ReaderModel {
             if presenter == info.id { presenter = nil }
             note("\(info.name) left", error: false, at: time)
         case let .document(published):
-            show(published.info, at: time)
+            publishing = nil
+            if published.info != shownDocument { show(published.info, at: time) }
             if published.by != me {
                 note("\(title(of: published.by)) published “\(published.title)”", error: false, at: time)
             }
@@ -58,7 +75,11 @@ extension ReaderModel {
             update(f.id) { $0.following = f.on }
         case let .limit(l):
             note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
-        case .edit, .ack, .cursor, .overview, .room, .relay:
+        case let .overview(overview):
+            if document == nil, let sentence = RoomSuggestions.sentence(for: room, among: overview.rooms.map(\.room)) {
+                notice = Notice(text: sentence, isError: true, until: time + .seconds(3600))
+            }
+        case .edit, .ack, .cursor, .room, .relay:
             break
         case let .error(e):
             return failed(e, at: time)
@@ -68,25 +89,28 @@ extension ReaderModel {
 
     private mutating func welcomed(_ welcome: Welcome, at time: Duration) -> [ClientCommand] {
         connection = .joined
+        if notice?.text == offlineSentence { notice = nil }
         me = welcome.you
         readers = welcome.readers
         presenter = welcome.presenter
         var out: [ClientCommand] = []
         if let info = welcome.document {
             if let mine = pendingDocument, mode != .present, mine != info {
-                note("room \(room) already has “\(info.title)”; reading that", error: false, at: time)
+                connection = .closed("the room has another document")
+                return [.refused(Refusal(otherDocument: info, than: mine, room: room))]
             }
             if mode == .present, let mine = pendingDocument, mine != info {
-                out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity)))
+                out.append(publish(mine))
             } else if info != shownDocument {
                 show(info, at: time)
             } else {
                 out += chooseHeldTabAgain(at: time)
             }
         } else if let mine = pendingDocument {
-            out.append(.send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity)))
+            out.append(publish(mine))
         } else {
             note("room \(room) has no document yet; waiting for one", error: false, at: time)
+            out.append(.listRooms)
         }
         pendingDocument = nil
         // Everyone already placed is in the gutter from the first frame, and
@@ -100,6 +124,11 @@ extension ReaderModel {
             out += moved(at: time)
         }
         return out
+    }
+
+    private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
+        publishing = mine
+        return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity))
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {
@@ -125,7 +154,7 @@ extension ReaderModel {
     }
 
     private mutating func failed(_ e: ProtocolError, at time: Duration) -> [ClientCommand] {
-        if let refusal = Refusal(e, room: room) {
+        if let refusal = Refusal(e, room: room) ?? publishing.flatMap({ Refusal(e, publishing: $0, room: room) }) {
             connection = .closed(e.message)
             return [.refused(refusal)]
         }

@@ -73,6 +73,12 @@ public struct ReaderModel: Sendable {
     public internal(set) var notice: Notice?
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?
+    /// The document sent to the room and not yet seen back: the server's
+    /// refusal of it (too large, unreadable) ends the command.
+    var publishing: DocumentInfo?
+    /// The status line's sentence while the room cannot be reached, to
+    /// take it away once joined.
+    var offlineSentence = ""
     /// The anchor last sent, so an unchanged place is not sent twice.
     var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
 
@@ -87,6 +93,7 @@ public struct ReaderModel: Sendable {
         indicator = Indicator(startingAt: time)
         following = mode == .follow
         draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
+        if let document { show(document, at: time) }
     }
 
     /// Rows of the draft panel when it is open.

@@ -1,7 +1,7 @@
 import NeonCore
 
-/// A server's answer after which trying again cannot help: the room already
-/// has a presenter, the token is missing, wrong or expired, the room or the
+/// A server's answer after which trying again cannot help (and `read FILE`
+/// in a room that shows another document): the room already has a presenter, the token is missing, wrong or expired, the room or the
 /// server is full, or the room or name is not one the server takes. The
 /// client ends with `sentence` and exit status 3 instead of reconnecting.
 /// (Each run sends a `resume` secret, so after a reconnect the server
@@ -30,6 +30,23 @@ public struct Refusal: Equatable, Sendable {
         } else {
             sentence = "the server refused this client: \(error.message) (\(error.code.rawValue))"
         }
+    }
+
+    /// The refusal of the document `mine` this client published to `room`:
+    /// too large for the server or unreadable. Nil for other errors.
+    init?(_ error: ProtocolError, publishing mine: DocumentInfo, room: String) {
+        guard error.code == .documentTooLarge || error.code == .invalidDocument else { return nil }
+        sentence = "cannot publish “\(mine.title)” in room \(room): \(error.message) (\(error.code.rawValue))"
+    }
+
+    /// `read FILE` in a room that has another document: the command shows
+    /// FILE or nothing, and says how to read the room's document, how to
+    /// publish FILE there, and how to read it apart.
+    init(otherDocument theirs: DocumentInfo, than mine: DocumentInfo, room: String) {
+        let file = ShellWord.quoted(mine.title), quotedRoom = ShellWord.quoted(room)
+        sentence = "room \(room) already has another document, “\(theirs.title)”; to read it: neonsync join \(quotedRoom);"
+            + " to publish \(mine.title) there instead: neonsync present \(file) --room \(quotedRoom);"
+            + " to read \(mine.title) in a room of its own: neonsync read \(file) --room NEWROOM"
     }
 
     /// The presenter's name in the server's presenter_taken sentence,

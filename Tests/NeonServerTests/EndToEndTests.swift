@@ -20,13 +20,20 @@ The end.
 
 @Suite("neonsyncd end to end", .serialized)
 struct EndToEndTests {
-    @Test("GET /healthz answers 200 ok on the WebSocket port, other paths 404")
+    @Test("GET /healthz answers 200 ok on the WebSocket port, GET / one line naming the product and how to connect, other paths 404")
     func healthz() throws {
         let server = try ServerProcess()
         let ok = try httpGet(port: server.port, path: "/healthz")
         #expect(ok.hasPrefix("HTTP/1.1 200"))
-        #expect(ok.hasSuffix("ok\n"))
-        #expect(try httpGet(port: server.port, path: "/nope").hasPrefix("HTTP/1.1 404"))
+        #expect(ok.hasSuffix("\r\n\r\nok\n"))
+        let root = try httpGet(port: server.port, path: "/")
+        #expect(root.hasPrefix("HTTP/1.1 200"))
+        let body = root.components(separatedBy: "\r\n\r\n").last ?? ""
+        #expect(body.hasPrefix("NeonSync server (neonsyncd") && body.hasSuffix("\n"), "\(root)")
+        #expect(body.contains("neonsync join ROOM --server ws://HOST:PORT/"))
+        #expect(body.filter { $0 == "\n" }.count == 1)
+        let missing = try httpGet(port: server.port, path: "/nope")
+        #expect(missing.hasPrefix("HTTP/1.1 404") && missing.hasSuffix("\r\n\r\nnot found\n"))
         #expect(server.stop() == 0)
     }
 

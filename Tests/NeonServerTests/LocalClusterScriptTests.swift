@@ -87,6 +87,67 @@ struct LocalClusterScriptTests {
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
+    /// The pid of the running process whose command line contains `text`.
+    static func process(containing text: String) -> Int32? {
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), running(pid),
+                  let raw = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline")) else { continue }
+            if String(decoding: raw.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains(text) { return pid }
+        }
+        return nil
+    }
+
+    @Test("kill -9 of one node in a terminal running run-local.sh 2: the script says so and keeps the rest, a client of that node fails over through nginx to the other, 'restart N' typed into the script starts the node again on its port, Ctrl-C still stops everything")
+    func nodeFailure() async throws {
+        let port = try RedisProcess.freePort()
+        let tmux = try Tmux()
+        try tmux.start("cluster", columns: 220, rows: 50, command: "bash \(Tmux.quote(Self.script.path)) 2",
+                       environment: ["NEONSYNC_PORT": "\(port)", "NEONSYNCD": ServerProcess.binary.path])
+        let screen = try tmux.waitFor("cluster", "neonsync join ROOM --server", timeout: 60)
+        let words = screen.joined(separator: " ").split(separator: " ").map(String.init)
+        let ca = try #require(words.firstIndex(of: "--ca").map { words[$0 + 1] })
+        let directory = URL(fileURLWithPath: ca).deletingLastPathComponent().deletingLastPathComponent().path
+        let ports = try #require(words.firstIndex(of: "ports").map { [Int(words[$0 + 1]), Int(words[$0 + 2])] }).compactMap { $0 }
+        #expect(ports.count == 2)
+        let url = "wss://localhost:\(port)/"
+
+        let tails = try (1...2).map { try startTail(url: url, ca: ca, room: "failover", name: "t\($0)") }
+        func joins(of name: String, on node: Int) -> Int {
+            let log = (try? String(contentsOfFile: "\(directory)/node-\(node).jsonl", encoding: .utf8)) ?? ""
+            return log.split(separator: "\n").filter { $0.contains(#""event":"join""#) && $0.contains(#""name":"\#(name)""#) }.count
+        }
+        func node(of name: String) -> Int? { (1...2).first { joins(of: name, on: $0) > 0 } }
+        func welcomes(_ tail: RunningProgram) -> Int { tail.lines.filter { $0.contains(#""type":"welcome""#) }.count }
+        for tail in tails {
+            #expect(await tail.line(timeout: .seconds(20)) { $0.contains(#""type":"welcome""#) } != nil, "\(tail.errorLines)")
+        }
+        let victim = try #require(node(of: "t1"))
+        let survivor = 3 - victim
+        #expect(node(of: "t2") == survivor, "least_conn puts the two tails on different nodes")
+        let pid = try #require(Self.process(containing: "\(directory)/node-\(victim).jsonl"))
+        kill(pid, SIGKILL)
+
+        try tmux.waitFor("cluster", "run-local: node local-\(victim) stopped by itself; 1 other node(s) keep serving through nginx; type 'restart \(victim)' and Enter to start it again", timeout: 20)
+        #expect(try tmux.exitStatus("cluster") == nil)
+        #expect(await tails[0].line(timeout: .seconds(30)) { _ in welcomes(tails[0]) == 2 } != nil, "t1 fails over: \(tails[0].errorLines)")
+        #expect(joins(of: "t1", on: survivor) == 1)
+        #expect(welcomes(tails[1]) == 1, "t2, on the node that stayed, kept its connection")
+
+        try tmux.sendLiteral("cluster", "restart \(victim)")
+        try tmux.sendKeys("cluster", "Enter")
+        try tmux.waitFor("cluster", "run-local: node local-\(victim) started again on port \(ports[victim - 1])", timeout: 30)
+        #expect(try httpGet(port: ports[victim - 1], path: "/healthz").hasSuffix("ok\n"))
+        try tmux.sendLiteral("cluster", "restart \(victim)")
+        try tmux.sendKeys("cluster", "Enter")
+        try tmux.waitFor("cluster", "run-local: node local-\(victim) is running (pid ", timeout: 10)
+
+        for tail in tails { #expect(await tail.stop() == 0) }
+        try tmux.sendKeys("cluster", "C-c")
+        try tmux.waitFor("cluster", "run-local: stopped everything and removed \(directory)", timeout: 60)
+        #expect(!FileManager.default.fileExists(atPath: directory))
+        #expect(Self.process(containing: directory) == nil, "the nodes and nginx name the directory on their command lines; none is left")
+    }
+
     @Test("run-local.sh refuses a bad node count and a taken port with a sentence, starting nothing")
     func refusals() async throws {
         let usage = try runProgram(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "0"])

@@ -11,8 +11,12 @@ struct RoomTTLEndToEndTests {
         let server = try ServerProcess(["--data", directory.path, "--room-ttl", "1s"])
         let typo = try await TestPeer.connect(server)
         _ = try await typo.hello(room: "tpyo", name: "ada", role: .reader)
+        typo.send(.document(title: "Notes", format: .text, text: "kept until the ttl\n"))
+        _ = try await typo.next("document")
         let kept = try await TestPeer.connect(server)
         _ = try await kept.hello(room: "kept", name: "bob", role: .reader)
+        kept.send(.document(title: "Kept", format: .text, text: "kept\n"))
+        _ = try await kept.next("document")
         typo.close()
         let expired = await server.log(timeout: 10) { $0["event"] as? String == "room_expired" }
         #expect(expired?["room"] as? String == "tpyo")
@@ -29,7 +33,7 @@ struct RoomTTLEndToEndTests {
         #expect(start["restoredRooms"] as? Int == 1, "only \"kept\" came back")
     }
 
-    @Test("neonsync rooms lists the rooms with people reading and watching, the presenter, the document and when someone last came or went")
+    @Test("neonsync rooms lists the rooms with people reading and watching, the presenter, the document and when someone last came or went; a room left with nothing in it is gone (room_dropped)")
     func roomsCommand() async throws {
         let server = try ServerProcess()
         let ada = try await TestPeer.connect(server)
@@ -43,18 +47,22 @@ struct RoomTTLEndToEndTests {
         let quiet = try await TestPeer.connect(server)
         _ = try await quiet.hello(room: "quiet", name: "dee", role: .reader)
         quiet.close()
-        try await Task.sleep(for: .milliseconds(200))
+        let dropped = await server.log(timeout: 10) { $0["event"] as? String == "room_dropped" }
+        #expect(dropped?["room"] as? String == "quiet")
+        for line in server.logLines where line.contains("room_dropped") {
+            #expect(LogSchema.problems(of: line).isEmpty, "\(LogSchema.problems(of: line))")
+        }
 
         let listed = try runClient(["rooms", "--server", server.url])
         #expect(listed.status == 0, "\(listed.err)")
         let lines = listed.out.split(separator: "\n").map { $0.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ") }
         #expect(lines.first == "ROOM READING WATCHING PRESENTER DOCUMENT LAST ACTIVE")
         #expect(lines.contains("guide 2 1 ada Field Guide just now"), "\(listed.out)")
-        #expect(lines.contains("quiet 0 0 — — just now"), "\(listed.out)")
+        #expect(!lines.contains { $0.hasPrefix("quiet ") }, "\(listed.out)")
 
         let json = try runClient(["rooms", "--server", server.url, "--json"])
         let object = try #require(ServerProcess.json(json.out.trimmingCharacters(in: .whitespacesAndNewlines)))
-        #expect((object["rooms"] as? [[String: Any]])?.count == 2)
+        #expect((object["rooms"] as? [[String: Any]])?.count == 1)
 
         let nobody = try runClient(["rooms", "--server", "ws://127.0.0.1:1/"])
         #expect(nobody.status == 4 && nobody.err.contains("no server answered"), "\(nobody.err)")

@@ -5,7 +5,9 @@
 # rendered by render.sh), serving wss:// with a throwaway CA made for the
 # occasion. It prints the neonsync command that joins through nginx; Ctrl-C,
 # or any other end of this script, stops everything it started and removes
-# the directory.
+# the directory. A node that stops (kill -9 one to see clients fail over)
+# leaves the others serving; type `restart N` and Enter to start node
+# local-N again on its port, `status` to list the processes.
 #
 #   deploy/cluster/run-local.sh [NODES]        1 to 16 nodes, default 3
 #
@@ -41,7 +43,7 @@ fi
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/neonsync-cluster.XXXXXX")
 chmod 700 "$dir"
-pids=() names=() redis_pid="" node_pids=() nginx_pid=""
+redis_pid="" node_pids=() nginx_pid=""
 
 # Is pid running (not gone, not a zombie waiting to be reaped)?
 running() {
@@ -85,8 +87,6 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-started() { pids+=("$1"); names+=("$2"); }
-
 # Redis on a free port: a random one, tried until our own server answers on it.
 mkdir "$dir/redis"
 redis_port=""
@@ -100,7 +100,7 @@ for _ in $(seq 20); do
     running "$pid" || break
     sleep 0.05
   done
-  if [ -n "$redis_port" ]; then started "$pid" "redis-server"; redis_pid=$pid; break; fi
+  if [ -n "$redis_port" ]; then redis_pid=$pid; break; fi
   kill -TERM "$pid" 2>/dev/null || true
   wait "$pid" 2>/dev/null || true
 done
@@ -119,23 +119,48 @@ curve=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
     -out "$tls/server.pem" -extfile "$tls/server.ext"
 } >/dev/null 2>"$tls/openssl.log" || { say "openssl failed: $(cat "$tls/openssl.log")"; exit 1; }
 
-# The nodes, each on a port of its choosing (read back from its first line).
-upstreams=() ports=()
-for i in $(seq "$nodes"); do
-  "$daemon" --host 127.0.0.1 --port 0 --redis "redis://127.0.0.1:$redis_port" --node "local-$i" \
+# Starts node local-$1 on port $2 (0: a port of its choosing, read back from
+# its first line into node_port); its pid goes to node_pids[$1].
+start_node() {
+  local i=$1
+  "$daemon" --host 127.0.0.1 --port "$2" --redis "redis://127.0.0.1:$redis_port" --node "local-$i" \
     --trust-proxy 127.0.0.1 --log "$dir/node-$i.jsonl" 2>"$dir/node-$i.err" &
-  started "$!" "node local-$i"
-  node_pids+=("$!")
+  node_pids[i]=$!
+  # Out of the job table: bash would print the job's whole command line
+  # when one is killed; the loop below says it in a sentence.
+  disown "${node_pids[i]}"
   node_port=""
   for _ in $(seq 200); do
     node_port=$(sed -n 's|.*listening on ws://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$dir/node-$i.err")
-    [ -n "$node_port" ] && break
-    running "${pids[-1]}" || break
+    [ -n "$node_port" ] && return 0
+    running "${node_pids[i]}" || break
     sleep 0.05
   done
-  [ -n "$node_port" ] || { say "node local-$i did not start: $(cat "$dir/node-$i.err")"; exit 1; }
+  return 1
+}
+
+# Starts node local-$1 again on its port. A node killed a moment ago is
+# still alive in Redis until its heartbeat expires (6 s): the new one is
+# refused that long, so it is tried again, for up to 20 s.
+restart_node() {
+  local i=$1 said=""
+  for _ in $(seq 40); do
+    start_node "$i" "${ports[i]}" && return 0
+    grep -q 'another live node is already named' "$dir/node-$i.err" || break
+    [ -n "$said" ] || { say "node local-$i is still alive in Redis until its heartbeat expires (up to 6 s); trying again"; said=1; }
+    sleep 0.5
+  done
+  say "node local-$i did not start: $(cat "$dir/node-$i.err")"
+  return 1
+}
+
+# The nodes, each on a port of its choosing; a node started again later
+# takes the same port, the one nginx knows.
+upstreams=() ports=()
+for i in $(seq "$nodes"); do
+  start_node "$i" 0 || { say "node local-$i did not start: $(cat "$dir/node-$i.err")"; exit 1; }
   upstreams+=(--node "127.0.0.1:$node_port")
-  ports+=("$node_port")
+  ports[i]=$node_port
 done
 
 # nginx in front, in the foreground of its own prefix directory.
@@ -161,22 +186,69 @@ http {
 CONF
 nginx -t -q -p "$ngx" -c "$ngx/nginx.conf" -e "$ngx/error.log" || { say "nginx refused the configuration above"; exit 1; }
 nginx -p "$ngx" -c "$ngx/nginx.conf" -e "$ngx/error.log" &
-started "$!" "nginx"
 nginx_pid=$!
 for _ in $(seq 200); do
   (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
-  running "${pids[-1]}" || { say "nginx did not start: $(tail -3 "$ngx/error.log")"; exit 1; }
+  running "$nginx_pid" || { say "nginx did not start: $(tail -3 "$ngx/error.log")"; exit 1; }
   sleep 0.05
 done
 
 say "$nodes node(s) on ports ${ports[*]} (logs $dir/node-N.jsonl), Redis on port $redis_port, nginx on port $port"
 echo "neonsync join ROOM --server wss://localhost:$port/ --ca $tls/ca.pem"
-say "Ctrl-C stops everything"
+say "Ctrl-C stops everything; type 'restart N' and Enter to start node local-N again, 'status' to list the processes"
 
-# Wait; a process that ends by itself ends the whole cluster (and says which).
-while true; do
-  wait -n || true
-  for i in "${!pids[@]}"; do
-    if ! running "${pids[i]}"; then say "${names[i]} stopped by itself; stopping the rest"; exit 1; fi
+status() {
+  local i state
+  for i in $(seq "$nodes"); do
+    if running "${node_pids[i]}"; then state="running (pid ${node_pids[i]})"; else state="stopped"; fi
+    say "node local-$i on port ${ports[i]}: $state"
   done
+  say "Redis on port $redis_port (pid $redis_pid), nginx on port $port (pid $nginx_pid)"
+}
+
+# One line typed on standard input.
+command_line() {
+  local words
+  read -r -a words <<< "$1"
+  case "${words[0]:-}:${#words[@]}" in
+    :0) ;;
+    status:1) status ;;
+    restart:2)
+      local i=${words[1]}
+      if ! [[ "$i" =~ ^[0-9]+$ ]] || [ "$i" -lt 1 ] || [ "$i" -gt "$nodes" ]; then
+        say "there is no node local-$i: restart takes 1 to $nodes"
+      elif running "${node_pids[i]}"; then
+        say "node local-$i is running (pid ${node_pids[i]}); stop it first (kill ${node_pids[i]})"
+      elif restart_node "$i"; then
+        down[i]=""
+        say "node local-$i started again on port ${ports[i]} (pid ${node_pids[i]})"
+      fi ;;
+    *) say "unknown command '$1': type 'restart N' (N from 1 to $nodes) or 'status'" ;;
+  esac
+}
+
+# Wait, reading commands. Redis or nginx ending by itself ends the whole
+# cluster (and says which); a node ending leaves the others serving
+# through nginx, and can be started again.
+down=() typing=1
+while true; do
+  running "$redis_pid" || { say "Redis stopped by itself; stopping the rest"; exit 1; }
+  running "$nginx_pid" || { say "nginx stopped by itself; stopping the rest"; exit 1; }
+  for i in $(seq "$nodes"); do
+    if [ -z "${down[i]:-}" ] && ! running "${node_pids[i]}"; then
+      down[i]=1
+      left=0
+      for j in $(seq "$nodes"); do running "${node_pids[j]}" && left=$((left + 1)); done
+      say "node local-$i stopped by itself; $left other node(s) keep serving through nginx; type 'restart $i' and Enter to start it again"
+    fi
+  done
+  if [ "$typing" = 1 ]; then
+    if read -r -t 0.5 line; then
+      command_line "$line"
+    elif [ $? -le 128 ]; then
+      typing=0
+    fi
+  else
+    sleep 0.5
+  fi
 done

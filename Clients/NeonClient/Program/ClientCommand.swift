@@ -7,6 +7,10 @@ public enum ClientCommand: Equatable, Sendable {
     case quit
     /// Drop the connection and join again (resync from a fresh welcome).
     case reconnect
+    /// Fetch the server's list of rooms on a short connection of its own,
+    /// as `neonsync rooms` does; its `overview` arrives as a message
+    /// received. Nothing arrives when the server does not show the list.
+    case listRooms
     /// The server refused this client for good: end with the refusal's
     /// sentence and its exit status instead of reconnecting.
     case refused(Refusal)

@@ -23,6 +23,9 @@ struct Link {
     /// When to try the server again after the connection dropped.
     var reconnectAt: Duration?
     var backoff = ReconnectBackoff()
+    /// The short connection that fetches the server's list of rooms
+    /// (`ClientCommand.listRooms`), while it is open.
+    var roomList: ClientConnection?
 
     init(servers: ServerList<WebSocketURL>, token: String?) {
         self.servers = servers

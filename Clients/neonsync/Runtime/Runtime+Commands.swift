@@ -17,6 +17,8 @@ extension Runtime {
                 status = Refusal.exitStatus
             case .reconnect:
                 reconnect()
+            case .listRooms:
+                listRooms()
             case let .print(line):
                 // A closed output ends the program: no one reads it.
                 if !StandardStreams.output(line) { status = ExitStatus.done }

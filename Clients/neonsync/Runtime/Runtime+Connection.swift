@@ -23,6 +23,7 @@ extension Runtime {
     /// An event of connection number `generation`; those of a connection
     /// replaced since are dropped.
     func received(_ event: ClientEvent, generation: Int) {
+        if generation == Self.roomListGeneration { return roomListReceived(event) }
         guard let link, generation == link.generation else { return }
         switch event {
         case .connected:

@@ -69,6 +69,7 @@ public struct LogEvent: Hashable, Sendable {
                                            [.init("code", .int)])
     public static let roomExpired = LogEvent("room_expired", [.info], room: .required,
                                              [.init("idleSeconds", .int), .init("ttlSeconds", .int)])
+    public static let roomDropped = LogEvent("room_dropped", [.info], room: .required, [])
 
     // MARK: Connections
 
@@ -113,7 +114,7 @@ public struct LogEvent: Hashable, Sendable {
 
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
-        start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, lws, stop, logReopened, originRefused,
+        start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, roomDropped, lws, stop, logReopened, originRefused,
         connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, error, storeFailed,
     ]
 }

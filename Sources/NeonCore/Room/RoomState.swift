@@ -41,6 +41,14 @@ public struct RoomState: Equatable, Sendable {
         recentEdits = []
     }
 
+    /// Whether nothing was ever kept here: no document, an untouched draft
+    /// and the draft limit a new room gets. Left empty, such a room (a
+    /// typo's, or one whose document was refused) has nothing to keep.
+    public var isBlank: Bool {
+        document == nil && draft == DraftDocument() && recentEdits.isEmpty
+            && counter == RoomState(name: name, limits: limits).counter
+    }
+
     /// A room restored from the store: its document (when it still parses)
     /// and its draft at the stored revision, with no members.
     public init(restoring snapshot: RoomSnapshot, limits: RoomLimits = RoomLimits()) {

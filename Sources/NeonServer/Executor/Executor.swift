@@ -68,9 +68,15 @@ final class Executor: WebSocketServerDelegate {
                 : HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8",
                                body: Array("unavailable: this node cannot reach the cluster's Redis\n".utf8))
         case ("GET", "/metrics"), ("HEAD", "/metrics"): metricsResponse(context)
+        case ("GET", "/"), ("HEAD", "/"): .text(Self.greeting)
         default: .notFound
         }
     }
+
+    /// `GET /`: what answers here and how to reach it, for someone who
+    /// opened the address in a browser or with curl.
+    static let greeting = "NeonSync server (neonsyncd, protocol neonsync.v1 over WebSocket): connect with"
+        + " neonsync join ROOM --server ws://HOST:PORT/ (wss:// when it serves TLS); GET /healthz, GET /metrics\n"
 
     /// `GET /metrics`: the counters plus gauges sampled now, queue depths
     /// included.

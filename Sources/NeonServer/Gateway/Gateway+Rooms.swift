@@ -88,7 +88,9 @@ extension Gateway {
             }
         case .bye:
             route(hub.apply(.disconnected(entry.client), at: entry.time), local: local, into: &out)
-            touch(room, storing: hub.members(of: room).isEmpty, at: clock, into: &out)
+            if !drop(blank: room, into: &out) {
+                touch(room, storing: hub.members(of: room).isEmpty, at: clock, into: &out)
+            }
         case .gone:
             let prefix = "c\(entry.origin)-"
             for member in hub.members(of: room) where member.rawValue.hasPrefix(prefix) {
@@ -109,6 +111,16 @@ extension Gateway {
         let now = clock.wallNanoseconds / 1_000_000
         activity[room] = now
         if storing { out.append(.persist(.roomActive(room: room, atMilliseconds: now), room: room)) }
+    }
+
+    /// Removes `room` when its last member left and it holds nothing
+    /// (`RoomState.isBlank`), on a node of its own; returns whether it did.
+    private mutating func drop(blank room: String, into out: inout [GatewayCommand]) -> Bool {
+        guard !configuration.clustered, hub.rooms[room]?.isBlank == true, hub.remove(emptyRoom: room) else { return false }
+        activity[room] = nil
+        out.append(.log(LogRecord(.info, .roomDropped, room: room, [])))
+        out.append(.persist(.roomRemoved(room: room), room: room))
+        return true
     }
 
     /// Removes the rooms that are empty and idle past `--room-ttl`: their

@@ -101,7 +101,8 @@ extension ClientEngine {
             if let rejection = client.certificateRejection {
                 finish(client, .untrusted(rejection))
             } else {
-                finish(client, .failed(detail.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed"))
+                finish(client, .failed(Self.failureSentence(detail.flatMap { $0.isEmpty ? nil : $0 } ?? "connection failed",
+                                                            url: client.connection.url)))
             }
         case LWS_CALLBACK_WSI_DESTROY:
             release(client, wsi)
@@ -116,6 +117,24 @@ extension ClientEngine {
             break
         }
         return 0
+    }
+
+    /// lws's words for a failed connection, with what they mean when the
+    /// scheme does not match the port: OpenSSL's bare error from a plain
+    /// port for `wss://`; a close before any HTTP answer (what a TLS port
+    /// does with a plain request) for `ws://`.
+    static func failureSentence(_ detail: String, url: WebSocketURL) -> String {
+        if url.isSecure, detail.hasPrefix("connect SSL err") || detail.contains("SSL routines") {
+            var plain = url
+            plain.isSecure = false
+            return "\(url.hostHeader) did not answer TLS; if it serves plain WebSocket, try \(plain)"
+        }
+        if !url.isSecure, url.unixSocket == nil, detail == "read failed" {
+            var secure = url
+            secure.isSecure = true
+            return "\(url.hostHeader) closed the connection without an HTTP answer; if it serves TLS, try \(secure)"
+        }
+        return detail
     }
 
     /// The `LCCSCF_*` flags of a `wss://` connection. With verification
