@@ -59,13 +59,17 @@ struct LateJoinerTerminalTests {
         throw TmuxError("\(name) never reached the middle: \(try tmux.capture(name).joined(separator: "\n"))")
     }
 
-    /// The follower shows `item` on its top row with the presenter's mark
-    /// on that row, and says whom it follows.
+    /// The follower shows the presenter's top item on its top row, with
+    /// the presenter's mark on that row, and says whom it follows. The
+    /// presenter's screen is read again each time: on a loaded machine its
+    /// last scroll may still be easing when `scrollPastMiddle` returned.
     @discardableResult
-    func expectLanded(_ tmux: Tmux, _ name: String, on item: Int, timeout: TimeInterval = 15) throws -> [String] {
-        try tmux.waitUntil(name, timeout: timeout, "item \(item) on the top row, marked, following pat") { screen in
-            guard let box = screen.firstIndex(where: { $0.hasPrefix("╭") }), box + 1 < screen.count else { return false }
-            return Self.item(in: screen[box + 1]) == item && screen[box + 1].contains("▶")
+    func expectLanded(_ tmux: Tmux, _ name: String, onTheItemOf presenter: String, past item: Int,
+                      timeout: TimeInterval = 15) throws -> [String] {
+        try tmux.waitUntil(name, timeout: timeout, "the presenter's top item (item \(item) or later) on the top row, marked, following pat") { screen in
+            guard let box = screen.firstIndex(where: { $0.hasPrefix("╭") }), box + 1 < screen.count,
+                  let theirs = (try? tmux.capture(presenter)).flatMap(Self.topItem), theirs >= item else { return false }
+            return Self.item(in: screen[box + 1]) == theirs && screen[box + 1].contains("▶")
                 && screen.last?.contains("following pat") == true
         }
     }
@@ -81,7 +85,7 @@ struct LateJoinerTerminalTests {
         try tmux.waitFor("pat", "item 1:")
         let item = try scrollPastMiddle(tmux, "pat")
         try start(tmux, "fay", sizes.1, "follow late --name fay", server: server.url)
-        try expectLanded(tmux, "fay", on: item)
+        try expectLanded(tmux, "fay", onTheItemOf: "pat", past: item)
         #expect(server.stop() == 0)
     }
 
@@ -112,7 +116,7 @@ struct LateJoinerTerminalTests {
         }
         kill(follower, SIGCONT)
         #expect(placed != nil, "the presenter rejoined and sent its place")
-        try expectLanded(tmux, "fay", on: item, timeout: 30)
+        try expectLanded(tmux, "fay", onTheItemOf: "pat", past: item, timeout: 30)
         #expect(second.stop() == 0)
     }
 
@@ -137,7 +141,7 @@ struct LateJoinerTerminalTests {
         try tmux.waitFor("pat", "item 1:")
         let item = try scrollPastMiddle(tmux, "pat")
         try start(tmux, "fay", (80, 24), "follow nodes --name fay", server: b.url)
-        try expectLanded(tmux, "fay", on: item)
+        try expectLanded(tmux, "fay", onTheItemOf: "pat", past: item)
         #expect(await a.stopped() == 0)
         #expect(await b.stopped() == 0)
     }
