@@ -105,7 +105,7 @@ extension ReaderModel {
         let title = layout?.document.title ?? "NeonSync"
         let offset = SwingTextView.motion(text: title, fieldWidth: field).offset(at: time)
         SwingTextView(text: title, offset: offset, style: theme.strong).render(in: Rect(x: 0, y: 0, width: field, height: 1), into: &buffer)
-        buffer.write(right, x: g.columns - rightWidth, y: 0, style: theme.muted, maxWidth: rightWidth)
+        buffer.write(right, x: g.columns - rightWidth, y: 0, style: theme.muted, maxWidth: rightWidth, ellipsis: theme.glyphs.ellipsis)
     }
 
     private func drawIndicator(into buffer: inout Buffer, at time: Duration, theme: Theme) {
@@ -193,7 +193,7 @@ extension ReaderModel {
         }
     }
 
-    static let helpLines: [HelpOverlay.Line] = [
+    public static let helpLines: [HelpOverlay.Line] = [
         .init(key: "j k ↓ ↑", action: "scroll a row"),
         .init(key: "space b PgDn PgUp", action: "scroll a page"),
         .init(key: "d u", action: "half a page"),

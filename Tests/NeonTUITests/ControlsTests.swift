@@ -47,8 +47,8 @@ struct ControlsTests {
           arguments: [
               (30, [" README.md           42% 3/10"]),
               (12, ["   42% 3/10"]),
-              (5, [" 42%"]),
-              (1, ["4"]),
+              (5, [" 42…"]),
+              (1, ["…"]),
               (0, [String]()),
           ])
     func status(width: Int, expected: [String]) {
@@ -106,7 +106,7 @@ struct ControlsTests {
     }
 
     @Test("a small area shrinks the overlay and cuts lines", arguments: [
-        (10, 4, ["╭─ Keys ─╮", "│ q   qu │", "│ /   se │", "╰─── j… ─╯"]),
+        (10, 4, ["╭─ Keys ─╮", "│ q   q… │", "│ /   s… │", "╰─── j… ─╯"]),
         (1, 1, [""]),
         (0, 0, [String]()),
     ])

@@ -242,7 +242,7 @@ extension DraftModel {
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         let title = "Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)"
-        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns)
+        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns, ellipsis: theme.glyphs.ellipsis)
         renderEditor(into: &buffer, at: time, theme: theme)
         let line = notice.flatMap { $0.until > time ? $0.text : nil }
             .map { StatusLine(message: $0, right: connectionItems, theme: theme) }

@@ -8,7 +8,7 @@ import NeonCore
 ///     ╰──────────────────╯
 ///
 /// Keys are aligned in a column in bold accent. The box shrinks to the
-/// rectangle; lines too wide are cut. When the rectangle is shorter than the
+/// rectangle; lines too wide end in "…" (`TextCut`). When the rectangle is shorter than the
 /// list, the overlay shows the lines from `scroll` on and says in its
 /// borders that more lie above (`more above k`) or below (`more below j`);
 /// the caller keeps `scroll` in `0...maxScroll(height:)`.
@@ -84,10 +84,11 @@ public struct HelpOverlay: Widget {
         }
         for (index, line) in shown.enumerated() {
             let y = content.y + index
-            buffer.write(line.key, x: content.x, y: y, style: theme.strong, maxWidth: content.width)
+            buffer.write(line.key, x: content.x, y: y, style: theme.strong, maxWidth: content.width,
+                         ellipsis: theme.glyphs.ellipsis)
             guard keyColumn < content.width else { continue }
             buffer.write(line.action, x: content.x + keyColumn, y: y, style: theme.text,
-                         maxWidth: content.width - keyColumn)
+                         maxWidth: content.width - keyColumn, ellipsis: theme.glyphs.ellipsis)
         }
     }
 

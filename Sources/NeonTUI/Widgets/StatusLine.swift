@@ -97,29 +97,15 @@ public struct StatusLine: Widget {
         let rightText = right.joined(separator: Self.separator)
         let rightWidth = min(DisplayWidth.of(rightText), max(rightEdge - inner.x, 0))
         let rightX = rightEdge - rightWidth
-        buffer.write(rightText, x: rightX, y: row.y, style: theme.status, maxWidth: rightWidth)
+        buffer.write(rightText, x: rightX, y: row.y, style: theme.status, maxWidth: rightWidth,
+                     ellipsis: theme.glyphs.ellipsis)
         let room = (rightWidth > 0 || bar > 0 ? rightX - 2 : inner.maxX) - inner.x
         let leftText = left.joined(separator: Self.separator)
         if DisplayWidth.of(leftText) <= room {
             buffer.write(leftText, x: inner.x, y: row.y, style: theme.status)
         } else if room >= Self.shortestCut {
-            buffer.write(Self.cut(leftText, to: room, ellipsis: theme.glyphs.ellipsis), x: inner.x, y: row.y,
-                         style: theme.status)
+            buffer.write(leftText, x: inner.x, y: row.y, style: theme.status, maxWidth: room,
+                         ellipsis: theme.glyphs.ellipsis)
         }
-    }
-
-    /// `text` cut to at most `width` columns, ending in `ellipsis` after the
-    /// last whole character that fits (spaces before it dropped).
-    static func cut(_ text: String, to width: Int, ellipsis: Character) -> String {
-        var kept = ""
-        var used = 0
-        for character in text {
-            let columns = DisplayWidth.of(character)
-            guard used + columns <= width - 1 else { break }
-            kept.append(character)
-            used += columns
-        }
-        while kept.last?.isWhitespace == true { kept.removeLast() }
-        return kept + String(ellipsis)
     }
 }
