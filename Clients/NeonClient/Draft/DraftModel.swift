@@ -186,6 +186,7 @@ extension DraftModel {
         case .paste(let text): op = editor.paste(text)
         case .mouse: return []
         case .key(let key):
+            editor.input(at: time)
             switch key {
             case .escape, .ctrl("c"), .ctrl("q"): return [.quit]
             case .character(let c): op = editor.insert(String(c))
