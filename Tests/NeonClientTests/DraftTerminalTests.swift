@@ -40,4 +40,20 @@ struct DraftTerminalTests {
         try tmux.waitUntil("ada", "the first burst undone") { screen in !Self.draftText(screen).contains("alpha") }
         #expect(server.stop() == 0)
     }
+
+    @Test("the count and the limit stay on screen at every level, past ten over too")
+    func countAtEveryLevel() throws {
+        let server = try ServerProcess(["--draft-limit", "25"])
+        let tmux = try Tmux()
+        try start(tmux, "ada", room: "levels", server: server, columns: 60, rows: 12)
+        try tmux.waitFor("ada", "1 here", timeout: 20)
+        for (text, count) in [("abc", 3), ("defghijklmnopqrstuv", 22), ("wxyz", 26), (String(repeating: "o", count: 14), 40)] {
+            try tmux.sendLiteral("ada", text)
+            let screen = try tmux.waitFor("ada", "\(count)/25")
+            if count > 35 { #expect(screen.contains { $0.contains("\(25 - count)") }) }
+        }
+        try tmux.sendLiteral("ada", "!")
+        try tmux.waitFor("ada", "41/25")
+        #expect(server.stop() == 0)
+    }
 }

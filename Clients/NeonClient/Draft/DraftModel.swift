@@ -159,7 +159,7 @@ extension DraftModel {
             if c.rev == editor.revision { editor.setRemoteCursor(c.id, at: c.position) }
         case let .limit(l):
             if l.level == .limit { pulseUntil = time + Self.pulseDuration }
-            note("\(l.level.rawValue): \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
+            note("\(l.level.rawValue) at \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
         case let .error(e):
             if let refusal = Refusal(e, room: room) { return [.refused(refusal)] }
             note(e.message, error: true, at: time)
