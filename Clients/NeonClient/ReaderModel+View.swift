@@ -146,6 +146,12 @@ extension ReaderModel {
     /// the place on the right, with the reading bar folded in on a short
     /// terminal.
     func statusLine(at time: Duration, theme: Theme) -> StatusLine {
+        var line = statusContent(at: time, theme: theme)
+        line.rightReserve = DisplayWidth.of(widest(line.right).joined(separator: StatusLine.separator))
+        return line
+    }
+
+    private func statusContent(at time: Duration, theme: Theme) -> StatusLine {
         let right = statusRight(at: time)
         let folded = geometry.foldsIndicator && layout != nil && connection == .joined ? position?.progress : nil
         if search.editing {
@@ -176,6 +182,17 @@ extension ReaderModel {
             items.insert("\(Self.backToTopKey) back to top", at: 0)
         }
         return items
+    }
+
+    /// The items of `statusRight` at their widest for this document: the
+    /// row counter at the last row, the percent at 100%.
+    private func widest(_ items: [String]) -> [String] {
+        let rows = max(contentRows, 1)
+        return items.map { item in
+            if item.hasPrefix("row ") { return "row \(rows)/\(rows)" }
+            if item.hasSuffix("%"), item.dropLast().allSatisfy(\.isNumber) { return "100%" }
+            return item
+        }
     }
 
     /// The place and the connection, most important last.

@@ -87,12 +87,12 @@ struct DraftEditorViewTests {
         #expect(buffer.lines()[5] == "Ada" + String(repeating: " ", count: 45) + "285/280 ● -5")
     }
 
-    @Test("other people's cursors take their colour, show their initial at a line's end, and are named in the footer")
+    @Test("other people's cursors take their colour as a cursor cell, a blank one at a line's end, and are named in the footer")
     func remoteCursors() throws {
         let remote = [DraftEditorView.RemoteCursor(name: "Ada", position: 3),
                       DraftEditorView.RemoteCursor(name: "Bo", position: 8)]
         let buffer = render(try view("hi there", cursor: 0, remote: remote), width: 20, height: 2)
-        #expect(buffer.lines() == ["hi thereB", "Ada Bo       8/280 ◔"])
+        #expect(buffer.lines() == ["hi there", "Ada Bo       8/280 ◔"])
         let ada = buffer[3, 0].style
         #expect(ada.underline && ada.bg != Theme.neon.background.bg && ada.fg == Theme.neon.background.bg)
         #expect(buffer[0, 1].style == ada)

@@ -6,6 +6,19 @@ import Testing
 struct StatusLineFittingTests {
     let hints = ["? keys", "j/k scroll", "Tab sections", "/ search", "q quit"]
 
+    @Test("a reserve for the right side keeps the hints the same while its numbers grow")
+    func reserve() {
+        let widest = DisplayWidth.of("row 400/400 · 2 here · 100%")
+        var lines: [String] = []
+        for right in [["row 3/400", "2 here", "0%"], ["row 40/400", "2 here", "42%"], ["row 380/400", "2 here", "100%"]] {
+            var line = StatusLine(items: hints, right: right, theme: .monochrome)
+            line.rightReserve = widest
+            lines.append(render(line, width: 82, height: 1).lines()[0])
+        }
+        #expect(lines.allSatisfy { $0.hasPrefix(" ? keys · j/k scroll · Tab sections · / search  ") })
+        #expect(lines[0].hasSuffix("row 3/400 · 2 here · 0%") && lines[2].hasSuffix("row 380/400 · 2 here · 100%"))
+    }
+
     @Test("hints that do not fit go whole, from the end, before the right side loses its first items", arguments: [
         (81, " ? keys · j/k scroll · Tab sections · / search · q quit  row 3/40 · 2 here · 42%"),
         (80, " ? keys · j/k scroll · Tab sections · / search          row 3/40 · 2 here · 42%"),
