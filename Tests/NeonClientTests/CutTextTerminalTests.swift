@@ -43,30 +43,41 @@ struct CutTextTerminalTests {
         return found
     }
 
-    /// The key list titled `title` on `screen`: each row inside its border,
+    /// The key list titled `title` on `screen`: each line inside its border
+    /// (an action wrapped onto rows with a blank key column joined back),
     /// runs of spaces made one.
     static func keyListRows(_ screen: [String], title: String) -> [String] {
         let grid = screen.map(cells)
         guard let top = screen.firstIndex(where: { $0.contains("─ \(title) ") }),
               let left = grid[top].firstIndex(of: "╭"), let right = grid[top].firstIndex(of: "╮") else { return [] }
-        return grid[(top + 1)...].prefix { $0.count > right && $0[left] == "│" }
-            .map { collapse($0[(left + 1)..<right].joined()) }
+        let rows = grid[(top + 1)...].prefix { $0.count > right && $0[left] == "│" }.map { $0[(left + 1)..<right].joined() }
+        var lines: [String] = []
+        for row in rows {
+            if row.hasPrefix("  "), let last = lines.popLast() {
+                lines.append(last + " " + row)
+            } else {
+                lines.append(row)
+            }
+        }
+        return lines.map(collapse)
     }
 
     static func collapse(_ text: String) -> String {
         text.split(separator: " ", omittingEmptySubsequences: true).joined(separator: " ")
     }
 
-    /// Key-list rows that are neither a whole line of `lines` nor a line's
-    /// start ending in "…".
+    /// Key-list lines that are neither a whole line of `lines` nor a line's
+    /// start ending in "…" (the last may be a line's start, continued below
+    /// the box).
     static func badKeyRows(_ rows: [String], lines: [HelpOverlay.Line]) -> [String] {
         let whole = lines.map { collapse("\($0.key) \($0.action)") }
-        return rows.filter { row in
+        return rows.enumerated().filter { index, row in
             if whole.contains(row) { return false }
+            if index == rows.count - 1, whole.contains(where: { $0.hasPrefix(row) }) { return false }
             guard row.hasSuffix("…") else { return true }
             let start = row.dropLast().trimmingCharacters(in: .whitespaces)
             return !whole.contains { $0.hasPrefix(start) }
-        }
+        }.map(\.element)
     }
 
     func check(_ screen: [String], _ what: String, columns: Int) {

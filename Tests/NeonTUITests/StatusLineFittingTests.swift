@@ -80,9 +80,9 @@ struct StatusLineFittingTests {
         #expect(middle[4].contains(HelpOverlay.moreBelow))
         let end = render(HelpOverlay(lines: keys, scroll: 99, theme: .monochrome), width: 24, height: 5).lines()
         #expect(end[3].contains("k10") && !end[4].contains("more"))
-        #expect(HelpOverlay(lines: keys).maxScroll(height: 5) == 7)
-        #expect(HelpOverlay(lines: keys).visibleLineCount(height: 5) == 3)
-        #expect(HelpOverlay(lines: keys).maxScroll(height: 40) == 0)
+        #expect(HelpOverlay(lines: keys).maxScroll(width: 24, height: 5) == 7)
+        #expect(HelpOverlay(lines: keys).visibleRowCount(width: 24, height: 5) == 3)
+        #expect(HelpOverlay(lines: keys).maxScroll(width: 24, height: 40) == 0)
     }
 
     @Test("the scroll marks fall back to a short form in a narrow box and never overwrite the title")
