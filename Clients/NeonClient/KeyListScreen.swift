@@ -5,6 +5,7 @@ import NeonTUI
 protocol KeyListScreen {
     var showHelp: Bool { get set }
     var helpScroll: Int { get set }
+    var columns: Int { get }
     var rows: Int { get }
     func helpOverlay(theme: Theme) -> HelpOverlay
 }
@@ -19,8 +20,8 @@ extension KeyListScreen {
     /// A key or the wheel while the key list is open: scrolls or closes it.
     mutating func helpInput(_ event: InputEvent) {
         let overlay = helpOverlay(theme: .neon)
-        let action = HelpScrolling(event, page: overlay.visibleLineCount(height: rows))
-        if let scroll = action.scroll(from: helpScroll, maximum: overlay.maxScroll(height: rows)) {
+        let action = HelpScrolling(event, page: overlay.visibleRowCount(width: columns, height: rows))
+        if let scroll = action.scroll(from: helpScroll, maximum: overlay.maxScroll(width: columns, height: rows)) {
             helpScroll = scroll
         } else {
             showHelp = false

@@ -105,7 +105,7 @@ extension ReaderModel {
         let title = layout?.document.title ?? "NeonSync"
         let offset = SwingTextView.motion(text: title, fieldWidth: field).offset(at: time)
         SwingTextView(text: title, offset: offset, style: theme.strong).render(in: Rect(x: 0, y: 0, width: field, height: 1), into: &buffer)
-        buffer.write(right, x: g.columns - rightWidth, y: 0, style: theme.muted, maxWidth: rightWidth)
+        buffer.write(right, x: g.columns - rightWidth, y: 0, style: theme.muted, maxWidth: rightWidth, ellipsis: theme.glyphs.ellipsis)
     }
 
     private func drawIndicator(into buffer: inout Buffer, at time: Duration, theme: Theme) {
@@ -146,6 +146,12 @@ extension ReaderModel {
     /// the place on the right, with the reading bar folded in on a short
     /// terminal.
     func statusLine(at time: Duration, theme: Theme) -> StatusLine {
+        var line = statusContent(at: time, theme: theme)
+        line.rightReserve = DisplayWidth.of(widest(line.right).joined(separator: StatusLine.separator))
+        return line
+    }
+
+    private func statusContent(at time: Duration, theme: Theme) -> StatusLine {
         let right = statusRight(at: time)
         let folded = geometry.foldsIndicator && layout != nil && connection == .joined ? position?.progress : nil
         if search.editing {
@@ -178,6 +184,17 @@ extension ReaderModel {
         return items
     }
 
+    /// The items of `statusRight` at their widest for this document: the
+    /// row counter at the last row, the percent at 100%.
+    private func widest(_ items: [String]) -> [String] {
+        let rows = max(contentRows, 1)
+        return items.map { item in
+            if item.hasPrefix("row ") { return "row \(rows)/\(rows)" }
+            if item.hasSuffix("%"), item.dropLast().allSatisfy(\.isNumber) { return "100%" }
+            return item
+        }
+    }
+
     /// The place and the connection, most important last.
     func statusRight(at time: Duration) -> [String] {
         switch connection {
@@ -193,7 +210,7 @@ extension ReaderModel {
         }
     }
 
-    static let helpLines: [HelpOverlay.Line] = [
+    public static let helpLines: [HelpOverlay.Line] = [
         .init(key: "j k ↓ ↑", action: "scroll a row"),
         .init(key: "space b PgDn PgUp", action: "scroll a page"),
         .init(key: "d u", action: "half a page"),

@@ -120,12 +120,12 @@ extension Client {
         screen.paint(buffer)
     }
 
-    /// NO_COLOR: no colours; COLORTERM truecolor: 24-bit. (TERM=dumb
-    /// never gets this far: `Terminal.enter` refuses it.)
+    /// `Theme.chosen` for this terminal. (TERM=dumb never gets this far:
+    /// `Terminal.enter` refuses it.)
     private static func chooseTheme() -> Theme {
         let env = ProcessEnvironment()
-        if env["NO_COLOR"] != nil { return .monochrome }
-        if let depth = env["COLORTERM"], depth == "truecolor" || depth == "24bit" { return .neon }
-        return .neon256
+        var known: [String: String] = [:]
+        for name in ["NO_COLOR", "TERM", "COLORTERM"] { known[name] = env[name] }
+        return Theme.chosen(for: known)
     }
 }

@@ -26,7 +26,7 @@ struct CommandHelpTests {
         #expect(CommandHelp.of(.join).text().contains("\nKEYS:\n"))
         #expect(CommandHelp.of(.join).text().contains("t                  back to top (eased)"))
         let draft = CommandHelp.of(.draft).text()
-        #expect(draft.contains("F1 Ctrl-G") && draft.contains("undo / redo, a word at a time") && draft.contains("? included"))
+        #expect(draft.contains("F1 Ctrl-G") && draft.contains("undo / redo a word or burst") && draft.contains("? included"))
         #expect(CommandHelp.of(.monitor).text().contains("scroll the feed"))
         #expect(!CommandHelp.of(.tail).text().contains("KEYS:"))
         #expect(CommandHelp.of(.tail).text().contains("  4  the server"))

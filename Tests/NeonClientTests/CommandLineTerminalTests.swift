@@ -219,7 +219,7 @@ struct CommandLineTerminalTests {
             ("join", ["ROOM", "1–64 characters without spaces or control characters", "KEYS:"]),
             ("present", ["FILE|ROOM", "EXIT STATUS:", "  3  the server refused"]),
             ("follow", ["ROOM", "neonsync follow talk"]),
-            ("draft", ["--profile P", "F1 Ctrl-G", "a word at a time"]),
+            ("draft", ["--profile P", "F1 Ctrl-G", "undo / redo a word or burst"]),
             ("tail", ["--json", "  4  the server"]),
             ("monitor", ["[ROOM]", "scroll the feed"]),
             ("replay", ["LOGFILE", "--speed X", "--summary"]),

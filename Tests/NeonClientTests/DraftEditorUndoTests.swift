@@ -35,6 +35,24 @@ struct DraftEditorUndoTests {
         #expect(editor.redo() == nil)
     }
 
+    @Test("a pause of a second between keys ends the undo step, even inside a word; a shorter one does not")
+    func pauses() throws {
+        var m = joinedDraft()
+        func type(_ text: String, from start: Duration) {
+            for (index, character) in text.enumerated() {
+                _ = m.handle(.key(.character(character)), at: start + .milliseconds(100 * index))
+            }
+        }
+        type("alpha", from: .zero)
+        type("beta", from: .milliseconds(400) + .milliseconds(900))
+        type("gamma", from: .seconds(4))
+        #expect(m.editor.text == "alphabetagamma")
+        _ = m.handle(.key(.ctrl("z")), at: .seconds(6))
+        #expect(m.editor.text == "alphabeta")
+        _ = m.handle(.key(.ctrl("z")), at: .seconds(6))
+        #expect(m.editor.text == "")
+    }
+
     @Test("a run of backspaces is one step, and a move ends the run of typing")
     func runs() throws {
         var editor = DraftEditor()

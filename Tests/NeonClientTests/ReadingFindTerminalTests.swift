@@ -186,8 +186,8 @@ struct ReadingFindTerminalTests {
         try tmux.waitFor("bob", "2 here")
         #expect(!(try tmux.capture("ada")).joined().contains("bob"))
         try tmux.sendLiteral("bob", "hello")
-        let typed = try tmux.waitUntil("ada", "bob's text with his cursor after it") { screen in
-            screen.contains { $0.contains("│hellob") } && screen.contains { $0.contains("bob") && !$0.contains("hello") }
+        let typed = try tmux.waitUntil("ada", "bob's text with his cursor (a cell, not a letter) after it") { screen in
+            screen.contains { $0.contains("│hello ") } && screen.contains { $0.contains("bob") && !$0.contains("hello") }
         }
         #expect(typed.contains { $0.hasSuffix("· 2 here") })
         #expect(server.stop() == 0)
@@ -200,7 +200,7 @@ struct ReadingFindTerminalTests {
         try tmux.waitFor("bob", "2 here", timeout: 20)
         try tmux.sendLiteral("bob", "!")
         try tmux.waitUntil("ada", "bob's cursor again") { screen in
-            screen.contains { $0.contains("│hello!b") } && screen.contains { $0.contains("bob") && !$0.contains("hello") }
+            screen.contains { $0.contains("│hello! ") } && screen.contains { $0.contains("bob") && !$0.contains("hello") }
         }
         #expect(server.stop() == 0)
     }

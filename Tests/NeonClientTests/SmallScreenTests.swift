@@ -123,7 +123,7 @@ struct DraftKeysTests {
         #expect(m.handle(.key(.function(1)), at: .zero).isEmpty)
         #expect(m.showHelp && m.editor.text == "hi")
         let screen = m.view(at: .zero, theme: .monochrome).lines().joined(separator: "\n")
-        #expect(screen.contains("Draft keys") && screen.contains("undo / redo, a word at a time"))
+        #expect(screen.contains("Draft keys") && screen.contains("undo / redo a word or burst"))
         #expect(m.handle(.key(.escape), at: .zero).isEmpty)
         #expect(!m.showHelp)
         _ = m.handle(.key(.ctrl("g")), at: .zero)

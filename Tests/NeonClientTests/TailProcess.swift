@@ -22,6 +22,11 @@ final class TailProcess: Sendable {
         try wait(timeout, "\(count) lines on standard output") { lines.count >= count ? lines : nil }
     }
 
+    /// Waits until the lines on standard output satisfy `predicate`; returns them.
+    func waitUntil(timeout: TimeInterval = 10, _ what: String, _ predicate: ([String]) -> Bool) throws -> [String] {
+        try wait(timeout, what) { predicate(lines) ? lines : nil }
+    }
+
     /// Waits until a standard error line contains `text`.
     func waitForError(containing text: String, timeout: TimeInterval = 10) throws {
         _ = try wait(timeout, "a line on standard error containing \"\(text)\"") {

@@ -3,11 +3,11 @@ import Testing
 
 @Suite("BorderBox")
 struct BorderBoxTests {
-    @Test("a rounded box with its title in the top edge, clipped by display width")
+    @Test("a rounded box with its title in the top edge, cut by display width with an ellipsis")
     func titled() {
         let buffer = render(BorderBox(title: "Hello 世界 title"), width: 20, height: 4)
         #expect(snapshot(buffer) == """
-            ╭─ Hello 世界 titl ╮
+            ╭─ Hello 世界 tit… ╮
             │                  │
             │                  │
             ╰──────────────────╯
@@ -43,7 +43,7 @@ struct BorderBoxTests {
 
     @Test("small boxes", arguments: [
         (0, 0, [String]()), (1, 3, ["", "", ""]), (3, 1, [""]), (2, 2, ["╭╮", "╰╯"]),
-        (5, 2, ["╭───╮", "╰───╯"]), (6, 2, ["╭─   ╮", "╰────╯"]),
+        (5, 2, ["╭───╮", "╰───╯"]), (6, 2, ["╭─ … ╮", "╰────╯"]),
     ])
     func small(width: Int, height: Int, expected: [String]) {
         let buffer = render(BorderBox(title: "世界"), width: width, height: height)

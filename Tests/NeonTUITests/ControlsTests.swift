@@ -47,8 +47,8 @@ struct ControlsTests {
           arguments: [
               (30, [" README.md           42% 3/10"]),
               (12, ["   42% 3/10"]),
-              (5, [" 42%"]),
-              (1, ["4"]),
+              (5, [" 42…"]),
+              (1, ["…"]),
               (0, [String]()),
           ])
     func status(width: Int, expected: [String]) {
@@ -105,8 +105,23 @@ struct ControlsTests {
             """)
     }
 
+    @Test("an action too wide wraps by words under itself, and scrolling counts the rows it takes")
+    func helpWraps() {
+        let overlay = HelpOverlay(lines: [.init(key: "e E", action: "edit the room's draft / close it"), .init(key: "q", action: "quit")])
+        #expect(render(overlay, width: 26, height: 5).lines() == [
+            "╭─ Keys ─────────────────╮",
+            "│ e E  edit the room's   │",
+            "│      draft / close it  │",
+            "│ q    quit              │",
+            "╰────────────────────────╯",
+        ])
+        #expect(overlay.visibleRowCount(width: 26, height: 4) == 2)
+        #expect(overlay.maxScroll(width: 26, height: 4) == 1)
+        #expect(overlay.maxScroll(width: 60, height: 4) == 0)
+    }
+
     @Test("a small area shrinks the overlay and cuts lines", arguments: [
-        (10, 4, ["╭─ Keys ─╮", "│ q   qu │", "│ /   se │", "╰─── j… ─╯"]),
+        (10, 4, ["╭─ Keys ─╮", "│ q   q… │", "│ /   s… │", "╰─── j… ─╯"]),
         (1, 1, [""]),
         (0, 0, [String]()),
     ])

@@ -73,7 +73,7 @@ struct DocumentViewTests {
             """)
     }
 
-    @Test("rows before the start and after the end are blank")
+    @Test("rows before the start and after the end are blank; an empty document says so in the middle")
     func outOfRange() throws {
         let layout = try layout(width: 20)
         let before = render(DocumentView(layout: layout, top: -2), width: 20, height: 3)
@@ -81,7 +81,8 @@ struct DocumentViewTests {
         let after = render(DocumentView(layout: layout, top: 11), width: 20, height: 3)
         #expect(after.lines() == ["let x = 1", "", ""])
         let empty = Layout(document: try Document.parse(title: "E", format: .text, text: ""), width: 10)
-        #expect(render(DocumentView(layout: empty, top: 0), width: 10, height: 2).lines() == ["", ""])
+        #expect(render(DocumentView(layout: empty, top: 0), width: 10, height: 2).lines() == ["empty doc…", ""])
+        #expect(render(DocumentView(layout: empty, top: 0), width: 20, height: 3).lines() == ["", "   empty document", ""])
     }
 
     @Test("tiny views clip rows and never split a wide character", arguments: [

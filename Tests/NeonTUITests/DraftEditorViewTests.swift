@@ -22,7 +22,7 @@ struct DraftEditorViewTests {
             a draft
             second line
 
-                               ◔
+                        40/280 ◔
             """)
         let theme = Theme.neon
         #expect(buffer[0, 0].style == theme.text)
@@ -34,22 +34,23 @@ struct DraftEditorViewTests {
     @Test("the local cursor reverses the cell of the character it is on, both halves of a wide one")
     func cursorOnCharacter() throws {
         let buffer = render(try view("a日b", cursor: 1), width: 10, height: 2)
-        #expect(buffer.lines() == ["a日b", "         ◔"])
+        #expect(buffer.lines() == ["a日b", "   3/280 ◔"])
         #expect(buffer[1, 0].style.reverse && buffer[2, 0].style.reverse)
         #expect(!buffer[0, 0].style.reverse && !buffer[3, 0].style.reverse)
     }
 
-    @Test("at width 60 the text past 280 characters is on red and the footer keeps only the red negative number")
+    @Test("at width 60 the text past 280 characters is on red and the footer keeps the count, the limit and the red negative number")
     func overLimit() throws {
         let text = String(repeating: "x", count: 290)
         let buffer = render(try view(text, overLimit: true), width: 60, height: 7)
         #expect(buffer.lines() == Array(repeating: String(repeating: "x", count: 60), count: 4)
-            + [String(repeating: "x", count: 50), "", String(repeating: " ", count: 57) + "-10"])
+            + [String(repeating: "x", count: 50), "", String(repeating: " ", count: 49) + "290/280 -10"])
         let theme = Theme.neon
         #expect(buffer[39, 4].style == theme.text)
         #expect(buffer[40, 4].style.bg == theme.levelLimit.fg)
         #expect(buffer[49, 4].style.bg == .rgb(244, 33, 46))
         #expect(buffer[50, 4].style.reverse)
+        #expect((49..<56).allSatisfy { buffer[$0, 6].style == theme.levelLimit })
         #expect((57..<60).allSatisfy { buffer[$0, 6].style == theme.levelLimit })
     }
 
@@ -68,7 +69,7 @@ struct DraftEditorViewTests {
     @Test("CJK text wraps by display width without splitting a character")
     func cjk() throws {
         let buffer = render(try view("日本語のテキスト", cursor: 0), width: 7, height: 4)
-        #expect(buffer.lines() == ["日本語", "のテキ", "スト", "      ◔"])
+        #expect(buffer.lines() == ["日本語", "のテキ", "スト", "8/280 ◔"])
         #expect(buffer[0, 0].style.reverse && buffer[1, 0].style.reverse && !buffer[2, 0].style.reverse)
     }
 
@@ -83,15 +84,15 @@ struct DraftEditorViewTests {
         #expect(buffer[10, 0].style == Style(bold: true, underline: true))
         #expect(buffer[39, 4].style == .plain)
         #expect(buffer[40, 4].style == Style(underline: true))
-        #expect(buffer.lines()[5] == "Ada" + String(repeating: " ", count: 53) + "● -5")
+        #expect(buffer.lines()[5] == "Ada" + String(repeating: " ", count: 45) + "285/280 ● -5")
     }
 
-    @Test("other people's cursors take their colour, show their initial at a line's end, and are named in the footer")
+    @Test("other people's cursors take their colour as a cursor cell, a blank one at a line's end, and are named in the footer")
     func remoteCursors() throws {
         let remote = [DraftEditorView.RemoteCursor(name: "Ada", position: 3),
                       DraftEditorView.RemoteCursor(name: "Bo", position: 8)]
         let buffer = render(try view("hi there", cursor: 0, remote: remote), width: 20, height: 2)
-        #expect(buffer.lines() == ["hi thereB", "Ada Bo             ◔"])
+        #expect(buffer.lines() == ["hi there", "Ada Bo       8/280 ◔"])
         let ada = buffer[3, 0].style
         #expect(ada.underline && ada.bg != Theme.neon.background.bg && ada.fg == Theme.neon.background.bg)
         #expect(buffer[0, 1].style == ada)
@@ -99,12 +100,12 @@ struct DraftEditorViewTests {
         #expect(buffer[1, 1].style == Theme.neon.muted)
     }
 
-    @Test("a name that does not fit left of the ring is left out")
+    @Test("a name that does not fit left of the count is left out")
     func namesThatDoNotFit() throws {
         let remote = [DraftEditorView.RemoteCursor(name: "Ada", position: 0),
                       DraftEditorView.RemoteCursor(name: "Grace Hopper", position: 0)]
         let buffer = render(try view("x", remote: remote), width: 12, height: 2)
-        #expect(buffer.lines()[1] == "Ada        ◔")
+        #expect(buffer.lines()[1] == "Ada  1/280 ◔")
     }
 
     @Test("the pulse at the limit draws the ring as a bold reversed badge a cell wider each side")

@@ -71,7 +71,7 @@ struct LinearProgressTests {
         let model = try progress(30, total: 100, label: "Loading 世界.md", currentValueLabel: "30 of 100")
         let tall = render(ProgressBar(model, style: .linear, theme: .monochrome), width: 12, height: 3)
         #expect(snapshot(tall) == """
-            Loading 世界
+            Loading 世…
             ███▌░░░░░░░░
             30 of 100
             """)

@@ -27,8 +27,8 @@ struct SpinnerTests {
         #expect(buffer.lines() == ["⠸ Sync"])
     }
 
-    @Test("the label is clipped and wide characters never straddle the edge", arguments: [
-        (0, [""]), (1, ["⠋"]), (2, ["⠋"]), (5, ["⠋ 読"]), (6, ["⠋ 読み"]), (7, ["⠋ 読み"]), (40, ["⠋ 読み込み中"]),
+    @Test("the label is cut with an ellipsis and wide characters never straddle the edge", arguments: [
+        (0, [""]), (1, ["⠋"]), (2, ["⠋"]), (5, ["⠋ 読…"]), (6, ["⠋ 読…"]), (7, ["⠋ 読み…"]), (40, ["⠋ 読み込み中"]),
     ])
     func widths(width: Int, expected: [String]) {
         let buffer = render(Spinner(frame: 0, label: "読み込み中"), width: width, height: 1)

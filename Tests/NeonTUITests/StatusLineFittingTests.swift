@@ -6,6 +6,19 @@ import Testing
 struct StatusLineFittingTests {
     let hints = ["? keys", "j/k scroll", "Tab sections", "/ search", "q quit"]
 
+    @Test("a reserve for the right side keeps the hints the same while its numbers grow")
+    func reserve() {
+        let widest = DisplayWidth.of("row 400/400 · 2 here · 100%")
+        var lines: [String] = []
+        for right in [["row 3/400", "2 here", "0%"], ["row 40/400", "2 here", "42%"], ["row 380/400", "2 here", "100%"]] {
+            var line = StatusLine(items: hints, right: right, theme: .monochrome)
+            line.rightReserve = widest
+            lines.append(render(line, width: 82, height: 1).lines()[0])
+        }
+        #expect(lines.allSatisfy { $0.hasPrefix(" ? keys · j/k scroll · Tab sections · / search  ") })
+        #expect(lines[0].hasSuffix("row 3/400 · 2 here · 0%") && lines[2].hasSuffix("row 380/400 · 2 here · 100%"))
+    }
+
     @Test("hints that do not fit go whole, from the end, before the right side loses its first items", arguments: [
         (81, " ? keys · j/k scroll · Tab sections · / search · q quit  row 3/40 · 2 here · 42%"),
         (80, " ? keys · j/k scroll · Tab sections · / search          row 3/40 · 2 here · 42%"),
@@ -67,9 +80,9 @@ struct StatusLineFittingTests {
         #expect(middle[4].contains(HelpOverlay.moreBelow))
         let end = render(HelpOverlay(lines: keys, scroll: 99, theme: .monochrome), width: 24, height: 5).lines()
         #expect(end[3].contains("k10") && !end[4].contains("more"))
-        #expect(HelpOverlay(lines: keys).maxScroll(height: 5) == 7)
-        #expect(HelpOverlay(lines: keys).visibleLineCount(height: 5) == 3)
-        #expect(HelpOverlay(lines: keys).maxScroll(height: 40) == 0)
+        #expect(HelpOverlay(lines: keys).maxScroll(width: 24, height: 5) == 7)
+        #expect(HelpOverlay(lines: keys).visibleRowCount(width: 24, height: 5) == 3)
+        #expect(HelpOverlay(lines: keys).maxScroll(width: 24, height: 40) == 0)
     }
 
     @Test("the scroll marks fall back to a short form in a narrow box and never overwrite the title")

@@ -25,7 +25,7 @@ struct TabHeaderTests {
         #expect(offset == 3)
         let buffer = render(TabHeader(titles: titles, current: 1, offset: offset), width: 16, height: 2)
         #expect(snapshot(buffer) == """
-            ‹ro  世界 Setup›
+            ‹I…  世界 Setup›
             ─────━━━━━━━━━━─
             """)
         #expect(buffer[0, 0].style == Theme.neon.accent)
@@ -43,10 +43,10 @@ struct TabHeaderTests {
             """)
     }
 
-    @Test("a tab cut by the strip's edge never shows half a wide character")
+    @Test("a tab cut by the strip's edge never shows half a wide character and ends in …")
     func cutWide() {
         let buffer = render(TabHeader(titles: ["概要", "設定"], current: 0, offset: 1), width: 8, height: 1)
-        #expect(buffer.lines() == ["‹ 要   ›"])
+        #expect(buffer.lines() == ["‹ 要  …›"])
     }
 
     @Test("helpers give the widths, strip and offset the caller feeds TabStrip")
@@ -94,7 +94,7 @@ struct TabHeaderTests {
         #expect(widths == [10, 3])
         let header = TabHeader(titles: ["Installation guide", "FAQ"], current: 1, offset: TabStrip.scrollOffset(
             widths: widths, spacing: TabHeader.spacing, current: 1, viewWidth: 10, previous: 0), widths: widths)
-        #expect(render(header, width: 12, height: 1).lines() == ["‹llat…  FAQ"])
+        #expect(render(header, width: 12, height: 1).lines() == ["‹Inst…  FAQ"])
         let first = TabHeader(titles: ["Installation guide", "FAQ"], current: 0, offset: 0, widths: widths)
         #expect(render(first, width: 12, height: 1).lines() == [" Installati›"])
     }
@@ -121,7 +121,7 @@ struct TabHeaderTests {
         let buffer = render(TabHeader(titles: titles, current: 2, offset: offset, theme: .monochrome),
                             width: 12, height: 2)
         #expect(snapshot(buffer) == """
-            ‹tup  Usage
+            ‹Se…  Usage
             ──────━━━━━─
             """)
         #expect(buffer[6, 0].style == Style(bold: true, underline: true))
@@ -136,7 +136,7 @@ struct TabHeaderTests {
         let buffer = render(TabHeader(titles: titles, current: 1, offset: offset, theme: .monochromeASCII),
                             width: 12, height: 2)
         #expect(snapshot(buffer) == """
-            <tro  Setup>
+            <In~  Setup>
             ------=====-
             """)
     }

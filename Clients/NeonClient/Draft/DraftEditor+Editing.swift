@@ -3,7 +3,8 @@ import NeonCore
 extension DraftEditor {
     /// Types `typed` at the cursor. A run of typing is one undo step per
     /// word: a word and the spaces (or line break) typed after it are one
-    /// step, and the first letter after them starts the next.
+    /// step, and the first letter after them starts the next, as does a key
+    /// after a pause (`input(at:)`).
     public mutating func insert(_ typed: String) -> TextOperation? {
         let clean = Self.cleaned(typed)
         guard let first = clean.first, let last = clean.last else { return nil }

@@ -22,6 +22,14 @@ extension DraftEditor {
         return send
     }
 
+    /// Notes a key at `time` (the caller's clock, so the editor stays pure):
+    /// after a pause of `pauseBreak` or more since the last key, the next
+    /// edit starts a new undo step.
+    public mutating func input(at time: Duration) {
+        if let last = lastInput, time - last >= Self.pauseBreak { group = nil }
+        lastInput = time
+    }
+
     /// An undo or redo history moved past `operation`, an edit by someone
     /// else applied to the text the newest step applies to (ot.js
     /// `UndoManager.transform`). Steps left with nothing to change (their

@@ -34,8 +34,15 @@ public struct DraftEditor: Equatable, Sendable {
     /// The kind of the last edit, while further edits of the kind join its
     /// undo step; nil after a move, an undo or a remote resync.
     var group: EditGroup?
+    /// When the last key came (from `input(at:)`), to end an undo step on a
+    /// pause.
+    var lastInput: Duration?
     /// The column up and down aim for, kept across a run of vertical moves.
     var goalColumn: Int?
+
+    /// A pause this long between two keys ends the undo step, as in most
+    /// editors, even inside a word.
+    public static let pauseBreak: Duration = .seconds(1)
 
     /// How many undo steps an editor keeps; older ones are forgotten.
     public static let undoLimit = 500

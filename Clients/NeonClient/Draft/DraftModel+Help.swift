@@ -12,7 +12,7 @@ extension DraftModel {
         .init(key: "paste", action: "inserts the pasted text (one undo step)"),
         .init(key: "Backspace Delete", action: "delete a character back / forward (Ctrl-D)"),
         .init(key: "Ctrl-W Alt-Backspace", action: "delete the word before the cursor"),
-        .init(key: "Ctrl-Z Ctrl-Y", action: "undo / redo, a word at a time"),
+        .init(key: "Ctrl-Z Ctrl-Y", action: "undo / redo a word or burst"),
         .init(key: "← → ↑ ↓", action: "move (also Ctrl-B Ctrl-F Ctrl-P Ctrl-N)"),
         .init(key: "Alt-b Alt-f", action: "a word left / right"),
         .init(key: "Home End", action: "line start / end (Ctrl-A Ctrl-E)"),

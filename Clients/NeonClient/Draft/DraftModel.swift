@@ -159,7 +159,7 @@ extension DraftModel {
             if c.rev == editor.revision { editor.setRemoteCursor(c.id, at: c.position) }
         case let .limit(l):
             if l.level == .limit { pulseUntil = time + Self.pulseDuration }
-            note("\(l.level.rawValue): \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
+            note("\(l.level.rawValue) at \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
         case let .error(e):
             if let refusal = Refusal(e, room: room) { return [.refused(refusal)] }
             note(e.message, error: true, at: time)
@@ -186,6 +186,7 @@ extension DraftModel {
         case .paste(let text): op = editor.paste(text)
         case .mouse: return []
         case .key(let key):
+            editor.input(at: time)
             switch key {
             case .escape, .ctrl("c"), .ctrl("q"): return [.quit]
             case .character(let c): op = editor.insert(String(c))
@@ -242,7 +243,7 @@ extension DraftModel {
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         let title = "Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)"
-        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns)
+        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns, ellipsis: theme.glyphs.ellipsis)
         renderEditor(into: &buffer, at: time, theme: theme)
         let line = notice.flatMap { $0.until > time ? $0.text : nil }
             .map { StatusLine(message: $0, right: connectionItems, theme: theme) }

@@ -3,7 +3,7 @@ import NeonTUI
 
 extension MonitorModel {
     /// The keys `?` lists.
-    static let help: [HelpOverlay.Line] = [
+    public static let help: [HelpOverlay.Line] = [
         HelpOverlay.Line(key: "j/k ↓/↑", action: "scroll the feed"),
         HelpOverlay.Line(key: "PgDn/PgUp", action: "scroll a page"),
         HelpOverlay.Line(key: "G/End", action: "newest events"),
@@ -67,17 +67,22 @@ extension MonitorModel {
     private func renderTitle(into buffer: inout Buffer, theme: Theme) {
         let document = documentTitle.map { " · \"\($0)\"" } ?? ""
         let title = room.map { "Monitor · \($0)\(document)" } ?? "Monitor · every room"
-        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns)
-        if room == nil, selectedRoom == nil { return }
-        let ring = DraftRing.text(for: draft, theme: theme)
-        let whose = room == nil ? selectedRoom.map { "\($0.name): " } ?? "" : ""
-        let label = "\(whose)draft \(draft.count)/\(draft.limit) \(draft.level.rawValue) "
-        let width = DisplayWidth.of(label) + DisplayWidth.of(ring)
-        guard width + 2 < columns else { return }
-        let x = columns - width - 1
-        buffer.write(label, x: x, y: 0, style: theme.muted)
-        DraftRing(status: draft, theme: theme)
-            .render(in: Rect(x: x + DisplayWidth.of(label), y: 0, width: DisplayWidth.of(ring) + 1, height: 1), into: &buffer)
+        var titleWidth = columns
+        if room != nil || selectedRoom != nil {
+            let ring = DraftRing.text(for: draft, theme: theme)
+            let whose = room == nil ? selectedRoom.map { "\($0.name): " } ?? "" : ""
+            let label = "\(whose)draft \(draft.count)/\(draft.limit) \(draft.level.rawValue) "
+            let width = DisplayWidth.of(label) + DisplayWidth.of(ring)
+            if width + 2 < columns {
+                let x = columns - width - 1
+                buffer.write(label, x: x, y: 0, style: theme.muted)
+                DraftRing(status: draft, theme: theme)
+                    .render(in: Rect(x: x + DisplayWidth.of(label), y: 0, width: DisplayWidth.of(ring) + 1, height: 1),
+                            into: &buffer)
+                titleWidth = x - 1
+            }
+        }
+        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: titleWidth, ellipsis: theme.glyphs.ellipsis)
     }
 
     /// One row per member: marker, swinging name, bar and percent from the
@@ -85,7 +90,8 @@ extension MonitorModel {
     private func renderReaders(in area: Rect, at time: Duration, theme: Theme, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         guard !readers.isEmpty else {
-            buffer.write("nobody here yet", x: area.x + 1, y: area.y, style: theme.muted, maxWidth: area.width - 1)
+            buffer.write("nobody here yet", x: area.x + 1, y: area.y, style: theme.muted, maxWidth: area.width - 2,
+                         ellipsis: theme.glyphs.ellipsis)
             return
         }
         let listWidth = min(Self.presenceWidth, area.width)
@@ -98,7 +104,8 @@ extension MonitorModel {
             var details = "\(reader.role.rawValue) · tab \(reader.section + 1)\(title)"
             if reader.following { details += " · following" }
             if reader.atBottom { details += " · at the bottom" }
-            buffer.write(details, x: area.x + listWidth + 2, y: y, style: theme.text, maxWidth: area.maxX - listWidth - 2 - area.x)
+            buffer.write(details, x: area.x + listWidth + 2, y: y, style: theme.text,
+                         maxWidth: area.maxX - 1 - listWidth - 2 - area.x, ellipsis: theme.glyphs.ellipsis)
         }
     }
 
@@ -108,7 +115,8 @@ extension MonitorModel {
     private func renderRooms(in area: Rect, theme: Theme, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         guard !rooms.isEmpty else {
-            buffer.write("no rooms yet", x: area.x + 1, y: area.y, style: theme.muted, maxWidth: area.width - 1)
+            buffer.write("no rooms yet", x: area.x + 1, y: area.y, style: theme.muted, maxWidth: area.width - 2,
+                         ellipsis: theme.glyphs.ellipsis)
             return
         }
         let first = min(max(selected - area.height + 1, 0), max(rooms.count - area.height, 0))
@@ -118,14 +126,14 @@ extension MonitorModel {
             let isSelected = first + offset == selected
             let marker = isSelected ? "▸ " : "  "
             buffer.write(marker + watched.name, x: area.x, y: y, style: isSelected ? theme.strong : theme.text,
-                         maxWidth: min(nameWidth + 2, area.width))
+                         maxWidth: min(nameWidth + 2, area.width - 1), ellipsis: theme.glyphs.ellipsis)
             let x = area.x + nameWidth + 4
             guard x < area.maxX else { continue }
             let document = watched.documentTitle.map { " · \"\($0)\"" } ?? ""
             let draft = watched.draft
             let details = "\(watched.readerCount) · draft \(draft.count)/\(draft.limit) \(draft.level.rawValue)\(document)"
             buffer.write(details, x: x, y: y, style: draft.level >= .limit ? theme.levelLimit : theme.text,
-                         maxWidth: area.maxX - x)
+                         maxWidth: area.maxX - 1 - x, ellipsis: theme.glyphs.ellipsis)
         }
     }
 
@@ -140,7 +148,8 @@ extension MonitorModel {
             buffer.write(stamp, x: area.x + 1, y: y, style: theme.muted, maxWidth: area.width - 1)
             let x = area.x + 2 + stamp.count
             guard x < area.maxX else { continue }
-            buffer.write(line.text, x: x, y: y, style: style(of: line.kind, theme: theme), maxWidth: area.maxX - x)
+            buffer.write(line.text, x: x, y: y, style: style(of: line.kind, theme: theme), maxWidth: area.maxX - 1 - x,
+                         ellipsis: theme.glyphs.ellipsis)
         }
     }
 

@@ -86,8 +86,8 @@ extension MonitorModel {
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
         if showsHelp {
             let overlay = helpOverlay(theme: .neon)
-            let action = HelpScrolling(event, page: overlay.visibleLineCount(height: rows))
-            if let scroll = action.scroll(from: helpScroll, maximum: overlay.maxScroll(height: rows)) {
+            let action = HelpScrolling(event, page: overlay.visibleRowCount(width: columns, height: rows))
+            if let scroll = action.scroll(from: helpScroll, maximum: overlay.maxScroll(width: columns, height: rows)) {
                 helpScroll = scroll
                 return []
             }

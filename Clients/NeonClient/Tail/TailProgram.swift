@@ -2,7 +2,9 @@ import NeonCore
 
 /// `neonsync tail ROOM`: joins ROOM as an observer and prints one line per
 /// event (or, with `--json`, every message verbatim), with no terminal
-/// involved. What goes wrong goes to standard error: a lost connection and
+/// involved. A reader's progress is printed where they settle
+/// (`ProgressSettling`), not on every frame of an eased scroll; `--json`
+/// keeps every message. What goes wrong goes to standard error: a lost connection and
 /// the reconnect (the runtime's backoff, on the next server of a failover
 /// list), a room the server refuses (exit 3), no server within
 /// `firstContact` of starting (exit 4).
@@ -19,6 +21,7 @@ public struct TailProgram: Program {
     /// The local time of day, `HH:MM:SS`, that starts each line.
     let timeOfDay: @Sendable () -> String
     var feed = TailFeed()
+    var settling = ProgressSettling()
     /// The server connected to now (or tried next).
     var current: String
     /// The server of the last welcome: a welcome from another one starts a
@@ -47,14 +50,15 @@ public struct TailProgram: Program {
             current = server
             return [.send(.hello(room: room, name: name, role: .observer))]
         case let .received(message, text):
-            return received(message, text: text)
+            return received(message, text: text, at: time)
         case let .unreadable(text, problem):
             return (json ? [.print(text)] : [])
                 + [.printError("neonsync tail: " + ProgramEvent.unreadableSentence(problem))]
         case let .disconnected(lost):
             return disconnected(lost, at: time)
         case .tick:
-            guard !everJoined, time >= Self.firstContact else { return [] }
+            let settled = lines(settling.settled(at: time))
+            guard !everJoined, time >= Self.firstContact else { return settled }
             let target = servers.count > 1 ? "any of \(servers.joined(separator: ", "))" : current
             return [.printError("neonsync tail: cannot reach \(target) within \(Int(Self.firstContact.inSeconds)) s (\(lastFailure)); start neonsyncd or check --server"),
                     .exit(ExitStatus.unreachable)]
@@ -63,12 +67,18 @@ public struct TailProgram: Program {
         }
     }
 
-    /// Until the first welcome, the deadline of `firstContact`.
+    /// Until the first welcome, the deadline of `firstContact`; while a
+    /// reader moves, when they will have settled.
     public func nextWake(after time: Duration) -> Duration? {
-        everJoined ? nil : Self.firstContact
+        [everJoined ? nil : Self.firstContact, settling.nextSettle].compactMap { $0 }.min()
     }
 
-    private mutating func received(_ message: ServerMessage, text: String) -> [ClientCommand] {
+    /// The readable lines of `messages`, each after the time of day.
+    private mutating func lines(_ messages: [ServerMessage]) -> [ClientCommand] {
+        messages.compactMap { message in feed.describe(message).map { .print("\(timeOfDay()) \($0)") } }
+    }
+
+    private mutating func received(_ message: ServerMessage, text: String, at time: Duration) -> [ClientCommand] {
         var out: [ClientCommand] = json ? [.print(text)] : []
         if !joined {
             switch message.payload {
@@ -82,8 +92,14 @@ public struct TailProgram: Program {
             }
         }
         lastSeq = message.seq
-        if !json, let line = feed.describe(message) { out.append(.print("\(timeOfDay()) \(line)")) }
-        return out
+        guard !json else { return out }
+        out += lines(settling.settled(at: time))
+        guard !settling.hold(message, at: time) else { return out }
+        // Held places go first, described before this message changes the
+        // names (a leave forgets one); messages without a line hold nothing back.
+        var probe = feed
+        guard probe.describe(message) != nil else { return out }
+        return out + lines(settling.flush()) + lines([message])
     }
 
     private mutating func welcomed(seq: Int) -> [ClientCommand] {
@@ -105,14 +121,15 @@ public struct TailProgram: Program {
 
     private mutating func disconnected(_ lost: Disconnection, at time: Duration) -> [ClientCommand] {
         joined = false
+        let places = lines(settling.flush())
         lastFailure = switch lost.cause {
         case let .closed(reason), let .failed(reason): reason
         case let .notOpened(reason): "cannot connect: \(reason)"
         }
         if let next = lost.next { current = next }
-        guard everJoined, let at = lost.retryAt else { return [] }
+        guard everJoined, let at = lost.retryAt else { return places }
         let wait = ((at - time).inSeconds * 100).rounded() / 100
         let next = lost.next.map { "reconnecting to \($0)" } ?? "reconnecting"
-        return [.printError("neonsync tail: lost the connection to \(lost.server) (\(lastFailure)); \(next) in \(wait) s")]
+        return places + [.printError("neonsync tail: lost the connection to \(lost.server) (\(lastFailure)); \(next) in \(wait) s")]
     }
 }

@@ -9,7 +9,8 @@ import NeonCore
 public struct BorderBox: Widget {
     public var title: String?
     /// The title's swing offset (≤ 0, from `SwingMotion` with
-    /// `titleFieldWidth(forWidth:)` as the field) when it is too long.
+    /// `titleFieldWidth(forWidth:)` as the field) when it is too long; at 0
+    /// a title too long ends in "…".
     public var titleOffset: Int
     public var theme: Theme
 
@@ -60,7 +61,11 @@ public struct BorderBox: Widget {
         let shown = min(DisplayWidth.of(title), field)
         buffer.set(" ", x: start - 1, y: area.y, style: theme.background)
         buffer.fill(Rect(x: start, y: area.y, width: shown, height: 1), style: theme.background)
-        buffer.write(title, x: start + titleOffset, y: area.y, style: theme.strong, clip: start..<start + field)
+        if titleOffset == 0 {
+            buffer.write(title, x: start, y: area.y, style: theme.strong, maxWidth: field, ellipsis: theme.glyphs.ellipsis)
+        } else {
+            buffer.write(title, x: start + titleOffset, y: area.y, style: theme.strong, clip: start..<start + field)
+        }
         buffer.set(" ", x: start + shown, y: area.y, style: theme.background)
     }
 }

@@ -9,7 +9,8 @@ import NeonCore
 /// below, "…" after a cut row — and inline markup: emphasis in italics,
 /// strong in bold, strikethrough crossed out, code spans on the code
 /// background, link text underlined in the accent with its address muted.
-/// An ASCII theme draws bars, bullets, boxes and rules in ASCII.
+/// An ASCII theme draws bars, bullets, boxes and rules in ASCII. A document
+/// with no rows (an empty file) says "empty document" in the middle.
 ///
 /// Search matches are drawn in reverse video, from explicit `highlights` and
 /// from every case-insensitive occurrence of `query` in the text shown, a
@@ -45,6 +46,9 @@ public struct DocumentView: Widget {
         self.theme = theme
     }
 
+    /// Said in the middle of a document with nothing to show.
+    public static let emptyText = "empty document"
+
     /// The columns left for text in a view `width` wide: the layout width to
     /// wrap to.
     public static func textWidth(forWidth width: Int, gutter: Gutter?) -> Int {
@@ -58,6 +62,11 @@ public struct DocumentView: Widget {
         let textX = gutter?.side == .left ? area.x + gutterWidth : area.x
         let text = Rect(x: textX, y: area.y, width: area.width - gutterWidth, height: area.height)
         let gutterX = gutter?.side == .left ? area.x : text.maxX
+        if layout.rowCount == 0, !text.isEmpty {
+            let width = min(DisplayWidth.of(Self.emptyText), text.width)
+            buffer.write(Self.emptyText, x: text.x + (text.width - width) / 2, y: text.y + (text.height - 1) / 2,
+                         style: theme.muted, maxWidth: text.width, ellipsis: theme.glyphs.ellipsis)
+        }
         let found = query.map { Self.highlights(of: $0, in: layout, rows: top..<top + area.height) } ?? []
         for screenRow in 0..<area.height {
             let row = top + screenRow

@@ -2,7 +2,9 @@ import NeonCore
 
 extension DraftEditorView {
     /// The footer row: the others' names on the left, each initial in the
-    /// colour of their cursor, and the `DraftRing` on the right. During the
+    /// colour of their cursor, and on the right the count against the limit
+    /// (`291/280`, at every level, red from the limit) and the `DraftRing`
+    /// (which hides from limit + 10, leaving its negative number). During the
     /// pulse the ring takes a reversed cell on either side, a three-cell
     /// badge, as if it had grown for a moment.
     func drawFooter(in row: Rect, into buffer: inout Buffer) {
@@ -19,7 +21,14 @@ extension DraftEditorView {
             buffer.set(" ", x: ringX, y: row.y, style: badge)
             buffer.set(" ", x: ringX + 2, y: row.y, style: badge)
         }
-        drawNames(in: Rect(x: row.x, y: row.y, width: ringX - row.x - 1, height: 1), into: &buffer)
+        let count = "\(status.count)/\(status.limit)"
+        var namesEnd = ringX - 1
+        let countX = ringX - 1 - count.count
+        if countX >= row.x {
+            buffer.write(count, x: countX, y: row.y, style: status.level >= .limit ? theme.levelLimit : theme.muted)
+            namesEnd = countX - 1
+        }
+        drawNames(in: Rect(x: row.x, y: row.y, width: namesEnd - row.x, height: 1), into: &buffer)
     }
 
     /// The names of the others, as many as fit whole.

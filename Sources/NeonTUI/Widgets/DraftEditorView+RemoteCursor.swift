@@ -1,9 +1,10 @@
 extension DraftEditorView {
-    /// Someone else's cursor in the draft, drawn as a cell in their colour
-    /// (underlined, bold without colour) and listed by name in the footer.
+    /// Someone else's cursor in the draft, drawn as a cursor cell over the
+    /// character it is on (or a blank cell at a line's end) in their colour,
+    /// underlined (bold and underlined without colour), and listed by name
+    /// in the footer, its initial in the same look.
     public struct RemoteCursor: Equatable, Sendable {
-        /// The name shown in the footer; its first character marks the
-        /// cursor where it sits on an empty cell.
+        /// The name shown in the footer.
         public var name: String
         /// Where it is in the text, in Unicode scalars.
         public var position: Int
@@ -13,7 +14,8 @@ extension DraftEditorView {
             self.position = position
         }
 
-        /// The first character of the name, or `?` for an empty name.
+        /// The first character of the name (drawn in the cursor's look in the
+        /// footer), or `?` for an empty name.
         public var initial: Character { name.first ?? "?" }
 
         /// The cursor's look: a block in a colour picked from the name (so

@@ -55,10 +55,9 @@ public struct DraftEditorView: Widget {
             drawRow(layout.rows[index], y: area.y + index - top, in: area, into: &buffer)
         }
         for remote in remoteCursors {
-            mark(remote.position, style: remote.style(in: theme), emptyCell: remote.initial,
-                 layout: layout, shown: shown, in: area, into: &buffer)
+            mark(remote.position, style: remote.style(in: theme), layout: layout, shown: shown, in: area, into: &buffer)
         }
-        mark(cursor, style: Style(reverse: true), emptyCell: " ", layout: layout, shown: shown, in: area, into: &buffer)
+        mark(cursor, style: Style(reverse: true), layout: layout, shown: shown, in: area, into: &buffer)
         if area.height >= 2 {
             drawFooter(in: area.row(area.height - 1), into: &buffer)
         }
@@ -94,9 +93,9 @@ public struct DraftEditorView: Widget {
     }
 
     /// Lays `style` over the character at position `offset` (both halves
-    /// of a wide one), or draws `emptyCell` in `style` where no character
-    /// is (the end of a line).
-    private func mark(_ offset: Int, style: Style, emptyCell: Character, layout: Layout, shown: Range<Int>,
+    /// of a wide one), or over a blank cell where no character is (the end
+    /// of a line): a cursor cell, never a letter in the text.
+    private func mark(_ offset: Int, style: Style, layout: Layout, shown: Range<Int>,
                       in area: Rect, into buffer: inout Buffer) {
         let (row, column) = layout.place(of: offset)
         guard shown.contains(row), column < area.width else { return }
@@ -105,7 +104,7 @@ public struct DraftEditorView: Widget {
         if let glyph = layout.rows[row].glyphs.first(where: { $0.column == column && $0.width > 0 }) {
             buffer.patchStyle(Rect(x: x, y: y, width: min(glyph.width, area.maxX - x), height: 1), with: style)
         } else {
-            buffer.set(emptyCell, x: x, y: y, style: theme.background.patched(with: style))
+            buffer.set(" ", x: x, y: y, style: theme.background.patched(with: style))
         }
     }
 }

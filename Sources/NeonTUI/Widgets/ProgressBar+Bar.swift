@@ -11,7 +11,7 @@ extension ProgressBar {
     func renderBar(_ fraction: Double, in area: Rect, into buffer: inout Buffer) {
         var top = area.y
         if let label = model.label, area.height >= 2 {
-            buffer.write(label, x: area.x, y: top, style: theme.text, maxWidth: area.width)
+            buffer.write(label, x: area.x, y: top, style: theme.text, maxWidth: area.width, ellipsis: theme.glyphs.ellipsis)
             top += 1
         }
         let rows = min(area.maxY - top, Self.maxBarRows)

@@ -57,13 +57,13 @@ public struct ProgressBar: Widget {
     private func renderLinear(_ fraction: Double, in area: Rect, into buffer: inout Buffer) {
         var row = 0
         if let label = model.label, area.height >= 2 {
-            buffer.write(label, x: area.x, y: area.y, style: theme.text, maxWidth: area.width)
+            buffer.write(label, x: area.x, y: area.y, style: theme.text, maxWidth: area.width, ellipsis: theme.glyphs.ellipsis)
             row = 1
         }
         LinearBar(fraction: fraction, fill: fillStyle, theme: theme)
             .draw(x: area.x, y: area.y + row, width: area.width, into: &buffer)
         if let value = model.currentValueLabel, row + 1 < area.height {
-            buffer.write(value, x: area.x, y: area.y + row + 1, style: theme.muted, maxWidth: area.width)
+            buffer.write(value, x: area.x, y: area.y + row + 1, style: theme.muted, maxWidth: area.width, ellipsis: theme.glyphs.ellipsis)
         }
     }
 

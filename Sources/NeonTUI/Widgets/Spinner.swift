@@ -33,6 +33,6 @@ public struct Spinner: Widget {
         let y = area.y + (area.height - 1) / 2
         buffer.set(frames[index], x: area.x, y: y, style: theme.tinted(theme.strong, tint))
         guard let label, area.width > 2 else { return }
-        buffer.write(label, x: area.x + 2, y: y, style: theme.text, maxWidth: area.width - 2)
+        buffer.write(label, x: area.x + 2, y: y, style: theme.text, maxWidth: area.width - 2, ellipsis: theme.glyphs.ellipsis)
     }
 }

@@ -22,6 +22,10 @@ public struct StatusLine: Widget {
     public var right: [String]
     /// A fraction (0…1) drawn as a bar right of `right`, when there is room.
     public var progress: Double?
+    /// The columns `right` is fitted as if it took at least, while all its
+    /// items show: the width of its widest value (`row 564/564 · 100%`), so
+    /// hints on the left do not come and go as its numbers grow.
+    public var rightReserve: Int = 0
     public var theme: Theme
 
     /// Between two items of a side.
@@ -61,7 +65,9 @@ public struct StatusLine: Widget {
         var right = self.right
         let bar = progress != nil && width >= Self.barMinimumWidth ? Self.barWidth : 0
         func total() -> Int {
-            let r = Self.width(of: right) + (bar > 0 ? bar + (right.isEmpty ? 0 : 1) : 0)
+            let shown = Self.width(of: right)
+            let r = (right.count == self.right.count ? max(shown, rightReserve) : shown)
+                + (bar > 0 ? bar + (right.isEmpty ? 0 : 1) : 0)
             let l = Self.width(of: left)
             return l + r + (l > 0 && r > 0 ? 2 : 0)
         }
@@ -97,29 +103,16 @@ public struct StatusLine: Widget {
         let rightText = right.joined(separator: Self.separator)
         let rightWidth = min(DisplayWidth.of(rightText), max(rightEdge - inner.x, 0))
         let rightX = rightEdge - rightWidth
-        buffer.write(rightText, x: rightX, y: row.y, style: theme.status, maxWidth: rightWidth)
-        let room = (rightWidth > 0 || bar > 0 ? rightX - 2 : inner.maxX) - inner.x
+        buffer.write(rightText, x: rightX, y: row.y, style: theme.status, maxWidth: rightWidth,
+                     ellipsis: theme.glyphs.ellipsis)
+        let reserved = right.count == self.right.count ? min(max(rightWidth, rightReserve), max(rightEdge - inner.x, 0)) : rightWidth
+        let room = (reserved > 0 || bar > 0 ? rightEdge - reserved - 2 : inner.maxX) - inner.x
         let leftText = left.joined(separator: Self.separator)
         if DisplayWidth.of(leftText) <= room {
             buffer.write(leftText, x: inner.x, y: row.y, style: theme.status)
         } else if room >= Self.shortestCut {
-            buffer.write(Self.cut(leftText, to: room, ellipsis: theme.glyphs.ellipsis), x: inner.x, y: row.y,
-                         style: theme.status)
+            buffer.write(leftText, x: inner.x, y: row.y, style: theme.status, maxWidth: room,
+                         ellipsis: theme.glyphs.ellipsis)
         }
-    }
-
-    /// `text` cut to at most `width` columns, ending in `ellipsis` after the
-    /// last whole character that fits (spaces before it dropped).
-    static func cut(_ text: String, to width: Int, ellipsis: Character) -> String {
-        var kept = ""
-        var used = 0
-        for character in text {
-            let columns = DisplayWidth.of(character)
-            guard used + columns <= width - 1 else { break }
-            kept.append(character)
-            used += columns
-        }
-        while kept.last?.isWhitespace == true { kept.removeLast() }
-        return kept + String(ellipsis)
     }
 }

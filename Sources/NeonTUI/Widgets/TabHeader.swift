@@ -12,7 +12,8 @@ import NeonCore
 /// that). A title wider than its field (`maxTitleWidth`, and never wider
 /// than the strip) swings inside it by `currentTitleOffset` when it is the
 /// current one (the caller drives NeonCore's `SwingMotion`, see
-/// `titleMotion`) and otherwise ends in "…".
+/// `titleMotion`) and otherwise ends in "…", as does any other title the
+/// strip's edges cut.
 public struct TabHeader: Widget {
     /// Columns between two titles.
     public static let spacing = 2
@@ -121,21 +122,16 @@ public struct TabHeader: Widget {
         }
     }
 
-    /// A title in its field, ending in "…" when it is wider than the field.
+    /// A title in the visible part of its field: whole when it all shows,
+    /// otherwise its start in the columns that show, ending in "…" (a title
+    /// scrolled half out on the left keeps its first letters).
     private func drawCut(_ title: String, field: Range<Int>, y: Int, style: Style, clip: Range<Int>,
                          into buffer: inout Buffer) {
-        guard DisplayWidth.of(title) > field.count else {
+        if clip == field, DisplayWidth.of(title) <= field.count {
             buffer.write(title, x: field.lowerBound, y: y, style: style, clip: clip)
-            return
+        } else {
+            buffer.write(title, x: clip.lowerBound, y: y, style: style, maxWidth: clip.count, ellipsis: theme.glyphs.ellipsis)
         }
-        var end = field.lowerBound
-        for character in title {
-            let width = DisplayWidth.of(character)
-            guard end + width <= field.upperBound - 1 else { break }
-            end += width
-        }
-        buffer.write(title, x: field.lowerBound, y: y, style: style, clip: clip.clamped(to: field.lowerBound..<end))
-        buffer.write(String(theme.glyphs.ellipsis), x: end, y: y, style: style, clip: clip)
     }
 
     /// Bold accent for the current title, underlined when no row below can
