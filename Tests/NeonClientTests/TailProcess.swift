@@ -40,6 +40,7 @@ final class TailProcess: Sendable {
         if let signal, program.isRunning { kill(program.pid, signal) }
         let deadline = Date().addingTimeInterval(timeout)
         while program.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if !program.isRunning { _ = program.drained() }
         return program.terminationStatus
     }
 

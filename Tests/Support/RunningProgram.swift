@@ -33,6 +33,16 @@ public final class RunningProgram: Sendable {
     /// Every line of standard error so far.
     public var errorLines: [String] { errors.all }
     public var isRunning: Bool { process.isRunning }
+
+    /// After the program exited: waits (bounded) until every line it wrote
+    /// has been read from its pipes, which the reader threads may still be
+    /// doing. A process the program left behind may hold a pipe open, so
+    /// the wait is bounded rather than until the end of the pipes.
+    public func drained(timeout: TimeInterval = 2) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !(output.ended && errors.ended), Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+        return output.ended && errors.ended
+    }
     /// The exit status; nil while the program runs.
     public var terminationStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
 
@@ -55,7 +65,12 @@ public final class RunningProgram: Sendable {
         while process.isRunning, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        return process.isRunning ? nil : process.terminationStatus
+        if process.isRunning { return nil }
+        let drainDeadline = ContinuousClock.now + .seconds(2)
+        while !(output.ended && errors.ended), ContinuousClock.now < drainDeadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return process.terminationStatus
     }
 
     deinit {
@@ -77,6 +92,8 @@ public final class RunningProgram: Sendable {
                     buffer.removeSubrange(buffer.startIndex...newline)
                 }
             }
+            if !buffer.isEmpty { lines.append(String(decoding: buffer, as: UTF8.self)) }
+            lines.end()
         }.start()
     }
 }

@@ -53,6 +53,7 @@ public final class ServerProcess: Sendable {
                     lines.append(line)
                 }
             }
+            lines.end()
         }
         reader.start()
         let deadline = Date().addingTimeInterval(10)
@@ -166,7 +167,10 @@ public struct ServerProcessError: Error, CustomStringConvertible {
 
 /// Log lines read so far, shared between the reader thread and the test.
 final class LineBuffer: Sendable {
-    private let storage = Mutex<[String]>([])
-    func append(_ line: String) { storage.withLock { $0.append(line) } }
-    var all: [String] { storage.withLock { $0 } }
+    private let storage = Mutex<(lines: [String], ended: Bool)>(([], false))
+    func append(_ line: String) { storage.withLock { $0.lines.append(line) } }
+    var all: [String] { storage.withLock { $0.lines } }
+    /// The pipe it reads reached its end: every line is in.
+    func end() { storage.withLock { $0.ended = true } }
+    var ended: Bool { storage.withLock { $0.ended } }
 }
