@@ -16,7 +16,17 @@ extension Client {
             "A room name is \(RoomName.rule). neonsync --version prints the version, the commit it was built "
                 + "from and the versions of libwebsockets and cmark-gfm it runs with.",
         ],
-        commands: CommandHelp.all.map(command) + [
+        commands: [
+            CommandLineSpec.Command(
+                name: nil, synopsis: "neonsync --version | --help | help [COMMAND]",
+                summary: "the version, or the list of commands and the options they share",
+                groups: [.init(nil, [
+                    OptionSpec("--version", help: "print the version, the commit it was built from and the versions "
+                        + "of libwebsockets and cmark-gfm it runs with"),
+                    OptionSpec.help("list the commands, the options of the commands that connect, the exit statuses "
+                        + "and the keys (neonsync COMMAND --help: one command's)"),
+                ])]),
+        ] + CommandHelp.all.map(command) + [
             RoomsCommand.spec,
             CommandLineSpec.Command(
                 name: "bench", synopsis: "neonsync bench SCENARIO [OPTIONS]",

@@ -21,7 +21,7 @@ extension Subcommand {
         case "help" where arguments.count == 2 && arguments[1] == "bench":
             return .help(BenchOptions.usage)
         case "generate":
-            switch Client.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version) {
+            switch Client.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
             case let .text(text): return .generated(text)
             case let .problem(sentence): throw UsageProblem(description: sentence)
             }

@@ -13,7 +13,7 @@ enum Daemon {
             return TokenCommand.run(Array(arguments.dropFirst()))
         }
         if arguments.first == "generate" {
-            switch Options.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version) {
+            switch Options.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
             case let .text(text):
                 print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
                 return 0

@@ -38,8 +38,9 @@ struct DebianInstallTests {
                                          Array(DebianPackages.hidingToolchain([path, "--version"]).dropFirst()))
             #expect(version.status == 0, "\(binary) --version: \(version.err)")
             let lines = version.out.split(separator: "\n").map(String.init)
+            let commit = try Self.commit()
             #expect(lines.first == "\(binary) \(DebianPackages.version)", "\(version.out)")
-            #expect(lines.contains { $0.hasPrefix("commit: \(try Self.commit())") }, "\(version.out)")
+            #expect(lines.contains { $0.hasPrefix("commit: \(commit)") }, "\(version.out)")
             #expect(lines.contains { $0.wholeMatch(of: /libwebsockets: 4\.[0-9.]+.*/) != nil }, "\(version.out)")
             #expect(lines.contains { $0.wholeMatch(of: /cmark-gfm: 0\.[0-9]+\.[0-9]+\.gfm\.[0-9]+/) != nil }, "\(version.out)")
         }
@@ -77,20 +78,22 @@ struct DebianInstallTests {
         #expect(status == 0, "ada's client exits 0 on q")
     }
 
-    @Test("the installed neonsyncd.service and neonsyncd@.service pass systemd-analyze verify with their /usr/bin paths, and nothing in the package points at /usr/local")
+    @Test("the installed neonsyncd.service and neonsyncd@.service pass systemd-analyze verify with their /usr/bin paths (the package's /usr/bin laid over the machine's), and nothing in the package points at /usr/local")
     func units() throws {
         let root = try DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
+        let checked = root.appendingPathComponent("checked")
+        try FileManager.default.createDirectory(at: checked, withIntermediateDirectories: true)
         for (unit, name) in SystemdUnitTests.units {
             let installed = root.appendingPathComponent("lib/systemd/system/\(unit)")
             let text = try String(contentsOf: installed, encoding: .utf8)
             #expect(text.contains("ExecStart=/usr/bin/neonsyncd ") && !text.contains("/usr/local"), "\(unit)")
-            let checked = root.appendingPathComponent("lib/systemd/system/\(name)")
-            if checked != installed { try FileManager.default.copyItem(at: installed, to: checked) }
-            let verified = try runProgram(URL(fileURLWithPath: "/usr/bin/systemd-analyze"),
-                                          ["verify", "--man=no", "--root=\(root.path)", "/lib/systemd/system/\(name)"])
-            #expect(verified.status == 0 && verified.err.isEmpty && verified.out.isEmpty,
-                    "\(unit): systemd-analyze verify said:\n\(verified.out)\(verified.err)")
+            try FileManager.default.copyItem(at: installed, to: checked.appendingPathComponent(name))
+            // In a mount namespace of its own, /usr/bin is the package's laid over the machine's.
+            let line = "mount -t overlay overlay -o lowerdir=\(Tmux.quote(root.path))/usr/bin:/usr/bin /usr/bin && "
+                + "systemd-analyze verify --man=no \(Tmux.quote(checked.appendingPathComponent(name).path)) 2>&1"
+            let verified = try runProgram(URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "/bin/sh", "-c", line])
+            #expect(verified.status == 0 && verified.out.isEmpty, "\(unit): systemd-analyze verify said:\n\(verified.out)\(verified.err)")
         }
     }
 }

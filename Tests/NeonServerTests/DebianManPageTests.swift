@@ -18,12 +18,15 @@ struct DebianManPageTests {
         try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", line])
     }
 
-    /// The lines of `text` from the first that starts with `start` to the next that starts with one of `ends`.
+    /// The lines of `text` from the first that starts with `start` to the
+    /// next that starts with one of `ends` (and then no space).
     static func part(of text: String, from start: String, to ends: [String]) -> String {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let first = lines.firstIndex(where: { $0.hasPrefix(start) }) else { return "" }
         let rest = lines[(first + 1)...]
-        let last = rest.firstIndex { line in ends.contains { line.hasPrefix($0) } } ?? lines.endIndex
+        let last = rest.firstIndex { line in
+            ends.contains { line.hasPrefix($0) && line.dropFirst($0.count).first != " " }
+        } ?? lines.endIndex
         return lines[first..<last].joined(separator: "\n")
     }
 
@@ -89,7 +92,7 @@ struct DebianManPageTests {
         func complete(_ words: [String]) throws -> [String] {
             let array = words.map(Tmux.quote).joined(separator: " ")
             let line = "cd \(Tmux.quote(root.path)) && source \(script) && COMP_WORDS=(\(array)) && COMP_CWORD=\(words.count - 1) "
-                + "&& _neonsync && printf '%s\\n' \"${COMPREPLY[@]}\""
+                + "&& _neonsync; printf '%s\\n' \"${COMPREPLY[@]}\""
             let run = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", line])
             #expect(run.status == 0, "\(run.err)")
             return run.out.split(separator: "\n").map(String.init)

@@ -12,7 +12,7 @@
 # rebuilds what changed. DIST=DIR writes the packages elsewhere; LINTIAN=no
 # skips lintian (its findings go to DIST/lintian.txt otherwise). The
 # Maintainer field is "$DEBFULLNAME <$DEBEMAIL>", as Debian's tools take it,
-# or git's user.name and user.email.
+# or the last commit's author.
 # docs/PACKAGING.md explains every step.
 set -euo pipefail
 
@@ -29,8 +29,8 @@ DIST=${DIST:-$ROOT/dist}
 WORK=$ROOT/.build/debian
 SRC=$WORK/src
 ARCH=$(dpkg --print-architecture)
-MAINTAINER="${DEBFULLNAME:-$(git -C "$ROOT" config user.name || true)} <${DEBEMAIL:-$(git -C "$ROOT" config user.email || true)}>"
-[[ $MAINTAINER =~ ^[^\<]+\ \<[^@\>]+@[^\>]+\>$ ]] || die "no maintainer: set DEBFULLNAME and DEBEMAIL (or git's user.name and user.email)"
+MAINTAINER="${DEBFULLNAME:-$(git -C "$ROOT" log -1 --format=%an)} <${DEBEMAIL:-$(git -C "$ROOT" log -1 --format=%ae)}>"
+[[ $MAINTAINER =~ ^[^\<]+\ \<[^@\>]+@[^\>]+\>$ ]] || die "no maintainer in \"$MAINTAINER\": set DEBFULLNAME and DEBEMAIL"
 for tool in git rsync dpkg-deb dpkg-shlibdeps gzip swift; do
   command -v "$tool" >/dev/null || die "$tool is missing; run deploy/setup.sh"
 done
@@ -47,6 +47,7 @@ cat > "$WORK/BuildStamp.swift" <<SWIFT
 public enum BuildStamp {
     public static let version = "$VERSION"
     public static let commit = "$COMMIT"
+    public static let date = "$(git -C "$ROOT" log -1 --format=%cs)"
 }
 SWIFT
 cmp -s "$WORK/BuildStamp.swift" "$WORK/BuildStamp.last" || cp "$WORK/BuildStamp.swift" "$WORK/BuildStamp.last"

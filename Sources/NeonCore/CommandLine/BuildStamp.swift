@@ -5,4 +5,6 @@ public enum BuildStamp {
     public static let version = "development"
     /// The commit the build was made from (`-dirty` with uncommitted changes).
     public static let commit = "not stamped (a swift build; deploy/debian/build.sh stamps its builds)"
+    /// The commit's date, YYYY-MM-DD (the man pages' date).
+    public static let date = ""
 }

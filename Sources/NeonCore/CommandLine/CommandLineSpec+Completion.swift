@@ -32,6 +32,7 @@ extension CommandLineSpec {
                 "    if [[ \" $values \" == *\" $prev \"* ]]; then COMPREPLY=(); return; fi",
                 "    if [[ \"$cur\" != -* && -n \"$files\" ]]; then COMPREPLY=($(compgen -f -- \"$cur\")); fi",
                 "    COMPREPLY+=($(compgen -W \"$words\" -- \"$cur\"))",
+                "    return 0",
                 "}", "complete -o filenames -F \(function) \(program)", ""]
         return out.joined(separator: "\n")
     }

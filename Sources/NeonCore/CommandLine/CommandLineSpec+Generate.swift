@@ -19,8 +19,9 @@ extension CommandLineSpec {
         case problem(String)
     }
 
-    /// The answer to `generate` with `arguments`; `version` goes in the man page.
-    public func generated(_ arguments: [String], version: String) -> Generated {
+    /// The answer to `generate` with `arguments`; `version` and `date` go in
+    /// the man page.
+    public func generated(_ arguments: [String], version: String, date: String) -> Generated {
         let kinds = Self.generatedKinds.joined(separator: ", ")
         guard arguments.count == 1, let kind = arguments.first else {
             return .problem("generate takes one of \(kinds); see \(program) generate --help")
@@ -31,7 +32,7 @@ extension CommandLineSpec {
                 .joined(separator: "\n") + "\n\nOPTIONS:\n"
                 + HelpText.table(command.options.map { ($0.usage, $0.help) }, width: 80).joined(separator: "\n"))
         }
-        if kind == "man" { return .text(manPage(version: version)) }
+        if kind == "man" { return .text(manPage(version: version, date: date)) }
         guard let shell = Shell(rawValue: kind) else {
             let hint = Suggestion.sentence(for: kind, among: Self.generatedKinds).map { " (\($0))" } ?? ""
             return .problem("generate: unknown kind \(kind)\(hint); give one of \(kinds)")

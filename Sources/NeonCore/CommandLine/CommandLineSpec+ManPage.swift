@@ -1,7 +1,8 @@
 extension CommandLineSpec {
-    /// The man page, in roff with the man macros; `version` goes in its footer.
-    public func manPage(version: String) -> String {
-        var out = [".TH \(program.uppercased()) \(section) \"\" \"\(Self.roff(program + " " + version))\" \"NeonSync\"",
+    /// The man page, in roff with the man macros; `date` (YYYY-MM-DD) and
+    /// `version` go in its footer.
+    public func manPage(version: String, date: String) -> String {
+        var out = [".TH \(program.uppercased()) \(section) \"\(date)\" \"\(Self.roff(program + " " + version))\" \"NeonSync\"",
                    ".SH NAME", "\(Self.roff(program)) \\- \(Self.roff(tagline))", ".SH SYNOPSIS"]
         for (index, command) in commands.enumerated() {
             if index > 0 { out.append(".br") }
@@ -27,7 +28,11 @@ extension CommandLineSpec {
                 return "\\fB\(Self.roff(String(page[..<open])))\\fR\(page[open...])"
             }.joined(separator: ",\n")]
         }
-        return out.joined(separator: "\n") + "\n"
+        // A paragraph right after a heading is one already.
+        let lines = out.enumerated().filter { index, line in
+            !(line == ".PP" && index > 0 && (out[index - 1].hasPrefix(".SH") || out[index - 1].hasPrefix(".SS")))
+        }.map(\.element)
+        return lines.joined(separator: "\n") + "\n"
     }
 
     /// A command's summary, arguments, options, notes and exit statuses,
