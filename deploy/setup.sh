@@ -20,6 +20,14 @@ APT_PACKAGES=(
   logrotate                # rotates the JSON log (deploy/logrotate)
   libcmark-gfm-dev         # the Markdown parser (GitHub's CommonMark + GFM)
   libcmark-gfm-extensions-dev # its tables, strikethrough, autolinks and task lists
+  dpkg-dev                 # dpkg-shlibdeps: the Debian packages' Depends (deploy/debian/build.sh)
+  rsync                    # build.sh's copy of the tree it stamps and builds
+  lintian                  # checks the packages build.sh makes
+  mandoc                   # mandoc -T lint on the generated man pages
+  groff-base               # groff -ww -z on them too
+  man-db                   # man -l, how a user reads them
+  bsdextrautils            # col -b, to read man's output as text
+  hyperfine                # start-up and first-frame timings (scripts/package-figures.sh)
 )
 PIP_PACKAGES=(websockets)   # interop tests; the Python peer of the relay benchmark (bench/broadcast_server.py)
 

@@ -20,6 +20,12 @@ enum Client {
             case let .help(text):
                 print(text)
                 return ExitStatus.done
+            case .version:
+                print(BuildStamp.versionText(program: "neonsync", libwebsockets: WebSocketLibrary.version))
+                return ExitStatus.done
+            case let .generated(text):
+                print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+                return ExitStatus.done
             case let .rooms(options):
                 return RoomsCommand.run(options)
             case let .bench(options):

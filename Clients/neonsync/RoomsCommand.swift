@@ -7,29 +7,29 @@ import NeonTransport
 /// `neonsync rooms`: the rooms a server (or its token) lets you see, with
 /// who is in them, their document and when someone last came or went.
 enum RoomsCommand {
-    static let help = """
-    neonsync rooms [--server URL] [--token-file FILE] [--json]
-      lists the rooms of the server that you may see (every room, or the one
-      your room token admits): people reading and watching, the presenter,
-      the document's title and when someone last joined or left. Empty rooms
-      idle longer than the server's --room-ttl are removed by the server.
+    /// `neonsync rooms` as help, the man page and completions show it.
+    static let spec = CommandLineSpec.Command(
+        name: "rooms", synopsis: "neonsync rooms [--server URL] [--token-file FILE] [--json]",
+        summary: """
+            lists the rooms of the server that you may see (every room, or the one your room token admits): \
+            people reading and watching, the presenter, the document's title and when someone last joined or \
+            left. Empty rooms idle longer than the server's room TTL are removed by the server.
+            """,
+        groups: [.init(nil, RoomsOptions.table)],
+        exitStatuses: [
+            .init("0", "listed"),
+            .init("2", "bad arguments, or a --token-file that group or others can read or that is missing or empty"),
+            .init("3", "the server refused (e.g. no or a wrong token)"),
+            .init("4", "no server answered within 5 s"),
+        ])
 
-      --server URL   ws://, wss:// URL or unix:PATH (a Unix socket) of neonsyncd
-                     (default \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment));
-                     a list URL1,URL2 tries each in turn
-      --token-file FILE
-                     a room token, when the server requires one: the first line
-                     of FILE, which only you may read (chmod 600 FILE); or
-                     $\(CommandOption.tokenEnvironment)
-      --token T      the token on the command line, where other users see it
-                     (ps); warns. Prefer --token-file FILE
-      --json         print the server's overview as one JSON object
-      -h, --help     show this help
-
-    Exit status: 0 listed; 2 bad arguments, or a --token-file that group or
-    others can read or that is missing or empty; 3 the server refused (e.g.
-    no or a wrong token); 4 no server answered within 5 s.
-    """
+    /// What `neonsync rooms --help` prints.
+    static var help: String {
+        let statuses = spec.exitStatuses.map { "\($0.term) \($0.text)" }.joined(separator: "; ")
+        return ([spec.synopsis] + HelpText.wrap(spec.summary, width: 80, indent: 2) + [""]
+            + HelpText.table(RoomsOptions.table.map { ($0.usage, $0.help) }, width: 80) + [""]
+            + HelpText.wrap("Exit status: \(statuses).", width: 80, indent: 0)).joined(separator: "\n")
+    }
 
     static func run(_ options: RoomsOptions) -> Int32 {
         let server = options.server

@@ -1,4 +1,5 @@
 import NeonClient
+import NeonCore
 
 /// `neonsync rooms` and its flags (`RoomsCommand.help`).
 struct RoomsOptions {
@@ -9,23 +10,53 @@ struct RoomsOptions {
     /// `--json`: the server's overview as one JSON object.
     var json = false
 
+    /// Its flags: the table `parse` reads and the help lists.
+    static let table = [
+        OptionSpec("--server", value: "URL", help: """
+            ws://, wss:// URL or unix:PATH (a Unix socket) of neonsyncd (default \(CommandOption.defaultServer), or \
+            $\(CommandOption.serverEnvironment)); a list URL1,URL2 tries each in turn
+            """),
+        OptionSpec("--token-file", value: "FILE", help: """
+            a room token, when the server requires one: the first line of FILE, which only you may read (chmod 600 \
+            FILE); or $\(CommandOption.tokenEnvironment)
+            """),
+        OptionSpec("--token", value: "T", help: """
+            the token on the command line, where other users see it (ps); warns. Prefer --token-file FILE
+            """),
+        OptionSpec("--json", help: "print the server's overview as one JSON object"),
+        OptionSpec.help(),
+    ]
+
     /// Parses the arguments after `rooms`; nil when they ask for the help.
     static func parse(_ arguments: [String]) throws(UsageProblem) -> RoomsOptions? {
         let env = ProcessEnvironment()
         var options = RoomsOptions(server: env[CommandOption.serverEnvironment] ?? CommandOption.defaultServer,
                                    token: env[CommandOption.tokenEnvironment])
+        func problem(_ sentence: String) -> UsageProblem { UsageProblem(command: "rooms", description: sentence) }
+        let read: [OptionSpec.Argument]
+        do {
+            read = try OptionSpec.parse(arguments, by: table)
+        } catch {
+            switch error {
+            case let .unknown(flag, suggestion):
+                let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+                throw problem("unknown argument \(flag)\(hint); see neonsync rooms --help")
+            case let .missingValue(option): throw problem("\(option.flag) needs a value; see neonsync rooms --help")
+            case let .unexpectedValue(option): throw problem("\(option.flag) takes no value; see neonsync rooms --help")
+            }
+        }
         var tokenFromFile = false
-        var rest = arguments[...]
-        while let arg = rest.popFirst() {
-            switch arg {
-            case "-h", "--help":
+        for argument in read {
+            switch argument {
+            case let .positional(word):
+                throw problem("unknown argument \(word); see neonsync rooms --help")
+            case let .option(option, nil) where option.flag == "--help":
                 return nil
-            case "--json": options.json = true
-            case "--server", "--token", "--token-file":
-                guard let value = rest.popFirst(), !value.isEmpty else {
-                    throw UsageProblem(command: "rooms", description: "\(arg) needs a value; see neonsync rooms --help")
-                }
-                switch arg {
+            case .option(_, nil):
+                options.json = true
+            case let .option(option, value?):
+                guard !value.isEmpty else { throw problem("\(option.flag) needs a value; see neonsync rooms --help") }
+                switch option.flag {
                 case "--server": options.server = value
                 case "--token":
                     options.token = value
@@ -35,15 +66,13 @@ struct RoomsOptions {
                         options.token = try TokenFile.read(value)
                         tokenFromFile = true
                     } catch {
-                        throw UsageProblem(command: "rooms", description: error.description)
+                        throw problem(error.description)
                     }
                 }
-            default:
-                throw UsageProblem(command: "rooms", description: "unknown argument \(arg); see neonsync rooms --help")
             }
         }
         if options.tokenOnCommandLine, tokenFromFile {
-            throw UsageProblem(command: "rooms", description: "--token and --token-file both give the token; give one, preferably --token-file FILE")
+            throw problem("--token and --token-file both give the token; give one, preferably --token-file FILE")
         }
         return options
     }

@@ -20,6 +20,11 @@ extension Subcommand {
             return .help(RoomsCommand.help)
         case "help" where arguments.count == 2 && arguments[1] == "bench":
             return .help(BenchOptions.usage)
+        case "generate":
+            switch Client.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
+            case let .text(text): return .generated(text)
+            case let .problem(sentence): throw UsageProblem(description: sentence)
+            }
         default:
             break
         }
@@ -28,6 +33,9 @@ extension Subcommand {
         guard let first = rest.popFirst() else {
             throw UsageProblem(description: "missing a command: \(commands), rooms or bench; see neonsync --help")
         }
+        if first == "--version" {
+            return .version
+        }
         if first == "-h" || first == "--help" || first == "help" {
             if let topic = rest.first, let command = CommandName(rawValue: topic) {
                 return .help(CommandHelp.of(command).text())
@@ -35,7 +43,8 @@ extension Subcommand {
             return .help(usage)
         }
         guard let command = CommandName(rawValue: first) else {
-            throw UsageProblem(description: "unknown command \(first); use \(commands), rooms or bench (see neonsync --help)")
+            let hint = Suggestion.sentence(for: first, among: commandWords).map { " (\($0))" } ?? ""
+            throw UsageProblem(description: "unknown command \(first)\(hint); use \(commands), rooms or bench (see neonsync --help)")
         }
         do {
             return try Flags.parse(command, rest)
@@ -71,41 +80,43 @@ private struct Flags {
     static func parse(_ command: CommandName, _ arguments: ArraySlice<String>) throws(UsageProblem) -> Subcommand {
         var flags = Flags(command: command)
         let help = flags.help
-        var rest = arguments
+        let read: [OptionSpec.Argument]
+        do {
+            read = try OptionSpec.parse(arguments, by: CommandOption.all.map(\.spec))
+        } catch {
+            switch error {
+            case let .unknown(flag, _):
+                let near = Suggestion.sentence(for: flag, among: CommandOption.of(command).map(\.flag))
+                throw UsageProblem(description: "unknown option \(flag)\(near.map { " (\($0))" } ?? ""); \(help)")
+            case let .missingValue(option):
+                throw UsageProblem(description: "\(option.flag) needs a value, \(option.flag) \(option.value ?? ""); \(help)")
+            case let .unexpectedValue(option):
+                throw UsageProblem(description: "\(option.flag) takes no value; \(help)")
+            }
+        }
         var positional: [String] = []
         var given: Set<String> = []
-        while let argument = rest.popFirst() {
-            if argument == "-h" || argument == "--help" {
-                return .help(CommandHelp.of(command).text())
-            }
-            guard argument.hasPrefix("-"), argument != "-" else {
-                positional.append(argument)
+        for argument in read {
+            guard case let .option(spec, value) = argument else {
+                if case let .positional(word) = argument { positional.append(word) }
                 continue
             }
-            var flag = argument
-            var inline: String?
-            if let equals = argument.firstIndex(of: "="), argument.hasPrefix("--") {
-                flag = String(argument[..<equals])
-                inline = String(argument[argument.index(after: equals)...])
+            let flag = spec.flag
+            if flag == "--help" {
+                return .help(CommandHelp.of(command).text())
             }
-            guard let option = CommandOption.named(flag) else {
-                throw UsageProblem(description: "unknown option \(flag); \(help)")
-            }
+            let option = CommandOption.named(flag)!
             guard option.commands.contains(command) else {
                 throw UsageProblem(description: "\(flag) belongs to \(owners(of: option)), not to neonsync \(command.rawValue); \(help)")
             }
             given.insert(flag)
-            guard let placeholder = option.value else {
-                if inline != nil { throw UsageProblem(description: "\(flag) takes no value; \(help)") }
+            guard let value else {
                 switch flag {
                 case "--json": flags.json = true
                 case "--summary": flags.summary = true
                 default: flags.connect.trust = .insecureAcceptAnything
                 }
                 continue
-            }
-            guard let value = inline ?? rest.popFirst() else {
-                throw UsageProblem(description: "\(flag) needs a value, \(flag) \(placeholder); \(help)")
             }
             try flags.set(flag, value)
         }
@@ -116,6 +127,9 @@ private struct Flags {
             throw UsageProblem(description: "--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
         }
         try flags.take(positional)
+        if command.connects, let problem = Hub.problem(withName: flags.connect.name) {
+            throw UsageProblem(description: "--name \"\(flags.connect.name)\": \(problem); choose another with --name N")
+        }
         return flags.subcommand
     }
 
@@ -209,8 +223,7 @@ private struct Flags {
             room = target
         case .join, .follow, .draft, .tail, .monitor:
             room = target
-            // tail leaves the verdict to the server (its exit status 3).
-            if command != .tail, let problem = RoomName.problem(target, given: "neonsync \(command.rawValue) ROOM") {
+            if let problem = RoomName.problem(target, given: "neonsync \(command.rawValue) ROOM") {
                 throw UsageProblem(description: problem)
             }
         }

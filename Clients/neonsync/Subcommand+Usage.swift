@@ -17,6 +17,10 @@ extension Subcommand {
       neonsync replay LOGFILE            replay a neonsyncd log, or --summary
       neonsync rooms [--json]            list the rooms you may see
       neonsync bench SCENARIO            load-generate against a server
+      neonsync generate man|SHELL        print the man page, or SHELL's completions
+                                         (bash, zsh or fish)
+      neonsync --version                 the version, the commit it was built
+                                         from, the libraries it runs with
 
     neonsync COMMAND --help shows a command's arguments, options, keys, exit
     statuses and an example.

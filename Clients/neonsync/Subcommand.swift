@@ -10,6 +10,10 @@ import NeonTransport
 enum Subcommand {
     /// `--help`, `help [COMMAND]` or `COMMAND --help`: the text to print.
     case help(String)
+    /// `--version`: the version, the commit and the libraries' versions.
+    case version
+    /// `generate man|bash|zsh|fish`: the man page or a completion script.
+    case generated(String)
     /// `read FILE`: publish FILE to `room` (from --room R, or FILE's name)
     /// and read it.
     case read(file: String, room: String, ConnectOptions)
@@ -32,10 +36,15 @@ enum Subcommand {
     /// `bench SCENARIO …`: generate load against a server.
     case bench(BenchOptions)
 
+    /// Every command word, for suggesting the one meant.
+    static var commandWords: [String] {
+        CommandName.allCases.map(\.rawValue) + ["rooms", "bench", "help", "generate"]
+    }
+
     /// The command, for its sentences and its terminal check.
     var name: CommandName? {
         switch self {
-        case .help, .rooms, .bench: nil
+        case .help, .version, .generated, .rooms, .bench: nil
         case .read: .read
         case .join: .join
         case .present: .present

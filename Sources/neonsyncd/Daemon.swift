@@ -12,6 +12,16 @@ enum Daemon {
         if arguments.first == "token" {
             return TokenCommand.run(Array(arguments.dropFirst()))
         }
+        if arguments.first == "generate" {
+            switch Options.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
+            case let .text(text):
+                print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+                return 0
+            case let .problem(sentence):
+                standardError("neonsyncd: \(sentence)\n")
+                return 2
+            }
+        }
         var options: Options
         do {
             options = try Options.parse(arguments)
@@ -21,6 +31,10 @@ enum Daemon {
         }
         if options.showHelp {
             print(Options.help)
+            return 0
+        }
+        if options.showVersion {
+            print(BuildStamp.versionText(program: "neonsyncd", libwebsockets: WebSocketLibrary.version))
             return 0
         }
         if let file = options.secretFile {

@@ -33,6 +33,8 @@ struct Options {
     var roomTTL: Duration? = .seconds(30 * 24 * 3600)
     var roomTTLGiven = false
     var showHelp = false
+    /// `--version`: print the version and the libraries' versions.
+    var showVersion = false
     /// `--unix`, `--unix-mode`, `--unix-group` (the group's id).
     var unixSocket: String?
     var unixMode: mode_t = 0o660
@@ -44,267 +46,133 @@ struct Options {
         return TLSConfiguration(certificatePath: tlsCertificate, privateKeyPath: tlsKey)
     }
 
-    static let help = """
-    neonsyncd — the NeonSync live-sync server (WebSocket protocol neonsync.v1)
-
-    USAGE: neonsyncd [options]
-
-    OPTIONS:
-      --host ADDR          address to listen on (default 127.0.0.1)
-      --port N             TCP port for WebSocket and HTTP, 0 picks a free one
-                           (default 7681); the bound port is logged at start
-      --data DIR           where rooms, documents and acknowledged drafts are
-                           kept (SQLite, WAL); created if missing, mode 700,
-                           its files 600; a DIR or store others may read is
-                           refused (default ./neonsync-data)
-      --tls-cert FILE      serve wss:// (and HTTPS for /healthz and /metrics) on
-                           the same port with this PEM certificate chain;
-                           needs --tls-key (TLS 1.2 and later only)
-      --tls-key FILE       the certificate's PEM private key, unencrypted
-      --allow-origin ORIGIN
-                           let web pages from ORIGIN (scheme://host[:port],
-                           e.g. https://app.example.com) open connections;
-                           repeatable; * allows every origin. Handshakes
-                           with any other Origin header get 403; programs
-                           that send no Origin (the terminal clients) are
-                           never affected. Default: no web page may connect
-      --unix PATH          also listen on a Unix domain socket at PATH (plain
-                           ws://, same protocol; its connections count as
-                           one address for --max-connections-per-ip).
-                           Members connecting there are named by their
-                           login name, shown to everyone as verified,
-                           whatever their hello says (tokens still apply
-                           with --secret-file). One node only. A stale
-                           socket file is replaced; one a server still
-                           listens on is refused (exit 1)
-      --unix-mode MODE     the socket file's mode, octal (default 0660: the
-                           owner and --unix-group may connect)
-      --unix-group GROUP   the socket file's group (default: this user's)
-      --log FILE|-         append JSON log lines to FILE (made mode 600), or
-                           - for standard output (default -)
-      --log-level LEVEL    debug, info, warn or error (default info)
-      --log-content        also log what people wrote: document text in
-                           "document" and the draft's text in "limit" lines
-                           (off by default: logs name rooms and readers only)
-      --max-message SIZE   largest frame accepted (default 8M); larger frames
-                           get error message_too_large and close 1009
-      --max-document SIZE  largest document accepted (default 4M)
-      --max-draft N        longest shared draft, in characters (default 20000)
-      --max-members N      members per room (default 10000)
-      --max-rooms N        rooms per server (default 10000)
-      --draft-limit N      character limit of new rooms' drafts (default 280)
-      --room-ttl T         remove a room, with its document and draft, once
-                           it has been empty for T: seconds, or a number with
-                           s, m, h or d (default 30d; 0 keeps rooms forever).
-                           Each removal is logged (room_expired). One node
-                           only: rooms in a cluster's Redis are kept
-
-    CLUSTER (several nodes serve the same rooms; docs/CLUSTER.md):
-      --redis URL          redis://HOST:PORT[/DB]: join the cluster whose
-                           rooms, documents and draft revisions live in this
-                           Redis (run it with appendonly yes, appendfsync
-                           always). Without it the server is one node on
-                           its embedded SQLite store (--data)
-      --node NAME          this node's name in logs, metrics and Redis
-                           (default HOST:PORT); two live nodes cannot share
-                           a name
-      --redis-password-file FILE
-                           the Redis password (AUTH), first line of FILE;
-                           never on the command line
-      --node-timeout S     a node whose heartbeat (every 2 s) stops for S
-                           seconds is declared dead and its members leave
-                           their rooms (default 6; 3 to 300)
-      --snapshot-every N   store a room's whole state in Redis every N
-                           events of the room and trim its log below the
-                           previous one (default 1000)
-      --reuse-port         let several nodes of this host listen on the same
-                           --port (SO_REUSEPORT: the kernel spreads new
-                           connections over them, so every core serves);
-                           each needs its own --node. Needs --redis: without
-                           it each process would keep rooms of its own
-
-    ACCESS AND LIMITS:
-      --secret-file FILE   require a room token in every hello, signed with
-                           this secret (at least 16 bytes, mode 600); mint
-                           tokens with neonsyncd token (see below)
-      --insecure-open      serve a non-loopback --host without a secret:
-                           anyone who reaches the port may join any room
-                           (without it, neonsyncd refuses to start that way)
-      --max-rate N         messages a second one connection may send on
-                           average (default 100, 0 for no limit); over it
-                           messages are dropped with error rate_limited and
-                           a long run closes the connection (1008)
-      --max-burst N        messages one connection may send at once above
-                           the rate (default 200)
-      --max-connections-per-ip N
-                           open connections per client address (default 64,
-                           0 for no limit); behind a proxy, give it
-                           --trust-proxy so that clients are told apart
-      --trust-proxy ADDR   a proxy in front of this server: an IP address or
-                           a CIDR range (127.0.0.1, 10.0.0.0/8, fd00::/8);
-                           repeatable. For connections from it, the client's
-                           address is the one X-Forwarded-For names (without
-                           it, Forwarded: for=), read from the right past
-                           every trusted proxy; limits and logs use it.
-                           From any other address those headers are ignored
-      --hello-timeout S    seconds a new connection has to send its hello
-                           before error hello_timeout and close 1008
-                           (default 10, 0 to wait forever)
-      --idle-timeout S     ping a connection silent for S/2 seconds, close it
-                           when nothing (not even a pong) came for S
-                           (default 60, 0 to keep idle connections)
-      --max-outbound SIZE  most message bytes that may wait unsent to one
-                           connection (default 8M: two documents of the
-                           default --max-document). Position updates replace
-                           their unsent predecessor and never pile up; a
-                           reader whose backlog of other messages would pass
-                           this is closed with 4008 (too slow) and resyncs
-                           when it reconnects
-      -h, --help           show this help
-
-    neonsyncd token --secret-file FILE --room R --role ROLE [--ttl T]
-      prints a room token (the last line of output) admitting room R (* for
-      every room) as ROLE (presenter, reader or observer; a presenter token
-      also admits readers and observers, a reader token observers) for T
-      (e.g. 90s, 30m, 8h, 7d; default 8h). Clients pass it with --token-file FILE.
-
-    SIZE is a number of bytes with an optional K or M suffix (1024-based).
-    On the same port GET /healthz answers 200 ok (503 while a cluster node
-    cannot reach Redis, when its WebSocket handshakes get 503 too) and
-    GET /metrics serves Prometheus metrics. SIGINT/SIGTERM stop the server gracefully (close
-    frames, exit 0); SIGHUP reopens the --log file.
-    Exit status: 0 stopped, 1 cannot start (port taken, store unusable or
-    readable by others, TLS certificate or key missing, unreadable, not PEM
-    or not a pair), 2 bad flags.
-    Protocol: docs/PROTOCOL.md; log events: docs/LOGS.md.
-    """
-
     struct Problem: Error, CustomStringConvertible {
         let description: String
     }
 
     static func parse(_ arguments: [String]) throws(Problem) -> Options {
         var options = Options()
-        var rest = arguments[...]
-        func value(for flag: String) throws(Problem) -> String {
-            guard let v = rest.popFirst() else {
-                throw Problem(description: "\(flag) needs a value; see neonsyncd --help")
+        let read: [OptionSpec.Argument]
+        do {
+            read = try OptionSpec.parse(arguments, by: table)
+        } catch {
+            switch error {
+            case let .unknown(flag, suggestion):
+                let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+                throw Problem(description: "unknown option \(flag)\(hint); see neonsyncd --help")
+            case let .missingValue(option):
+                throw Problem(description: "\(option.flag) needs a value; see neonsyncd --help")
+            case let .unexpectedValue(option):
+                throw Problem(description: "\(option.flag) takes no value; see neonsyncd --help")
             }
-            return v
         }
-        while let arg = rest.popFirst() {
-            var flag = arg
-            if arg.hasPrefix("--"), let eq = arg.firstIndex(of: "=") {
-                flag = String(arg[..<eq])
-                rest.insert(String(arg[arg.index(after: eq)...]), at: rest.startIndex)
+        for argument in read {
+            let flag: String, value: String
+            switch argument {
+            case let .positional(word):
+                throw Problem(description: "unknown option \(word); see neonsyncd --help")
+            case let .option(option, given):
+                flag = option.flag
+                value = given ?? ""
             }
             switch flag {
-            case "-h", "--help": options.showHelp = true
-            case "--host": options.host = try value(for: flag)
-            case "--data": options.dataDirectory = try value(for: flag)
+            case "--help": options.showHelp = true
+            case "--version": options.showVersion = true
+            case "--host": options.host = value
+            case "--data": options.dataDirectory = value
             case "--log-content": options.logContent = true
-            case "--tls-cert": options.tlsCertificate = try value(for: flag)
-            case "--tls-key": options.tlsKey = try value(for: flag)
+            case "--tls-cert": options.tlsCertificate = value
+            case "--tls-key": options.tlsKey = value
             case "--allow-origin":
-                let v = try value(for: flag)
-                guard OriginPolicy.normalized(v) != nil else {
-                    throw Problem(description: "--allow-origin \(v) is not an origin; write scheme://host[:port] with no path, e.g. https://app.example.com, or * for every origin")
+                guard OriginPolicy.normalized(value) != nil else {
+                    throw Problem(description: "--allow-origin \(value) is not an origin; write scheme://host[:port] with no path, e.g. https://app.example.com, or * for every origin")
                 }
-                options.allowedOrigins.append(v)
+                options.allowedOrigins.append(value)
             case "--port":
-                options.port = try integer(try value(for: flag), flag: flag, range: 0...65535)
+                options.port = try integer(value, flag: flag, range: 0...65535)
             case "--log":
-                let v = try value(for: flag)
-                options.log = v == "-" ? .standardOutput : .file(v)
+                options.log = value == "-" ? .standardOutput : .file(value)
             case "--log-level":
-                let v = try value(for: flag)
-                guard let level = LogRecord.Level(rawValue: v) else {
-                    throw Problem(description: "--log-level \(v) is not a level; use debug, info, warn or error")
+                guard let level = LogRecord.Level(rawValue: value) else {
+                    throw Problem(description: "--log-level \(value) is not a level; use debug, info, warn or error")
                 }
                 options.logLevel = level
-            case "--max-message": options.maxMessage = try size(try value(for: flag), flag: flag)
-            case "--max-document": options.limits.maxDocumentBytes = try size(try value(for: flag), flag: flag)
+            case "--max-message": options.maxMessage = try size(value, flag: flag)
+            case "--max-document": options.limits.maxDocumentBytes = try size(value, flag: flag)
             case "--max-draft":
-                options.limits.maxDraftScalars = try integer(try value(for: flag), flag: flag, range: 1...10_000_000)
+                options.limits.maxDraftScalars = try integer(value, flag: flag, range: 1...10_000_000)
             case "--max-members":
-                options.limits.maxMembers = try integer(try value(for: flag), flag: flag, range: 1...1_000_000)
+                options.limits.maxMembers = try integer(value, flag: flag, range: 1...1_000_000)
             case "--max-rooms":
-                options.maxRooms = try integer(try value(for: flag), flag: flag, range: 1...10_000_000)
-            case "--max-outbound": options.maxOutbound = try size(try value(for: flag), flag: flag)
+                options.maxRooms = try integer(value, flag: flag, range: 1...10_000_000)
+            case "--max-outbound": options.maxOutbound = try size(value, flag: flag)
             case "--draft-limit":
-                options.limits.draftLimit = try integer(try value(for: flag), flag: flag, range: 1...1_000_000)
-            case "--secret-file": options.secretFile = try value(for: flag)
+                options.limits.draftLimit = try integer(value, flag: flag, range: 1...1_000_000)
+            case "--secret-file": options.secretFile = value
             case "--unix":
-                let v = try value(for: flag)
-                guard !v.isEmpty, v.utf8.count < 108 else {
-                    throw Problem(description: "--unix \(v) is not a usable socket path; give a path of 1 to 107 bytes, such as /run/neonsync/neonsync.sock")
+                guard !value.isEmpty, value.utf8.count < 108 else {
+                    throw Problem(description: "--unix \(value) is not a usable socket path; give a path of 1 to 107 bytes, such as /run/neonsync/neonsync.sock")
                 }
-                options.unixSocket = v
+                options.unixSocket = value
             case "--unix-mode":
-                let v = try value(for: flag)
-                guard let mode = mode_t(v, radix: 8), mode <= 0o777 else {
-                    throw Problem(description: "--unix-mode \(v) is not a mode; give octal permission bits such as 0660 (owner and group) or 0600 (owner only)")
+                guard let mode = mode_t(value, radix: 8), mode <= 0o777 else {
+                    throw Problem(description: "--unix-mode \(value) is not a mode; give octal permission bits such as 0660 (owner and group) or 0600 (owner only)")
                 }
                 options.unixMode = mode
             case "--unix-group":
-                let v = try value(for: flag)
-                guard let group = getgrnam(v) else {
-                    throw Problem(description: "--unix-group \(v) is not a group on this host; create it (groupadd \(v)) or name an existing one (see getent group)")
+                guard let group = getgrnam(value) else {
+                    throw Problem(description: "--unix-group \(value) is not a group on this host; create it (groupadd \(value)) or name an existing one (see getent group)")
                 }
-                options.unixGroup = (v, group.pointee.gr_gid)
+                options.unixGroup = (value, group.pointee.gr_gid)
             case "--redis":
-                let v = try value(for: flag)
-                do {
-                    options.redis = try RedisEndpoint(parsing: v)
+                                do {
+                    options.redis = try RedisEndpoint(parsing: value)
                 } catch {
                     throw Problem(description: error.description)
                 }
             case "--node":
-                let v = try value(for: flag)
-                guard !v.isEmpty, v.count <= 64, !v.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) else {
-                    throw Problem(description: "--node \"\(v)\" is not a node name; use 1 to 64 characters without spaces, such as node-a or 10.0.0.5:7681")
+                guard !value.isEmpty, value.count <= 64, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) else {
+                    throw Problem(description: "--node \"\(value)\" is not a node name; use 1 to 64 characters without spaces, such as node-a or 10.0.0.5:7681")
                 }
-                options.node = v
-            case "--redis-password-file": options.redisPasswordFile = try value(for: flag)
+                options.node = value
+            case "--redis-password-file": options.redisPasswordFile = value
             case "--room-ttl":
-                let v = try value(for: flag)
-                if v == "0" {
+                if value == "0" {
                     options.roomTTL = nil
-                } else if let seconds = TokenCommand.duration(v) {
+                } else if let seconds = TokenCommand.duration(value) {
                     options.roomTTL = .seconds(seconds)
                 } else {
-                    throw Problem(description: "--room-ttl \(v) is not a duration; use e.g. 90s, 12h or 30d (at most 366d), or 0 to keep rooms forever")
+                    throw Problem(description: "--room-ttl \(value) is not a duration; use e.g. 90s, 12h or 30d (at most 366d), or 0 to keep rooms forever")
                 }
                 options.roomTTLGiven = true
             case "--node-timeout":
-                options.nodeTimeout = try integer(try value(for: flag), flag: flag, range: 3...300)
+                options.nodeTimeout = try integer(value, flag: flag, range: 3...300)
             case "--snapshot-every":
-                options.snapshotEvery = try integer(try value(for: flag), flag: flag, range: 10...1_000_000)
+                options.snapshotEvery = try integer(value, flag: flag, range: 10...1_000_000)
             case "--insecure-open": options.insecureOpen = true
             case "--reuse-port": options.reusePort = true
             case "--trust-proxy":
-                let v = try value(for: flag)
-                guard let range = AddressRange(v) else {
-                    throw Problem(description: "--trust-proxy \(v) is not an address; give the IP address of a proxy in front of this server (127.0.0.1, ::1) or a CIDR range of them (10.0.0.0/8, fd00::/8)")
+                guard let range = AddressRange(value) else {
+                    throw Problem(description: "--trust-proxy \(value) is not an address; give the IP address of a proxy in front of this server (127.0.0.1, ::1) or a CIDR range of them (10.0.0.0/8, fd00::/8)")
                 }
                 options.access.proxies.add(range)
             case "--max-rate":
-                options.access.rate = Double(try integer(try value(for: flag), flag: flag, range: 0...1_000_000))
+                options.access.rate = Double(try integer(value, flag: flag, range: 0...1_000_000))
             case "--max-burst":
-                options.access.burst = Double(try integer(try value(for: flag), flag: flag, range: 1...1_000_000))
+                options.access.burst = Double(try integer(value, flag: flag, range: 1...1_000_000))
             case "--max-connections-per-ip":
-                options.access.maxConnectionsPerAddress = try integer(try value(for: flag), flag: flag, range: 0...10_000_000)
+                options.access.maxConnectionsPerAddress = try integer(value, flag: flag, range: 0...10_000_000)
             case "--hello-timeout":
-                let seconds = try integer(try value(for: flag), flag: flag, range: 0...3600)
+                let seconds = try integer(value, flag: flag, range: 0...3600)
                 options.access.helloTimeout = seconds == 0 ? nil : .seconds(seconds)
             case "--idle-timeout":
-                let seconds = try integer(try value(for: flag), flag: flag, range: 0...65535)
+                let seconds = try integer(value, flag: flag, range: 0...65535)
                 guard seconds != 1 else {
                     throw Problem(description: "--idle-timeout 1 leaves no time to answer a ping; use 2 or more seconds, or 0 to keep idle connections")
                 }
                 options.idleTimeout = seconds == 0 ? nil : .seconds(seconds)
             default:
-                throw Problem(description: "unknown option \(arg); see neonsyncd --help")
+                throw Problem(description: "unknown option \(flag); see neonsyncd --help")
             }
         }
         if (options.tlsCertificate == nil) != (options.tlsKey == nil) {

@@ -7,6 +7,35 @@ import NeonServer
 enum TokenCommand {
     static let usage = "usage: neonsyncd token --secret-file FILE --room R --role presenter|reader|observer [--ttl T]"
 
+    /// Its flags: the table it parses and its help lists.
+    static let options = [
+        OptionSpec("--secret-file", value: "FILE", help: "the secret tokens are signed with: the file neonsyncd's --secret-file reads"),
+        OptionSpec("--room", value: "R", help: "a room name, or * for every room"),
+        OptionSpec("--role", value: "ROLE", help: """
+            presenter, reader or observer; a presenter token also admits readers and observers, a reader token observers
+            """),
+        OptionSpec("--ttl", value: "T", help: """
+            how long it admits: seconds, or a number with s, m, h or d (default 8h, at most 366d)
+            """),
+        OptionSpec.help(),
+    ]
+
+    /// `neonsyncd token` as neonsyncd's help and man page show it.
+    static let spec = CommandLineSpec.Command(
+        name: "token", synopsis: "neonsyncd token --secret-file FILE --room R --role ROLE [--ttl T]",
+        summary: """
+            prints a room token (the last line of output) admitting room R (* for every room) as ROLE (presenter, \
+            reader or observer; a presenter token also admits readers and observers, a reader token observers) for T \
+            (e.g. 90s, 30m, 8h, 7d; default 8h). Clients pass it with --token-file FILE.
+            """,
+        groups: [.init(nil, options)],
+        exitStatuses: [.init("0", "the token printed"), .init("2", "bad flags or an unusable secret")])
+
+    /// What `neonsyncd token --help` prints.
+    static var help: String {
+        ([usage, ""] + HelpText.table(options.map { ($0.usage, $0.help) }, width: 80)).joined(separator: "\n")
+    }
+
     /// Returns the exit status: 0 with the token printed, 2 for bad flags
     /// or an unusable secret.
     static func run(_ arguments: [String]) -> Int32 {
@@ -14,23 +43,28 @@ enum TokenCommand {
         var room: String?
         var role: Role?
         var ttl: Int64 = 8 * 3600
-        var rest = arguments[...]
         func fail(_ sentence: String) -> Int32 {
             Daemon.standardError("neonsyncd token: \(sentence)\n\(usage)\n")
             return 2
         }
-        while let arg = rest.popFirst() {
-            if arg == "-h" || arg == "--help" {
-                print(usage)
-                print("  --ttl T  how long it admits: seconds, or a number with s, m, h or d (default 8h, at most 366d)")
-                print("  --room   a room name, or * for every room")
+        let read: [OptionSpec.Argument]
+        do {
+            read = try OptionSpec.parse(arguments, by: options)
+        } catch {
+            switch error {
+            case let .unknown(flag, suggestion):
+                return fail("unknown option \(flag)" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
+            case let .missingValue(option): return fail("\(option.flag) needs a value")
+            case let .unexpectedValue(option): return fail("\(option.flag) takes no value")
+            }
+        }
+        for argument in read {
+            guard case let .option(option, value?) = argument else {
+                if case let .positional(word) = argument { return fail("unknown option \(word)") }
+                print(help)
                 return 0
             }
-            guard ["--secret-file", "--room", "--role", "--ttl"].contains(arg) else {
-                return fail("unknown option \(arg)")
-            }
-            guard let value = rest.popFirst() else { return fail("\(arg) needs a value") }
-            switch arg {
+            switch option.flag {
             case "--secret-file": secretFile = value
             case "--room": room = value
             case "--role":

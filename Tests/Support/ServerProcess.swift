@@ -19,9 +19,12 @@ public final class ServerProcess: Sendable {
     public let dataDirectory: String
     private let ownsData: Bool
 
-    public init(_ extra: [String] = []) throws {
+    /// `launcher`: a command that runs the rest of its arguments, with a
+    /// neonsyncd other than the built one first (an installed package's,
+    /// under `unshare`); nil starts the built one.
+    public init(_ extra: [String] = [], launcher: [String]? = nil) throws {
         let process = Process()
-        process.executableURL = Self.binary
+        process.executableURL = launcher.map { URL(fileURLWithPath: $0[0]) } ?? Self.binary
         // A loaded CI machine can take seconds between a test's connect and
         // its hello; tests of the timeout pass their own (the last flag wins).
         var arguments = ["--port", "0", "--log", "-", "--log-level", "debug", "--hello-timeout", "60"] + extra
@@ -33,7 +36,7 @@ public final class ServerProcess: Sendable {
             dataDirectory = NSTemporaryDirectory() + "neonsync-test-data-\(UUID().uuidString)"
             arguments += ["--data", dataDirectory]
         }
-        process.arguments = arguments
+        process.arguments = (launcher.map { Array($0.dropFirst()) } ?? []) + arguments
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.standardError

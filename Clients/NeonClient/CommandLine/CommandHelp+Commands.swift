@@ -73,10 +73,10 @@ extension CommandHelp {
             keys: [], keysNote: nil,
             exitStatuses: [
                 (ExitStatus.done, "stopped by SIGINT, SIGTERM or SIGHUP, or standard output was closed"),
-                (ExitStatus.usage, "bad usage, or a --token-file that group or others can read or that is missing or "
-                    + "empty"),
-                (ExitStatus.refused, "the server refused to let it watch the room (a bad room name, a missing, "
-                    + "wrong or expired token, a full room or server)"),
+                (ExitStatus.usage, "bad usage (a room or --name the server would not take, too), or a --token-file "
+                    + "that group or others can read or that is missing or empty"),
+                (ExitStatus.refused, "the server refused to let it watch the room (a missing, wrong or expired "
+                    + "token, a full room or server)"),
                 (ExitStatus.unreachable, "the server (with a failover list: none of them) could not be reached "
                     + "within 5 s of starting"),
                 (ExitStatus.untrusted, "a wss:// server's certificate failed verification"),

@@ -1,3 +1,4 @@
+import NeonCore
 import NeonTUI
 
 /// What `neonsync COMMAND --help` prints: how to call the command, what it

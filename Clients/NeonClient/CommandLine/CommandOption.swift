@@ -4,21 +4,33 @@ import NeonCore
 /// takes, what it does, and which commands take it. The parser and every
 /// `--help` read this one table.
 public struct CommandOption: Sendable {
-    /// `--room`.
-    public let flag: String
-    /// The value's placeholder (`R`), or nil for a switch.
-    public let value: String?
-    /// What it does, as a paragraph.
-    public let help: String
+    /// How it is written, its value and its help.
+    public let spec: OptionSpec
     /// The commands that take it.
     public let commands: Set<CommandName>
 
-    /// `--room R`.
-    public var usage: String { value.map { "\(flag) \($0)" } ?? flag }
+    init(flag: String, short: String? = nil, value: String?, help: String, commands: Set<CommandName>) {
+        spec = OptionSpec(flag, short: short, value: value, help: help)
+        self.commands = commands
+    }
 
-    /// The option `flag`, if there is one.
+    /// `--room`.
+    public var flag: String { spec.flag }
+    /// The value's placeholder (`R`), or nil for a switch.
+    public var value: String? { spec.value }
+    /// What it does, as a paragraph.
+    public var help: String { spec.help }
+    /// `--room R`, `-h, --help`.
+    public var usage: String { spec.usage }
+
+    /// The option spelled `flag` (`--room`, `-h`), if there is one.
     public static func named(_ flag: String) -> CommandOption? {
-        all.first { $0.flag == flag }
+        all.first { $0.spec.spelled(flag) }
+    }
+
+    /// The options of `command`, in the order help lists them.
+    public static func of(_ command: CommandName) -> [OptionSpec] {
+        all.filter { $0.commands.contains(command) }.map(\.spec)
     }
 
     /// The default server and the environment variables the options read.
@@ -77,6 +89,6 @@ public struct CommandOption: Sendable {
         CommandOption(flag: "--insecure", value: nil, help: """
             wss:// only: do not check the server's certificate at all (testing only; warns on every start)
             """, commands: connecting),
-        CommandOption(flag: "-h, --help", value: nil, help: "show this help", commands: Set(CommandName.allCases)),
+        CommandOption(flag: "--help", short: "-h", value: nil, help: "show this help", commands: Set(CommandName.allCases)),
     ]
 }

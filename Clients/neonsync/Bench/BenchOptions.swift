@@ -1,4 +1,5 @@
 import NeonClient
+import NeonCore
 
 /// `neonsync bench SCENARIO` and its flags.
 struct BenchOptions {
@@ -45,7 +46,39 @@ struct BenchOptions {
     /// Microseconds the client context pauses after each service round.
     var servicePause = 0
 
-    static let usage = """
+    /// Every flag: the table `parse` reads and the help lists.
+    static let table = [
+        OptionSpec("--server", value: "URL", help: "ws://HOST:PORT/ or unix:PATH of the server (default \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment)); a list URL1,URL2,… (commas, no spaces) spreads the connections round-robin over the URLs (follow: the presenter on URL1, the followers dealt over all). No failover here: a dropped connection fails the run. Except for connect, every connection joins one room, so the URLs must reach the same rooms: nodes of one cluster (neonsyncd --redis), or one server's several addresses"),
+        OptionSpec("--token-file", value: "FILE", help: "the room token a server with a secret requires: the first line of FILE, which only you may read (chmod 600 FILE); or $\(CommandOption.tokenEnvironment)"),
+        OptionSpec("--token", value: "T", help: "the token on the command line, where other users see it (ps); warns. Prefer --token-file FILE"),
+        OptionSpec("--peer", value: "P", help: "what --server speaks: neonsync (default), lws-mirror (libwebsockets-test-server; relay and connect only) or raw (a plain broadcast server, e.g. bench/broadcast_server.py)"),
+        OptionSpec("--followers", value: "N", help: "follow: followers (default 100)"),
+        OptionSpec("--readers", value: "N", help: "coread: readers (default 50)"),
+        OptionSpec("--editors", value: "E", help: "draft: editors (default 4)"),
+        OptionSpec("--watchers", value: "W", help: "draft: watching readers (default 100)"),
+        OptionSpec("--connections", value: "N", help: "relay (default 500), connect (default 1000)"),
+        OptionSpec("--senders", value: "S", help: "relay: sending connections (default 1)"),
+        OptionSpec("--rate", value: "R", help: "events per second: follow 60, coread 2 per reader, draft 10 per editor, relay 0 (saturate), connect 0 (connections per second; 0 = as fast as accepted)"),
+        OptionSpec("--window", value: "W", help: "relay with --rate 0: messages in flight per sender (default 32)"),
+        OptionSpec("--duration", value: "S", help: "seconds of measurement (connect: of holding) (default 10)"),
+        OptionSpec("--size", value: "B", help: "relay: bytes per message frame (default 64)"),
+        OptionSpec("--per-room", value: "P", help: "connect: connections per room (default 100)"),
+        OptionSpec("--room", value: "R", help: "room name prefix (default bench-PID)"),
+        OptionSpec("--server-pid", value: "PID", help: "sample that process's CPU time and RSS (/proc) and report them with the figures"),
+        OptionSpec("--redis-pid", value: "PID", help: "cluster runs: sample the cluster's redis-server CPU time; follow and coread report it per broadcast"),
+        OptionSpec("--ramp", value: "K", help: "handshakes in progress at once while connecting (default 256)"),
+        OptionSpec("--service-pause", value: "US", help: "microseconds to pause after each round of the client's event loop, so each poll finds more sockets ready (less load-generator CPU, up to US more latency; default 0)"),
+        OptionSpec.help(),
+    ]
+
+    /// What `neonsync bench --help` prints.
+    static var usage: String {
+        ([header, "", "OPTIONS:"] + HelpText.table(table.map { ($0.usage, $0.help) }, width: 80) + ["", footer])
+            .joined(separator: "\n")
+    }
+
+    /// The help above the options: the scenarios.
+    static let header = """
     neonsync bench — a load generator for neonsyncd (and, for relay, for other
     WebSocket servers): thousands of connections in one process, latency
     percentiles measured on every delivery
@@ -69,49 +102,10 @@ struct BenchOptions {
           open N connections (joined as readers, P to a room), then hold them
           idle for S seconds. Latency: connect → welcome
 
-    OPTIONS:
-      --server URL       ws://HOST:PORT/ or unix:PATH of the server (default
-                         \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment)); a list
-                         URL1,URL2,… (commas, no spaces) spreads the
-                         connections round-robin over the URLs (follow: the
-                         presenter on URL1, the followers dealt over all).
-                         No failover here: a dropped connection fails the
-                         run. Except for connect, every connection joins one
-                         room, so the URLs must reach the same rooms: nodes
-                         of one cluster (neonsyncd --redis), or one server's
-                         several addresses
-      --token-file FILE  the room token a server with a secret requires: the
-                         first line of FILE, which only you may read (chmod
-                         600 FILE); or $\(CommandOption.tokenEnvironment)
-      --token T          the token on the command line, where other users see
-                         it (ps); warns. Prefer --token-file FILE
-      --peer P           what --server speaks: neonsync (default), lws-mirror
-                         (libwebsockets-test-server; relay and connect only) or
-                         raw (a plain broadcast server, e.g. bench/broadcast_server.py)
-      --followers N      follow: followers (default 100)
-      --readers N        coread: readers (default 50)
-      --editors E        draft: editors (default 4)
-      --watchers W       draft: watching readers (default 100)
-      --connections N    relay (default 500), connect (default 1000)
-      --senders S        relay: sending connections (default 1)
-      --rate R           events per second: follow 60, coread 2 per reader,
-                         draft 10 per editor, relay 0 (saturate), connect 0
-                         (connections per second; 0 = as fast as accepted)
-      --window W         relay with --rate 0: messages in flight per sender (default 32)
-      --duration S       seconds of measurement (connect: of holding) (default 10)
-      --size B           relay: bytes per message frame (default 64)
-      --per-room P       connect: connections per room (default 100)
-      --room R           room name prefix (default bench-PID)
-      --server-pid PID   sample that process's CPU time and RSS (/proc) and
-                         report them with the figures
-      --redis-pid PID    cluster runs: sample the cluster's redis-server
-                         CPU time; follow and coread report it per broadcast
-      --ramp K           handshakes in progress at once while connecting (default 256)
-      --service-pause US microseconds to pause after each round of the client's
-                         event loop, so each poll finds more sockets ready
-                         (less load-generator CPU, up to US more latency; default 0)
-      -h, --help         show this help
+    """
 
+    /// The help below the options: the server's limits, the output, the exit statuses.
+    static let footer = """
     neonsyncd limits connections per address and messages per connection;
     every bench connection comes from one address, so start it with
     --max-connections-per-ip 0 --max-rate 0 (scripts/bench-compare.sh does).
@@ -146,12 +140,30 @@ struct BenchOptions {
         if let server = ProcessEnvironment()[CommandOption.serverEnvironment] { options.server = server }
         options.token = ProcessEnvironment()[CommandOption.tokenEnvironment]
         var tokenFromFile = false
-        while let flag = rest.popFirst() {
-            if flag == "-h" || flag == "--help" {
-                return nil
+        let read: [OptionSpec.Argument]
+        do {
+            read = try OptionSpec.parse(rest, by: table)
+        } catch {
+            switch error {
+            case let .unknown(flag, suggestion):
+                let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
+                throw Problem(description: "unknown option \(flag)\(hint) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
+            case let .missingValue(option):
+                throw Problem(description: "\(option.flag) needs a value; see neonsync bench --help")
+            case let .unexpectedValue(option):
+                throw Problem(description: "\(option.flag) takes no value; see neonsync bench --help")
             }
-            guard let value = rest.popFirst() else {
-                throw Problem(description: "\(flag) needs a value; see neonsync bench --help")
+        }
+        for argument in read {
+            let flag: String, value: String
+            switch argument {
+            case let .positional(word):
+                throw Problem(description: "unknown option \(word) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
+            case let .option(option, nil) where option.flag == "--help":
+                return nil
+            case let .option(option, given):
+                flag = option.flag
+                value = given ?? ""
             }
             switch flag {
             case "--server": options.server = value

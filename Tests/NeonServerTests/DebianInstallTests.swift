@@ -1,0 +1,99 @@
+import Foundation
+import NeonTestSupport
+import Testing
+
+/// The packages deploy/debian/build.sh makes, unpacked into a temporary root
+/// and run with the Swift toolchain's directory hidden, as on a machine that
+/// never had Swift (docs/PACKAGING.md).
+@Suite("the Debian packages, installed as a user's machine sees them", .serialized)
+struct DebianInstallTests {
+    static func commit() throws -> String {
+        let git = try runProgram(URL(fileURLWithPath: "/usr/bin/git"), ["-C", DebianPackages.root.path, "rev-parse", "--short=12", "HEAD"])
+        return git.out.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("both packages build with Depends from dpkg-shlibdeps, lintian finds no errors, and neither binary needs the toolchain: no library from it, and --version prints the version, the commit and the C libraries' versions with it hidden")
+    func standalone() throws {
+        let packages = try DebianPackages.packages()
+        #expect(!packages.lintian.split(separator: "\n").contains { $0.hasPrefix("E: ") }, "lintian:\n\(packages.lintian)")
+        for deb in [packages.client, packages.server] {
+            let depends = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-f", deb.path, "Depends"]).out
+            for library in ["libc6", "libwebsockets17", "libssl3"] {
+                #expect(depends.contains(library), "\(deb.lastPathComponent) Depends: \(depends)")
+            }
+            #expect(!depends.contains("swift"), "\(deb.lastPathComponent) Depends: \(depends)")
+        }
+        let root = try DebianPackages.unpacked()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for binary in ["neonsync", "neonsyncd"] {
+            let path = root.appendingPathComponent("usr/bin/\(binary)").path
+            let libraries = try runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [path]).out
+            #expect(libraries.contains("libwebsockets.so.17") && libraries.contains("libcmark-gfm.so"), "\(binary): \(libraries)")
+            #expect(!libraries.contains(DebianPackages.toolchain) && !libraries.contains("libswift")
+                && !libraries.contains("libFoundation"), "\(binary) links the toolchain's libraries:\n\(libraries)")
+            let hidden = try runProgram(URL(fileURLWithPath: "/usr/bin/unshare"),
+                                        Array(DebianPackages.hidingToolchain(["/bin/ls", "-A", DebianPackages.toolchain]).dropFirst()))
+            #expect(hidden.status == 0 && hidden.out.isEmpty, "the toolchain is hidden: \(hidden.out)\(hidden.err)")
+            let version = try runProgram(URL(fileURLWithPath: "/usr/bin/unshare"),
+                                         Array(DebianPackages.hidingToolchain([path, "--version"]).dropFirst()))
+            #expect(version.status == 0, "\(binary) --version: \(version.err)")
+            let lines = version.out.split(separator: "\n").map(String.init)
+            let commit = try Self.commit()
+            #expect(lines.first == "\(binary) \(DebianPackages.version)", "\(version.out)")
+            #expect(lines.contains { $0.hasPrefix("commit: \(commit)") }, "\(version.out)")
+            #expect(lines.contains { $0.wholeMatch(of: /libwebsockets: 4\.[0-9.]+.*/) != nil }, "\(version.out)")
+            #expect(lines.contains { $0.wholeMatch(of: /cmark-gfm: 0\.[0-9]+\.[0-9]+\.gfm\.[0-9]+/) != nil }, "\(version.out)")
+        }
+    }
+
+    @Test("a server from the neonsyncd package and two clients from the neonsync package co-read a document in tmux with the toolchain hidden: each sees the document and the other")
+    func coread() throws {
+        let root = try DebianPackages.unpacked()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let bin = root.appendingPathComponent("usr/bin")
+        let server = try ServerProcess([], launcher: DebianPackages.hidingToolchain([bin.appendingPathComponent("neonsyncd").path]))
+        defer { _ = server.stop() }
+        let document = root.appendingPathComponent("packaged.md")
+        try "# Installed from a package\n\nEvery reader here runs the packaged neonsync.\n\n## Second part\n\nMore text.\n"
+            .write(to: document, atomically: true, encoding: .utf8)
+        let client = bin.appendingPathComponent("neonsync").path
+        let tmux = try Tmux()
+        try tmux.start("ada", columns: 80, rows: 24, command: DebianPackages.hidingToolchainLine(
+            [client, "read", document.path, "--room", "packaged", "--name", "ada", "--server", server.url]))
+        try tmux.waitFor("ada", "Every reader here runs the packaged neonsync.", timeout: 30)
+        try tmux.start("bob", columns: 100, rows: 30, command: DebianPackages.hidingToolchainLine(
+            [client, "join", "packaged", "--name", "bob", "--server", server.url]))
+        try tmux.waitFor("bob", "Every reader here runs the packaged neonsync.", timeout: 30)
+        _ = try tmux.waitFor("bob", "ada", timeout: 30)
+        _ = try tmux.waitFor("ada", "bob", timeout: 30)
+        #expect(server.waitForLog(timeout: 10) { $0["event"] as? String == "join" && $0["name"] as? String == "bob" } != nil)
+        try tmux.sendKeys("bob", "q")
+        try tmux.sendKeys("ada", "q")
+        let deadline = Date().addingTimeInterval(15)
+        var status: Int?
+        while status == nil, Date() < deadline {
+            status = try tmux.exitStatus("ada")
+            if status == nil { Thread.sleep(forTimeInterval: 0.05) }
+        }
+        #expect(status == 0, "ada's client exits 0 on q")
+    }
+
+    @Test("the installed neonsyncd.service and neonsyncd@.service pass systemd-analyze verify with their /usr/bin paths (the package's /usr/bin laid over the machine's), and nothing in the package points at /usr/local")
+    func units() throws {
+        let root = try DebianPackages.unpacked()
+        defer { try? FileManager.default.removeItem(at: root) }
+        let checked = root.appendingPathComponent("checked")
+        try FileManager.default.createDirectory(at: checked, withIntermediateDirectories: true)
+        for (unit, name) in SystemdUnitTests.units {
+            let installed = root.appendingPathComponent("lib/systemd/system/\(unit)")
+            let text = try String(contentsOf: installed, encoding: .utf8)
+            #expect(text.contains("ExecStart=/usr/bin/neonsyncd ") && !text.contains("/usr/local"), "\(unit)")
+            try FileManager.default.copyItem(at: installed, to: checked.appendingPathComponent(name))
+            // In a mount namespace of its own, /usr/bin is the package's laid over the machine's.
+            let line = "mount -t overlay overlay -o lowerdir=\(Tmux.quote(root.path))/usr/bin:/usr/bin /usr/bin && "
+                + "systemd-analyze verify --man=no \(Tmux.quote(checked.appendingPathComponent(name).path)) 2>&1"
+            let verified = try runProgram(URL(fileURLWithPath: "/usr/bin/unshare"), ["--mount", "/bin/sh", "-c", line])
+            #expect(verified.status == 0 && verified.out.isEmpty, "\(unit): systemd-analyze verify said:\n\(verified.out)\(verified.err)")
+        }
+    }
+}

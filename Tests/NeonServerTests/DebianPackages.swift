@@ -1,0 +1,88 @@
+import Foundation
+import NeonTestSupport
+import Testing
+
+/// The packages deploy/debian/build.sh makes from this tree, built once per
+/// test run (the script's release build is incremental), and the ways the
+/// tests look at them as a user's machine would.
+enum DebianPackages {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+    static let version = "0.0.0~test"
+    static let dist = root.appendingPathComponent(".build/debian/test-dist")
+
+    struct Built: Sendable {
+        let client: URL
+        let server: URL
+        /// lintian's findings on both.
+        let lintian: String
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// build.sh's packages, or why it failed (with the end of its output).
+    static let built: Result<Built, Failure> = {
+        let log = dist.path + ".log"
+        try? FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
+        let script = "DIST=\(Tmux.quote(dist.path)) \(Tmux.quote(root.path))/deploy/debian/build.sh \(version) > \(Tmux.quote(log)) 2>&1"
+        guard let run = try? runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", script]) else {
+            return .failure(Failure(description: "could not run deploy/debian/build.sh"))
+        }
+        let output = (try? String(contentsOfFile: log, encoding: .utf8)) ?? ""
+        guard run.status == 0 else {
+            return .failure(Failure(description: "build.sh exited \(run.status):\n" + output.split(separator: "\n").suffix(30).joined(separator: "\n")))
+        }
+        let arch = (try? runProgram(URL(fileURLWithPath: "/usr/bin/dpkg"), ["--print-architecture"]).out)?
+            .trimmingCharacters(in: .whitespacesAndNewlines) ?? "amd64"
+        return .success(Built(client: dist.appendingPathComponent("neonsync_\(version)_\(arch).deb"),
+                              server: dist.appendingPathComponent("neonsyncd_\(version)_\(arch).deb"),
+                              lintian: (try? String(contentsOf: dist.appendingPathComponent("lintian.txt"), encoding: .utf8)) ?? ""))
+    }()
+
+    static func packages() throws -> Built {
+        try built.get()
+    }
+
+    /// A fresh directory with both packages unpacked in it (dpkg-deb -x),
+    /// removed by the caller.
+    static func unpacked() throws -> URL {
+        let packages = try packages()
+        let directory = URL(fileURLWithPath: NSTemporaryDirectory() + "neonsync-root-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for deb in [packages.client, packages.server] {
+            let unpack = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-x", deb.path, directory.path])
+            #expect(unpack.status == 0, "dpkg-deb -x \(deb.lastPathComponent): \(unpack.err)")
+        }
+        return directory
+    }
+
+    /// The Swift toolchain's directory: where `swift` resolves, three levels
+    /// up from usr/bin/swift-driver (/opt/swift).
+    static let toolchain: String = {
+        let found = (try? runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "readlink -f \"$(command -v swift)\""]).out) ?? ""
+        var path = URL(fileURLWithPath: found.trimmingCharacters(in: .whitespacesAndNewlines))
+        for _ in 0..<3 { path.deleteLastPathComponent() }
+        return path.path
+    }()
+
+    /// An empty directory bound over the toolchain's.
+    static let emptyDirectory: String = {
+        let path = NSTemporaryDirectory() + "neonsync-empty-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }()
+
+    /// `command` run in a mount namespace of its own where the toolchain's
+    /// directory is empty, as on a machine without Swift.
+    static func hidingToolchain(_ command: [String]) -> [String] {
+        ["/usr/bin/unshare", "--mount", "/bin/sh", "-c",
+         "mount --bind \(Tmux.quote(emptyDirectory)) \(Tmux.quote(toolchain)) && exec \"$@\"", "sh"] + command
+    }
+
+    /// The same as one shell line, for tmux.
+    static func hidingToolchainLine(_ command: [String]) -> String {
+        hidingToolchain(command).map(Tmux.quote).joined(separator: " ")
+    }
+}
