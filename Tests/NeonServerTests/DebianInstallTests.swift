@@ -96,7 +96,7 @@ struct DebianInstallTests {
         var status: Int?
         while status == nil, Date() < deadline {
             status = try tmux.exitStatus("ada")
-            if status == nil { Thread.sleep(forTimeInterval: 0.05) }
+            if status == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(status == 0, "ada's client exits 0 on q")
     }

@@ -27,19 +27,24 @@ enum DebianPackages {
     /// without holding one of the few threads Swift's concurrency runs
     /// every other test on.
     final class Build: Sendable {
-        private let result = Mutex<Result<Built, Failure>?>(nil)
+        private final class Slot: Sendable {
+            let result = Mutex<Result<Built, Failure>?>(nil)
+        }
+
+        private let slot = Slot()
 
         init() {
-            Thread { [result] in
+            let slot = slot
+            Thread {
                 let built = DebianPackages.build()
-                result.withLock { $0 = built }
+                slot.result.withLock { $0 = built }
             }.start()
         }
 
         func wait() async throws -> Built {
             let deadline = ContinuousClock.now + .seconds(1800)
             while ContinuousClock.now < deadline {
-                if let done = result.withLock({ $0 }) { return try done.get() }
+                if let done = slot.result.withLock({ $0 }) { return try done.get() }
                 try await Task.sleep(for: .milliseconds(250))
             }
             throw Failure(description: "deploy/debian/build.sh did not finish within 30 minutes")
