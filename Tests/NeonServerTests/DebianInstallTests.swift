@@ -13,8 +13,8 @@ struct DebianInstallTests {
     }
 
     @Test("both packages build with Depends from dpkg-shlibdeps, lintian finds no errors, and neither binary needs the toolchain: no library from it, and --version prints the version, the commit and the C libraries' versions with it hidden")
-    func standalone() throws {
-        let packages = try DebianPackages.packages()
+    func standalone() async throws {
+        let packages = try await DebianPackages.packages()
         #expect(!packages.lintian.split(separator: "\n").contains { $0.hasPrefix("E: ") }, "lintian:\n\(packages.lintian)")
         for deb in [packages.client, packages.server] {
             let depends = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-f", deb.path, "Depends"]).out
@@ -23,7 +23,7 @@ struct DebianInstallTests {
             }
             #expect(!depends.contains("swift"), "\(deb.lastPathComponent) Depends: \(depends)")
         }
-        let root = try DebianPackages.unpacked()
+        let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
         for binary in ["neonsync", "neonsyncd"] {
             let path = root.appendingPathComponent("usr/bin/\(binary)").path
@@ -46,9 +46,32 @@ struct DebianInstallTests {
         }
     }
 
+    @Test("each package's control fields come from deploy/debian/PACKAGE/control.in, its copyright is deploy/debian/copyright and its changelog.gz is deploy/debian/changelog.in for this version")
+    func controlFiles() async throws {
+        let packages = try await DebianPackages.packages()
+        let debian = DebianPackages.root.appendingPathComponent("deploy/debian")
+        let root = try await DebianPackages.unpacked()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for (name, deb) in [("neonsync", packages.client), ("neonsyncd", packages.server)] {
+            let template = try String(contentsOf: debian.appendingPathComponent("\(name)/control.in"), encoding: .utf8)
+            let control = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-f", deb.path]).out
+            for line in template.split(separator: "\n") where !line.contains("@") {
+                #expect(control.contains(line + "\n"), "\(name): \(line)")
+            }
+            #expect(control.contains("Package: \(name)\nVersion: \(DebianPackages.version)\n"), "\(control)")
+            let doc = root.appendingPathComponent("usr/share/doc/\(name)")
+            #expect(try Data(contentsOf: doc.appendingPathComponent("copyright")) == Data(contentsOf: debian.appendingPathComponent("copyright")))
+            let changelog = try runProgram(URL(fileURLWithPath: "/bin/zcat"), [doc.appendingPathComponent("changelog.gz").path]).out
+            let first = try String(contentsOf: debian.appendingPathComponent("changelog.in"), encoding: .utf8)
+                .split(separator: "\n")[0].replacingOccurrences(of: "@PACKAGE@", with: name)
+                .replacingOccurrences(of: "@VERSION@", with: DebianPackages.version)
+            #expect(changelog.hasPrefix(first + "\n"), "\(changelog)")
+        }
+    }
+
     @Test("a server from the neonsyncd package and two clients from the neonsync package co-read a document in tmux with the toolchain hidden: each sees the document and the other")
-    func coread() throws {
-        let root = try DebianPackages.unpacked()
+    func coread() async throws {
+        let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
         let bin = root.appendingPathComponent("usr/bin")
         let server = try ServerProcess([], launcher: DebianPackages.hidingToolchain([bin.appendingPathComponent("neonsyncd").path]))
@@ -73,14 +96,14 @@ struct DebianInstallTests {
         var status: Int?
         while status == nil, Date() < deadline {
             status = try tmux.exitStatus("ada")
-            if status == nil { Thread.sleep(forTimeInterval: 0.05) }
+            if status == nil { try await Task.sleep(for: .milliseconds(50)) }
         }
         #expect(status == 0, "ada's client exits 0 on q")
     }
 
     @Test("the installed neonsyncd.service and neonsyncd@.service pass systemd-analyze verify with their /usr/bin paths (the package's /usr/bin laid over the machine's), and nothing in the package points at /usr/local")
-    func units() throws {
-        let root = try DebianPackages.unpacked()
+    func units() async throws {
+        let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
         let checked = root.appendingPathComponent("checked")
         try FileManager.default.createDirectory(at: checked, withIntermediateDirectories: true)

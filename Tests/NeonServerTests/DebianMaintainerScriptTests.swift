@@ -92,9 +92,16 @@ struct DebianMaintainerScriptTests {
     }
 
     @Test("install makes /etc/neonsync/secret (mode 600 in a 700 directory, 32 random bytes) and enables the service; an upgrade keeps an existing secret and an edited conffile; remove keeps them; purge deletes what the package and its service made and nothing else")
-    func lifecycle() throws {
-        let server = try DebianPackages.packages().server
+    func lifecycle() async throws {
+        let server = try await DebianPackages.packages().server
         let dpkg = try Root()
+        // The package's maintainer scripts and conffiles are deploy/debian/neonsyncd's, byte for byte.
+        let control = dpkg.path.appendingPathComponent("control")
+        #expect(try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-e", server.path, control.path]).status == 0)
+        for file in ["postinst", "prerm", "postrm", "conffiles"] {
+            let shipped = DebianPackages.root.appendingPathComponent("deploy/debian/neonsyncd/\(file)")
+            #expect(try Data(contentsOf: control.appendingPathComponent(file)) == Data(contentsOf: shipped), "\(file)")
+        }
         let before = try dpkg.files()
 
         try dpkg.dpkg(["-i", server.path])

@@ -34,8 +34,8 @@ struct DebianManPageTests {
     static func roff(_ flag: String) -> String { "\\fB" + flag.replacingOccurrences(of: "-", with: "\\-") + "\\fR" }
 
     @Test("each man page lints clean: mandoc -T lint and groff -ww -z say nothing")
-    func lint() throws {
-        let root = try DebianPackages.unpacked()
+    func lint() async throws {
+        let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
         for (program, page) in Self.pages {
             let path = Tmux.quote(root.appendingPathComponent(page).path)
@@ -49,8 +49,8 @@ struct DebianManPageTests {
     }
 
     @Test("every flag of every command's --help is in that command's part of its man page and of its bash, zsh and fish completions")
-    func everyFlag() throws {
-        let root = try DebianPackages.unpacked()
+    func everyFlag() async throws {
+        let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
         for (program, commands) in Self.commands {
             let binary = root.appendingPathComponent("usr/bin/\(program)")
@@ -85,8 +85,8 @@ struct DebianManPageTests {
     }
 
     @Test("bash completes commands, flags and file names with the packaged script")
-    func bashCompletes() throws {
-        let root = try DebianPackages.unpacked()
+    func bashCompletes() async throws {
+        let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
         let script = Tmux.quote(root.appendingPathComponent("usr/share/bash-completion/completions/neonsync").path)
         func complete(_ words: [String]) throws -> [String] {
@@ -103,5 +103,11 @@ struct DebianManPageTests {
         #expect(try complete(["neonsync", "tail", "--j"]) == ["--json"])
         #expect(try complete(["neonsync", "read", "--token-file", "us"]) == ["usr"])
         #expect(try complete(["neonsync", "generate", "z"]) == ["zsh"])
+        // Two completions in one shell: the second offers only its own words.
+        let server = Tmux.quote(root.appendingPathComponent("usr/share/bash-completion/completions/neonsyncd").path)
+        let twice = try runProgram(URL(fileURLWithPath: "/bin/bash"), ["-c", "source \(server); "
+            + "COMP_WORDS=(neonsyncd --po); COMP_CWORD=1; _neonsyncd; COMP_WORDS=(neonsyncd to); COMP_CWORD=1; _neonsyncd; "
+            + "printf '%s\\n' \"${COMPREPLY[@]}\""])
+        #expect(twice.out == "token\n", "\(twice.out)\(twice.err)")
     }
 }

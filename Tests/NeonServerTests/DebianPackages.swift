@@ -1,5 +1,6 @@
 import Foundation
 import NeonTestSupport
+import Synchronization
 import Testing
 
 /// The packages deploy/debian/build.sh makes from this tree, built once per
@@ -22,8 +23,38 @@ enum DebianPackages {
         let description: String
     }
 
+    /// build.sh run once, on a thread of its own: the tests await it
+    /// without holding one of the few threads Swift's concurrency runs
+    /// every other test on.
+    final class Build: Sendable {
+        private final class Slot: Sendable {
+            let result = Mutex<Result<Built, Failure>?>(nil)
+        }
+
+        private let slot = Slot()
+
+        init() {
+            let slot = slot
+            Thread {
+                let built = DebianPackages.build()
+                slot.result.withLock { $0 = built }
+            }.start()
+        }
+
+        func wait() async throws -> Built {
+            let deadline = ContinuousClock.now + .seconds(1800)
+            while ContinuousClock.now < deadline {
+                if let done = slot.result.withLock({ $0 }) { return try done.get() }
+                try await Task.sleep(for: .milliseconds(250))
+            }
+            throw Failure(description: "deploy/debian/build.sh did not finish within 30 minutes")
+        }
+    }
+
+    static let running = Build()
+
     /// build.sh's packages, or why it failed (with the end of its output).
-    static let built: Result<Built, Failure> = {
+    static func build() -> Result<Built, Failure> {
         let log = dist.path + ".log"
         try? FileManager.default.createDirectory(at: dist, withIntermediateDirectories: true)
         let script = "DIST=\(Tmux.quote(dist.path)) \(Tmux.quote(root.path))/deploy/debian/build.sh \(version) > \(Tmux.quote(log)) 2>&1"
@@ -39,16 +70,16 @@ enum DebianPackages {
         return .success(Built(client: dist.appendingPathComponent("neonsync_\(version)_\(arch).deb"),
                               server: dist.appendingPathComponent("neonsyncd_\(version)_\(arch).deb"),
                               lintian: (try? String(contentsOf: dist.appendingPathComponent("lintian.txt"), encoding: .utf8)) ?? ""))
-    }()
+    }
 
-    static func packages() throws -> Built {
-        try built.get()
+    static func packages() async throws -> Built {
+        try await running.wait()
     }
 
     /// A fresh directory with both packages unpacked in it (dpkg-deb -x),
     /// removed by the caller.
-    static func unpacked() throws -> URL {
-        let packages = try packages()
+    static func unpacked() async throws -> URL {
+        let packages = try await packages()
         let directory = URL(fileURLWithPath: NSTemporaryDirectory() + "neonsync-root-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         for deb in [packages.client, packages.server] {

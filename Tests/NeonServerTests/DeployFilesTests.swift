@@ -20,6 +20,15 @@ struct DeployFilesTests {
         "cluster/run-local.sh": "LocalClusterScriptTests.swift",
         "prometheus/prometheus.yml": "MetricsDeployTests.swift",
         "grafana/neonsync-dashboard.json": "MetricsDeployTests.swift",
+        "debian/build.sh": "DebianPackages.swift",
+        "debian/copyright": "DebianInstallTests.swift",
+        "debian/changelog.in": "DebianInstallTests.swift",
+        "debian/neonsync/control.in": "DebianInstallTests.swift",
+        "debian/neonsyncd/control.in": "DebianInstallTests.swift",
+        "debian/neonsyncd/postinst": "DebianMaintainerScriptTests.swift",
+        "debian/neonsyncd/prerm": "DebianMaintainerScriptTests.swift",
+        "debian/neonsyncd/postrm": "DebianMaintainerScriptTests.swift",
+        "debian/neonsyncd/conffiles": "DebianMaintainerScriptTests.swift",
     ]
 
     @Test("every file under deploy/ has a test that runs it, and that test names it")

@@ -21,6 +21,7 @@ extension CommandLineSpec {
         var out = ["# bash completion for \(program)", "\(function)() {",
                    "    local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"",
                    "    local words=\"\" paths=\"\" values=\"\" files=\"\"",
+                   "    COMPREPLY=()",
                    "    case \"${COMP_WORDS[1]}\" in"]
         for command in subcommands {
             out += bashCase(command, pattern: command.name!, offset: 2)
