@@ -99,6 +99,16 @@ extension Options {
                 open connections per client address (default 64, 0 for no limit); behind a proxy, give it \
                 --trust-proxy so that clients are told apart
                 """),
+            OptionSpec("--max-new-rooms-per-ip", value: "N", help: """
+                new rooms one client address may create a minute, in bursts of up to N (default 60, 0 for no \
+                limit); a hello past it gets error too_many_rooms, logged once a burst. Joining an existing room \
+                is never limited by it
+                """),
+            OptionSpec("--max-rooms-per-ip", value: "N", help: """
+                rooms one client address may have created and still alive at once (default a tenth of \
+                --max-rooms, 0 for no limit; below --max-rooms), so that no address alone fills the server; a \
+                hello past it gets error too_many_rooms
+                """),
             OptionSpec("--trust-proxy", value: "ADDR", help: """
                 a proxy in front of this server: an IP address or a CIDR range (127.0.0.1, 10.0.0.0/8, fd00::/8); \
                 repeatable. For connections from it, the client's address is the one X-Forwarded-For names \

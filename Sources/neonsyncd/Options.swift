@@ -17,7 +17,9 @@ struct Options {
     var dataDirectory = "neonsync-data"
     var secretFile: String?
     var insecureOpen = false
-    var access = AccessPolicy()
+    var access = AccessPolicy(newRoomsPerMinute: 60)
+    /// `--max-rooms-per-ip`; nil: a tenth of --max-rooms.
+    var maxRoomsPerAddress: Int?
     var idleTimeout: Duration? = .seconds(60)
     var tlsCertificate: String?
     var tlsKey: String?
@@ -160,6 +162,10 @@ struct Options {
                 options.access.rate = Double(try integer(value, flag: flag, range: 0...1_000_000))
             case "--max-burst":
                 options.access.burst = Double(try integer(value, flag: flag, range: 1...1_000_000))
+            case "--max-new-rooms-per-ip":
+                options.access.newRoomsPerMinute = try integer(value, flag: flag, range: 0...1_000_000)
+            case "--max-rooms-per-ip":
+                options.maxRoomsPerAddress = try integer(value, flag: flag, range: 0...10_000_000)
             case "--max-connections-per-ip":
                 options.access.maxConnectionsPerAddress = try integer(value, flag: flag, range: 0...10_000_000)
             case "--hello-timeout":
@@ -211,6 +217,10 @@ struct Options {
         if options.unixSocket == nil, let flag = options.unixMode != 0o660 ? "--unix-mode" : options.unixGroup != nil ? "--unix-group" : nil {
             throw Problem(description: "\(flag) sets the Unix socket's permissions; add --unix PATH to listen on one, or drop \(flag)")
         }
+        if let held = options.maxRoomsPerAddress, held >= options.maxRooms, options.maxRooms > 1 {
+            throw Problem(description: "--max-rooms-per-ip \(held) would let one address fill all \(options.maxRooms) rooms (--max-rooms); give it a number below --max-rooms, or 0 for no limit")
+        }
+        options.access.maxRoomsPerAddress = options.maxRoomsPerAddress ?? max(options.maxRooms / 10, 1)
         if options.limits.maxDocumentBytes > options.maxMessage {
             throw Problem(description: "--max-document (\(options.limits.maxDocumentBytes) bytes) is larger than --max-message (\(options.maxMessage) bytes), so no document that large could arrive; raise --max-message")
         }
