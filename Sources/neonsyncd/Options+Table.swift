@@ -102,12 +102,12 @@ extension Options {
             OptionSpec("--max-new-rooms-per-ip", value: "N", help: """
                 new rooms one client address may create a minute, in bursts of up to N (default 60, 0 for no \
                 limit); a hello past it gets error too_many_rooms, logged once a burst. Joining an existing room \
-                is never limited by it
+                is never limited by it. One node only: a cluster's nodes do not count rooms per address
                 """),
             OptionSpec("--max-rooms-per-ip", value: "N", help: """
                 rooms one client address may have created and still alive at once (default a tenth of \
                 --max-rooms, 0 for no limit; below --max-rooms), so that no address alone fills the server; a \
-                hello past it gets error too_many_rooms
+                hello past it gets error too_many_rooms. One node only
                 """),
             OptionSpec("--trust-proxy", value: "ADDR", help: """
                 a proxy in front of this server: an IP address or a CIDR range (127.0.0.1, 10.0.0.0/8, fd00::/8); \

@@ -1,3 +1,4 @@
+import Foundation
 import NeonClient
 import NeonCore
 import NeonTUI
@@ -66,7 +67,10 @@ struct LateJoinerTests {
         let welcome = sim.room.welcome(for: followerID)
         let bytes = WireCodec().encode(ServerMessage(seq: sim.room.seq, .welcome(welcome)))
         let text = String(decoding: bytes, as: UTF8.self)
-        #expect(text.contains(#""anchor":{"block":\#(anchor.block),"offset":\#(anchor.offset)}"#), "\(text)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(bytes)) as? [String: Any])
+        let readers = try #require(object["readers"] as? [[String: Any]])
+        let placed = try #require(readers.first { $0["id"] as? String == presenterID.rawValue }?["anchor"] as? [String: Int])
+        #expect(placed == ["block": anchor.block, "offset": anchor.offset], "\(text)")
         let decoded = try WireCodec().decodeServer(bytes)
         guard case let .welcome(info) = decoded.payload else { Issue.record("not a welcome: \(text)"); return }
         #expect(info.readers.first { $0.id == presenterID }?.anchor == anchor)

@@ -40,7 +40,10 @@ extension Gateway {
                     "this server holds its maximum of \(configuration.maxRooms) rooms; join an existing room or try later")),
                                        at: clock.hub), into: &out)
             }
-            if hub.rooms[name] == nil {
+            // One node: a room it does not hold is a new room. A cluster node
+            // cannot tell a new room from one it has not taken up from Redis
+            // yet, so its rooms are not counted per address.
+            if hub.rooms[name] == nil, !configuration.clustered {
                 let rooms = hub.rooms
                 if case let .refused(error, first) = roomQuota.admit(name, from: info.address, at: clock.monotonic,
                                                                      exists: { rooms[$0] != nil }) {
