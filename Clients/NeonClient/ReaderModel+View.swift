@@ -124,11 +124,13 @@ extension ReaderModel {
     }
 
     /// Other readers' places as gutter markers: the presenter ▶, others by
-    /// their initial.
+    /// their initial; on a row several readers share, the presenter's mark
+    /// wins (drawn last).
     private func markers(theme: Theme) -> [Int: DocumentView.GutterMarker] {
         guard let layout else { return [:] }
         var out: [Int: DocumentView.GutterMarker] = [:]
-        for reader in readers where reader.id != me && reader.role != .observer {
+        let presenterLast = readers.filter { $0.role != .presenter } + readers.filter { $0.role == .presenter }
+        for reader in presenterLast where reader.id != me && reader.role != .observer {
             let row: Int
             if let anchor = anchors[reader.id] {
                 row = layout.row(for: anchor)

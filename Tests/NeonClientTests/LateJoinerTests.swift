@@ -79,6 +79,18 @@ struct LateJoinerTests {
         #expect(fresh.members[followerID]?.info.anchor == nil, "no anchor before a first scroll")
     }
 
+    @Test("where the presenter and another follower share a row, a late joiner's gutter shows the presenter's mark")
+    func presenterMarkWins() throws {
+        var sim = Self.presenterHalfway((120, 40, 80, 24))
+        sim.join(followerID, .follow, name: "bob", columns: 80, rows: 24)
+        let late = ClientID("c3")
+        sim.join(late, .follow, name: "cy", columns: 50, rows: 16)
+        let model = try #require(sim.clients[late])
+        let lines = model.view(at: sim.now, theme: .neon).lines()
+        let box = try #require(lines.firstIndex { $0.hasPrefix("╭") })
+        #expect(lines[box + 1].contains("▶") && !lines[box + 1].contains("B│"), "\(lines.joined(separator: "\n"))")
+    }
+
     @Test("the presenter is listed first in every presence list, however late it rejoined")
     func presenterFirst() {
         let members = [ReaderInfo(id: ClientID("c2"), name: "bob", role: .reader),

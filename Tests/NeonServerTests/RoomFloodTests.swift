@@ -26,7 +26,8 @@ struct RoomFloodTests {
     func joinAndLeave() throws {
         let server = try ServerProcess(["--max-rooms", "500"])
         var welcomed = 0, refused = 0, other = 0
-        let deadline = Date().addingTimeInterval(15)
+        let started = Date()
+        let deadline = started.addingTimeInterval(15)
         var attempt = 0
         while attempt < 1_000, Date() < deadline {
             attempt += 1
@@ -34,13 +35,17 @@ struct RoomFloodTests {
             if type == "welcome" { welcomed += 1 } else if code == "too_many_rooms" { refused += 1 } else { other += 1 }
             socket.socket.shutdown()
         }
-        print("room flood: \(attempt) attempts, \(welcomed) welcomed, \(refused) too_many_rooms, \(other) other")
-        #expect(welcomed >= 60 && welcomed <= 60 + 20, "a burst of 60 and the refill over the flood's seconds")
+        let seconds = Date().timeIntervalSince(started)
+        print("room flood: \(attempt) attempts in \(seconds) s, \(welcomed) welcomed, \(refused) too_many_rooms, \(other) other")
+        // A burst of 60, then one a second as the bucket refills.
+        #expect(welcomed >= 60 && Double(welcomed) <= 61 + seconds, "\(welcomed) rooms in \(seconds) s")
         #expect(refused == attempt - welcomed && other == 0)
         let (person, type, _) = try Self.hello(server.port, room: "talk", from: "127.0.0.2")
         #expect(type == "welcome", "another address still gets its room")
         let lines = server.events("error").filter { $0["code"] as? String == "too_many_rooms" }
-        #expect(lines.count == 1, "one line for the burst, not one per attempt: \(lines.count)")
+        // A burst ends when a refilled token lets a room through: one line
+        // for the first burst and at most one for each room let through since.
+        #expect(lines.count >= 1 && lines.count <= 1 + (welcomed - 60), "\(lines.count) lines for \(refused) refusals")
         let empty = ContinuousClock.now + .seconds(15)
         var rooms = try metric("neonsync_rooms", port: server.port)
         while rooms != 1, ContinuousClock.now < empty {

@@ -47,7 +47,7 @@ struct RoomTTLEndToEndTests {
         let quiet = try await TestPeer.connect(server)
         _ = try await quiet.hello(room: "quiet", name: "dee", role: .reader)
         quiet.close()
-        let dropped = await server.log(timeout: 10) { $0["event"] as? String == "room_dropped" }
+        let dropped = await server.log(timeout: 30) { $0["event"] as? String == "room_dropped" }
         #expect(dropped?["room"] as? String == "quiet")
         for line in server.logLines where line.contains("room_dropped") {
             #expect(LogSchema.problems(of: line).isEmpty, "\(LogSchema.problems(of: line))")

@@ -83,7 +83,7 @@ public final class ServerProcess: Sendable {
     }
 
     /// Waits until a log record satisfying `match` appears.
-    public func waitForLog(timeout: TimeInterval = 5, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
+    public func waitForLog(timeout: TimeInterval = 15, _ match: ([String: Any]) -> Bool) -> [String: Any]? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let hit = logLines.compactMap(Self.json).first(where: match) { return hit }
@@ -95,7 +95,7 @@ public final class ServerProcess: Sendable {
     /// Waits until a log record satisfying `match` appears, without holding
     /// a thread of the test's concurrency pool (for async tests: a blocked
     /// pool thread starves every other test's connections).
-    public func log(timeout: TimeInterval = 5, _ match: ([String: Any]) -> Bool) async -> [String: Any]? {
+    public func log(timeout: TimeInterval = 15, _ match: ([String: Any]) -> Bool) async -> [String: Any]? {
         let deadline = Date().addingTimeInterval(timeout)
         repeat {
             if let hit = logLines.compactMap(Self.json).first(where: match) { return hit }
@@ -106,7 +106,7 @@ public final class ServerProcess: Sendable {
 
     /// Waits, without holding a pool thread, until at least `count` log
     /// records have `event` == `name`; returns them (fewer on timeout).
-    public func events(_ name: String, count: Int, timeout: TimeInterval = 5) async -> [[String: Any]] {
+    public func events(_ name: String, count: Int, timeout: TimeInterval = 15) async -> [[String: Any]] {
         let deadline = Date().addingTimeInterval(timeout)
         var found = events(name)
         while found.count < count, Date() < deadline {

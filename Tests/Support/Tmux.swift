@@ -66,12 +66,12 @@ public final class Tmux: Sendable {
 
     /// Waits (bounded) until the screen contains `text`; returns the screen.
     @discardableResult
-    public func waitFor(_ name: String, _ text: String, timeout: TimeInterval = 10) throws -> [String] {
+    public func waitFor(_ name: String, _ text: String, timeout: TimeInterval = 20) throws -> [String] {
         try waitUntil(name, timeout: timeout, "\"\(text)\"") { $0.joined(separator: "\n").contains(text) }
     }
 
     @discardableResult
-    public func waitUntil(_ name: String, timeout: TimeInterval = 10, _ what: String, _ predicate: ([String]) -> Bool) throws -> [String] {
+    public func waitUntil(_ name: String, timeout: TimeInterval = 20, _ what: String, _ predicate: ([String]) -> Bool) throws -> [String] {
         let deadline = Date().addingTimeInterval(timeout)
         var screen: [String] = []
         repeat {
