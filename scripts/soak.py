@@ -3,7 +3,7 @@
 
 Usage: soak.py NEONSYNCD [--cluster] [--duration S] [--warmup S] [--settle S]
                [--storm-size N] [--storm-every S] [--join-rate N] [--create-rate N]
-               [--edit-rate N] [--csv FILE] [--server-arg=FLAG ...]
+               [--edit-rate N] [--heap] [--csv FILE] [--server-arg=FLAG ...]
 
 Starts NEONSYNCD itself on a free loopback port in a temporary directory
 (with --cluster: a redis-server of its own and two nodes on it), with the
@@ -36,8 +36,11 @@ outbound queue frames and bytes (and Redis's used memory in a cluster).
 After the churn it waits --settle seconds and checks: RSS within 10% of its
 level after --warmup, descriptors back to the idle server's, rooms back to
 the idle server's (the abandoned rooms are counted apart: the server keeps
-an empty room for --room-ttl), no acked edit lost. It prints a Markdown
-table of the checks and exits 1 when one fails.
+an empty room for --room-ttl), no acked edit lost. With --heap it also
+compares glibc's live heap (malloc_stats() through gdb) after warm-up and
+after settling, which tells a leak from memory the allocator keeps for
+reuse, and shows RSS after malloc_trim(0) at the very end. It prints a
+Markdown table of the checks and exits 1 when one fails.
 """
 import argparse
 import asyncio
@@ -98,6 +101,21 @@ class Node:
     @property
     def url(self):
         return f"ws://127.0.0.1:{self.port}/"
+
+    def heap_mb(self, trim=False):
+        """The bytes glibc's malloc holds in use (live heap, whatever RSS
+        the allocator keeps), from malloc_stats() called through gdb; with
+        `trim`, then malloc_trim(0) too, so that RSS shows the live heap."""
+        err = self.log + ".err"
+        at = os.path.getsize(err)
+        calls = ["-ex", "call (void)malloc_stats()"] + (["-ex", "call (int)malloc_trim(0)"] if trim else [])
+        subprocess.run(["gdb", "-p", str(self.pid), "-batch", "-nx"] + calls,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, timeout=120)
+        with open(err) as f:
+            f.seek(at)
+            stats = f.read()
+        m = re.search(r"Total \(incl\. mmap\):\s*system bytes\s*=\s*\d+\s*in use bytes\s*=\s*(\d+)", stats)
+        return round(int(m.group(1)) / 1048576, 1) if m else float("nan")
 
     def stop(self):
         if self.process.poll() is None:
@@ -286,7 +304,10 @@ class Soak:
         return self.nodes[i % len(self.nodes)]
 
     async def paced(self, rate, make, limit):
-        """Starts make(n) rate times a second until stopping, at most `limit` at once."""
+        """Starts make(n) rate times a second until stopping, at most `limit`
+        at once; a rate of 0 starts nothing."""
+        if rate <= 0:
+            return
         gate = asyncio.Semaphore(limit)
         n = 0
         next_at = time.monotonic()
@@ -585,6 +606,9 @@ async def churn_phase(args, nodes, sampler):
                 asyncio.create_task(soak.stalled()), asyncio.create_task(soak.chatter())]
     await asyncio.sleep(args.warmup)
     warm = sampler.sample()
+    if args.heap:
+        for row, node in zip(warm, nodes):
+            row["heap_mb"] = await asyncio.to_thread(node.heap_mb)
     sampler.phase = "churn"
     log("warm-up over: " + ", ".join(f"{r['node']} {r['rss_mb']} MB" for r in warm))
     await asyncio.sleep(max(0, args.duration - args.warmup))
@@ -611,14 +635,19 @@ def main():
     parser.add_argument("--settle", type=float, default=120, help="seconds to wait after the churn (default 120)")
     parser.add_argument("--storm-size", type=int, default=5000, help="connections per reconnect storm (default 5000)")
     parser.add_argument("--storm-every", type=float, default=300, help="seconds between storms (default 300)")
-    parser.add_argument("--join-rate", type=float, default=10, help="lobby joins a second (default 10)")
-    parser.add_argument("--create-rate", type=float, default=1, help="rooms created and abandoned a second (default 1)")
+    parser.add_argument("--join-rate", type=float, default=10, help="lobby joins a second (default 10; 0: none)")
+    parser.add_argument("--create-rate", type=float, default=1, help="rooms created and abandoned a second (default 1; 0: none)")
     parser.add_argument("--edit-rate", type=float, default=5, help="edits a second per editor (default 5)")
+    parser.add_argument("--heap", action="store_true",
+                        help="also compare glibc's live heap (malloc_stats through gdb) after warm-up and after "
+                             "settling, and show RSS after malloc_trim(0) at the end; needs gdb")
     parser.add_argument("--csv", help="also write the samples to this file")
     parser.add_argument("--server-arg", action="append", default=[], help="one more neonsyncd flag (repeatable)")
     args = parser.parse_args()
     if args.duration <= args.warmup:
         parser.error("--duration must be longer than --warmup")
+    if args.heap and not shutil.which("gdb"):
+        parser.error("--heap calls malloc_stats() through gdb, which is not installed; apt-get install gdb, or drop --heap")
 
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -653,6 +682,10 @@ def main():
         thread.join(20)
         sampler.phase = "final"
         final = sampler.sample()
+        if args.heap:
+            for row, node in zip(final, nodes):
+                row["heap_mb"] = node.heap_mb(trim=True)
+                row["trimmed_rss_mb"] = round(rss_mb(node.pid), 1)
         return report(args, soak, idle, warm, final, drafts, sampler.rows)
     finally:
         for node in nodes:
@@ -670,6 +703,11 @@ def report(args, soak, idle, warm, final, drafts, rows):
         limit = warm[i]["rss_mb"] * 1.10
         checks.append((f"{name}: RSS within 10% of after warm-up", f"{warm[i]['rss_mb']} MB",
                        f"{node['rss_mb']} MB (limit {limit:.1f})", node["rss_mb"] <= limit))
+        if "heap_mb" in node:
+            heap_limit = warm[i]["heap_mb"] * 1.10
+            checks.append((f"{name}: live heap (glibc in use) within 10% of after warm-up", f"{warm[i]['heap_mb']} MB",
+                           f"{node['heap_mb']} MB (limit {heap_limit:.1f}); RSS after malloc_trim(0): "
+                           f"{node['trimmed_rss_mb']} MB", node["heap_mb"] <= heap_limit))
         checks.append((f"{name}: descriptors back to the idle server's", idle[i]["fds"], node["fds"],
                        node["fds"] <= idle[i]["fds"]))
         checks.append((f"{name}: connections back to 0", idle[i]["connections"], node["connections"],
