@@ -652,6 +652,9 @@ def main():
     parser.add_argument("--csv", help="also write the samples to this file")
     parser.add_argument("--server-arg", action="append", default=[], help="one more neonsyncd flag (repeatable)")
     args = parser.parse_args()
+    if not os.access(args.server, os.X_OK):
+        parser.error(f"{args.server} is not an executable neonsyncd; build one with swift build -c release "
+                     "--product neonsyncd (scripts/soak.sh does) and pass .build/release/neonsyncd")
     if args.duration <= args.warmup:
         parser.error("--duration must be longer than --warmup")
     if args.heap and not shutil.which("gdb"):
