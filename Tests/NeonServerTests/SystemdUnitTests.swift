@@ -143,7 +143,7 @@ struct SystemdUnitTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let log = logs + "/neonsyncd.jsonl"
         let node = try RunningProgram(ServerProcess.binary, ["--port", "0", "--log", log, "--data", directory + "/data"])
-        let listening = try #require(await Self.errorLine(node) { $0.contains("listening on") })
+        let listening = try #require(await Self.errorLine(node, timeout: .seconds(30)) { $0.contains("listening on") }, "\(node.errorLines) \(node.lines)")
         let port = try #require(Int(listening.firstMatch(of: /:(\d+)\//)?.output.1 ?? ""))
 
         // The shipped file, with its log directory moved here; systemctl is a
