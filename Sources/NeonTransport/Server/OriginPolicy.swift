@@ -35,7 +35,8 @@ public struct OriginPolicy: Sendable, Equatable {
     /// and host in lowercase, the scheme's default port (80 for http, 443
     /// for https) and a trailing `/` removed; `*` and `null` as they are.
     /// `nil` when `text` is not of that form (a path, a query, user
-    /// information, an empty host or a port that is not a number).
+    /// information, an empty host, a colon in the host outside brackets or
+    /// a port that is not a number).
     public static func normalized(_ text: String) -> String? {
         if text == "*" || text == "null" { return text }
         var rest = Substring(text)
@@ -61,6 +62,7 @@ public struct OriginPolicy: Sendable, Equatable {
         } else if let colon = authority.lastIndex(of: ":") {
             host = authority[..<colon]
             port = authority[authority.index(after: colon)...]
+            guard !host.contains(":") else { return nil }
         }
         guard !host.isEmpty else { return nil }
         var canonical = "\(scheme)://\(host.lowercased())"
