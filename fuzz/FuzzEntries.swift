@@ -48,8 +48,18 @@ func fuzzEntries(_ data: UnsafePointer<UInt8>, _ size: Int) {
     disconnectAll(clients, from: &hub)
 }
 
-/// The replies hiredis reads from `bytes`, up to 64 of them.
+/// The replies hiredis reads from `bytes`, up to 64 of them; none when an
+/// array header (`*n`) announces more elements than there are bytes:
+/// hiredis 0.14 allocates an array's element pointers as soon as it reads
+/// the header (6 GB for `*750000000`), which libFuzzer reports as running
+/// out of memory although it is Redis, not the bytes' reader, that says how
+/// long its answers are.
 private func replies(_ bytes: UnsafeRawPointer, _ count: Int) -> [RedisReply] {
+    let input = UnsafeBufferPointer(start: bytes.assumingMemoryBound(to: UInt8.self), count: count)
+    for (index, byte) in input.enumerated() where byte == UInt8(ascii: "*") {
+        let digits = input[(index + 1)...].prefix { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }.prefix(19)
+        if let announced = Int(String(decoding: digits, as: UTF8.self)), announced > count { return [] }
+    }
     guard let reader = redisReaderCreate() else { return [] }
     defer { redisReaderFree(reader) }
     guard redisReaderFeed(reader, bytes.assumingMemoryBound(to: CChar.self), count) == REDIS_OK else { return [] }
