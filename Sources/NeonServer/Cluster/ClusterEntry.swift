@@ -45,11 +45,11 @@ struct ClusterEntry: Equatable, Sendable {
                   message: values["m"] ?? "")
     }
 
-    /// Reads a published entry: index and values joined by U+001F.
+    /// Reads a published entry: index (from 1) and values joined by U+001F.
     init?(published payload: [UInt8]) {
         let parts = payload.split(separator: 0x1F, maxSplits: 5, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
-        guard parts.count == 6, let index = Int(parts[0]), let kind = Kind(rawValue: parts[1]),
+        guard parts.count == 6, let index = Int(parts[0]), index >= 1, let kind = Kind(rawValue: parts[1]),
               let origin = Int(parts[3]), let time = Int64(parts[4]) else { return nil }
         self.init(index: index, kind: kind, client: parts[2], origin: origin, time: time, message: parts[5])
     }
