@@ -1,34 +1,88 @@
 #!/usr/bin/env bash
-# Fuzzes the server's message handling (NeonCore's WireCodec + Hub) with
-# libFuzzer under AddressSanitizer and LeakSanitizer, for a fixed number of
-# executions, starting from the JSON examples of docs/PROTOCOL.md.
+# Fuzzes the decoders of untrusted or stored bytes with libFuzzer under
+# AddressSanitizer and LeakSanitizer, for a fixed number of executions per
+# target, each starting from a corpus of real data:
 #
-#   scripts/fuzz.sh [RUNS]        (default 100000 executions)
+#   messages  client frames through WireCodec and the Hub (docs/PROTOCOL.md examples)
+#   images    a room's image JSON as read back from Redis, then a session on it
+#   entries   a room's log as read back from Redis (RESP through hiredis, ClusterEntry)
+#   markdown  cmark-gfm, MarkdownReader and Layout at widths 1, 20, 80, 200 (docs/*.md, samples/)
+#   tokens    room tokens verified with a fixed secret (tokens minted by RoomToken)
+#   headers   X-Forwarded-For, Forwarded, Origin, Host and Sec-WebSocket-* of a handshake
 #
-# Environment: FUZZ_WORK (default /tmp/neonsync-fuzz) holds the binary, the
-# corpus and any crash inputs; FUZZ_SECONDS caps the wall time (default 1800).
+#   scripts/fuzz.sh [TARGET|all] [RUNS]     (default: all, 100000 executions each)
+#
+# The targets are fuzz/Fuzz*.swift, compiled with the product's own source
+# files (not `swift build`, see build() below). swiftc refuses
+# -sanitize=undefined on Linux; Swift's own checks (overflow, bounds,
+# unwrapping, preconditions) stay on in these -O builds and trap, which
+# libFuzzer reports as a crash.
+#
+# Environment: FUZZ_WORK (default /tmp/neonsync-fuzz) holds the binary and,
+# per target, the corpus, the log and any finding; FUZZ_SECONDS caps each
+# target's wall time (default 1800).
 # Exit status: 0 when every input ran clean, non-zero with the finding's
-# input saved under $FUZZ_WORK/findings otherwise.
+# input saved under $FUZZ_WORK/TARGET/findings otherwise.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-runs="${1:-100000}"
+targets=(messages images entries markdown tokens headers)
+which="${1:-all}"
+runs="${2:-100000}"
 work="${FUZZ_WORK:-/tmp/neonsync-fuzz}"
 seconds="${FUZZ_SECONDS:-1800}"
-mkdir -p "$work/corpus" "$work/findings"
-
-echo "== building fuzz/FuzzMessages.swift + Sources/NeonCore with -sanitize=fuzzer,address"
-# The linker warns about every sanitizer helper it cannot export; keep that
-# noise in build.log unless the build fails.
-if ! swiftc -sanitize=fuzzer,address -parse-as-library -O -g -module-name NeonFuzz \
-    $(find Sources/NeonCore -name '*.swift' | sort) fuzz/FuzzMessages.swift \
-    -o "$work/fuzz-messages" >"$work/build.log" 2>&1; then
-    grep -v "Cannot export local symbol" "$work/build.log"
-    exit 1
+if [ "$which" = all ]; then
+    selected=("${targets[@]}")
+elif [[ " ${targets[*]} " == *" $which "* ]]; then
+    selected=("$which")
+else
+    echo "unknown target '$which'; use one of: ${targets[*]} all" >&2
+    exit 2
 fi
+mkdir -p "$work"
+flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
 
-echo "== seeding the corpus from the JSON examples in docs/PROTOCOL.md"
-python3 - "$work/corpus" <<'PY'
+# One binary holds every target (fuzz/FuzzMain.swift picks one by
+# NEON_FUZZ_TARGET): fuzz/*.swift compiled in one module with NeonCore's
+# sources and the few NeonServer/NeonTransport files the targets test, so
+# that the optimizer specializes NeonCore's generics for the targets as it
+# does for the server. The module is named NeonCore: those files'
+# `import NeonCore` then names the module itself, which swiftc ignores.
+# C libraries are linked as the product links them (cmark-gfm, hiredis,
+# libcrypto; not libwebsockets: no file here needs it).
+product_files=(
+    Sources/NeonServer/Cluster/ClusterEntry.swift Sources/NeonServer/Cluster/ClusterKeys.swift
+    Sources/NeonServer/Cluster/RedisReply.swift Sources/NeonServer/Gateway/RoomEntry.swift
+    Sources/NeonServer/Auth/RoomToken.swift Sources/NeonServer/Auth/SystemdCredential.swift
+    Sources/NeonServer/Auth/ProxyTrust.swift Sources/NeonServer/Auth/IPAddress.swift
+    Sources/NeonTransport/Server/OriginPolicy.swift Sources/NeonTransport/Server/HandshakeRefusal.swift
+)
+binary="$work/neonsync-fuzz"
+
+# Rebuilt when a source is newer; a lock lets two runs start at once.
+build() {
+    local sources=($(find Sources/NeonCore -name '*.swift' | sort) "${product_files[@]}" fuzz/*.swift)
+    exec 9>"$work/build.lock"
+    flock 9
+    if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary")" ]; then
+        echo "== building ${#sources[@]} files (fuzz/, NeonCore, ${#product_files[@]} of NeonServer/NeonTransport) with ${flags[*]}"
+        # The linker warns about every sanitizer helper it cannot export;
+        # keep that noise in build.log unless the build fails.
+        if ! swiftc "${flags[@]}" -module-name NeonCore -I Sources/CCmarkGFM -I Sources/CHiredis -I Sources/CCrypto \
+            "${sources[@]}" -lcmark-gfm -lcmark-gfm-extensions -lhiredis -lcrypto \
+            -o "$binary.new" >"$work/build.log" 2>&1; then
+            grep -v "Cannot export local symbol" "$work/build.log" >&2
+            exit 1
+        fi
+        mv "$binary.new" "$binary"
+    fi
+    flock -u 9
+}
+
+# The client sessions of docs/PROTOCOL.md: the messages corpus, and what the
+# images and entries targets make their seeds from.
+write_sessions() {
+    python3 - "$1" <<'PY'
 import json, re, sys, hashlib, pathlib
 out = pathlib.Path(sys.argv[1])
 text = pathlib.Path("docs/PROTOCOL.md").read_text()
@@ -51,22 +105,86 @@ for seed in seeds:
     (out / f"seed-{name}").write_text(seed)
 print(f"{len(examples)} examples from docs/PROTOCOL.md ({len(client)} client messages), {len(seeds)} seed sessions")
 PY
+}
 
-echo "== running $runs executions (AddressSanitizer, LeakSanitizer: detect_leaks=1)"
-log="$work/fuzz.log"
-export ASAN_OPTIONS="detect_leaks=1:abort_on_error=1"
-set +e
-"$work/fuzz-messages" "$work/corpus" -runs="$runs" -max_len=4096 -timeout=10 \
-    -max_total_time="$seconds" -detect_leaks=1 -use_value_profile=1 \
-    -artifact_prefix="$work/findings/" -print_final_stats=1 >"$log" 2>&1
-status=$?
-set -e
-grep -E "INITED|DONE|stat::number_of_executed_units|stat::peak_rss_mb|stat::new_units_added" "$log" || true
-if [ "$status" -ne 0 ]; then
-    echo "FAILED (status $status): a crash, hang or leak; input and report in $work/findings and $log"
-    grep -E "ERROR|SUMMARY|Fatal error" "$log" | head -20
-    exit "$status"
-fi
-executed=$(grep -oE "stat::number_of_executed_units: [0-9]+" "$log" | grep -oE "[0-9]+$")
-corpus=$(ls "$work/corpus" | wc -l)
-echo "held: $executed inputs ran with no crash, no hang (10 s per input), no leak; corpus now $corpus inputs"
+# Header sets a browser, a proxy chain and a plain client send, one header
+# a line in the target's order.
+write_headers() {
+    python3 - "$1" <<'PY'
+import pathlib, sys
+out = pathlib.Path(sys.argv[1])
+key = "dGhlIHNhbXBsZSBub25jZQ=="
+sets = [
+    ["", "", "", "localhost:8080", key, "13", "127.0.0.1"],
+    ["203.0.113.44", "", "https://app.example.com", "sync.example.com", key, "13", "10.0.0.1"],
+    ["203.0.113.44, 10.0.0.7", "", "", "sync.example.com", key, "13", "10.0.0.1"],
+    ["[2001:db8::17]:4711, 10.0.0.7:8080", "", "", "sync.example.com", key, "13", "::1"],
+    ["", 'for=192.0.2.60;proto=https;by=203.0.113.43, for="[2001:db8:cafe::17]:4711"', "", "h", key, "13", "10.1.2.3"],
+    ["", 'for=unknown, for="_hidden", for=198.51.100.17', "http://localhost:8080/", "h", key, "13", "fd00::5"],
+    ["198.51.100.9", "for=192.0.2.1", "HTTPS://APP.EXAMPLE.COM:443", "h", key, "13", "192.0.2.200"],
+    ["", "", "null", "h", key, "8", "127.0.0.1"],
+    ["", "", "https://[::1]:8443", "", key, "13", "127.0.0.1"],
+    ["", "", "file://", "h", "short", "13", "127.0.0.1"],
+    ["", "", "", "h", " " + key + "\t", " 13 ", "::ffff:10.0.0.1"],
+]
+for i, headers in enumerate(sets):
+    (out / f"seed-{i}").write_text("\n".join(headers))
+print(f"{len(sets)} header sets")
+PY
+}
+
+seed() {
+    local target="$1" corpus="$work/$1/corpus"
+    case "$target" in
+        messages) write_sessions "$corpus" ;;
+        images|entries|tokens)
+            if [ "$target" != tokens ]; then
+                mkdir -p "$work/sessions"
+                write_sessions "$work/sessions" >/dev/null
+            fi
+            NEON_FUZZ_TARGET="$target" NEON_FUZZ_SESSIONS="$work/sessions" NEON_FUZZ_SEEDS="$corpus" "$binary" 2>/dev/null | tail -1 ;;
+        markdown)
+            local n=0
+            for file in docs/*.md samples/*.md README.md; do
+                [ -f "$file" ] || continue
+                cp "$file" "$corpus/seed-$(basename "$file")"
+                n=$((n + 1))
+            done
+            echo "$n Markdown files from docs/, samples/ and README.md" ;;
+        headers) write_headers "$corpus" ;;
+    esac
+}
+
+# Two frames of allocation stack instead of 30 (unwinding on every malloc
+# halves the speed; with fewer than two, LeakSanitizer misses a planted
+# leak) and a small quarantine; replay a finding with plain
+# ASAN_OPTIONS=detect_leaks=1 for the full report. Swift's backtracer is
+# off: reading the crashed stack, it trips AddressSanitizer itself.
+asan="detect_leaks=1:abort_on_error=1:malloc_context_size=2:quarantine_size_mb=16"
+declare -A max_len=([messages]=4096 [images]=4096 [entries]=4096 [markdown]=2048 [tokens]=1024 [headers]=1024)
+build
+status=0
+for target in "${selected[@]}"; do
+    dir="$work/$target"
+    mkdir -p "$dir/corpus" "$dir/findings"
+    echo "== seeding the $target corpus"
+    seed "$target"
+    echo "== running $target: $runs executions (AddressSanitizer, LeakSanitizer: detect_leaks=1)"
+    log="$dir/fuzz.log"
+    set +e
+    NEON_FUZZ_TARGET="$target" ASAN_OPTIONS="$asan" SWIFT_BACKTRACE=enable=no "$binary" "$dir/corpus" -runs="$runs" \
+        -max_len="${max_len[$target]}" -timeout=10 -max_total_time="$seconds" -detect_leaks=1 -use_value_profile=1 \
+        -artifact_prefix="$dir/findings/" -print_final_stats=1 >"$log" 2>&1
+    result=$?
+    set -e
+    grep -E "INITED|DONE|stat::number_of_executed_units|stat::average_exec_per_sec|stat::peak_rss_mb|stat::new_units_added" "$log" || true
+    if [ "$result" -ne 0 ]; then
+        echo "$target FAILED (status $result): a crash, hang or leak; input and report in $dir/findings and $log"
+        grep -E "ERROR|SUMMARY|Fatal error" "$log" | head -20
+        status=$result
+        continue
+    fi
+    executed=$(grep -oE "stat::number_of_executed_units: [0-9]+" "$log" | grep -oE "[0-9]+$")
+    echo "$target held: $executed inputs ran with no crash, no hang (10 s per input), no leak; corpus now $(ls "$dir/corpus" | wc -l) inputs"
+done
+exit "$status"

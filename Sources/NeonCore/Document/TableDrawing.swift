@@ -100,6 +100,14 @@ struct TableDrawing {
                     if widths[column] > minimum[column] { widths[column] -= 1; given -= 1 }
                     turn += 1
                 }
+                // A settled column took its natural width, which can be
+                // more than its minimum: what the open columns could not
+                // give back comes from it, the widest first.
+                for column in widths.indices.sorted(by: { widths[$0] > widths[$1] }) where given > room {
+                    let taken = min(given - room, widths[column] - minimum[column])
+                    widths[column] -= taken
+                    given -= taken
+                }
                 break
             }
             for index in settled.reversed() {

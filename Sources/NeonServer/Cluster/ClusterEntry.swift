@@ -1,4 +1,3 @@
-import Foundation
 import NeonCore
 
 /// One event in a room's log in Redis (stream `neonsync:{room}:log`, entry
@@ -46,11 +45,11 @@ struct ClusterEntry: Equatable, Sendable {
                   message: values["m"] ?? "")
     }
 
-    /// Reads a published entry: index and values joined by U+001F.
+    /// Reads a published entry: index (from 1) and values joined by U+001F.
     init?(published payload: [UInt8]) {
         let parts = payload.split(separator: 0x1F, maxSplits: 5, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
-        guard parts.count == 6, let index = Int(parts[0]), let kind = Kind(rawValue: parts[1]),
+        guard parts.count == 6, let index = Int(parts[0]), index >= 1, let kind = Kind(rawValue: parts[1]),
               let origin = Int(parts[3]), let time = Int64(parts[4]) else { return nil }
         self.init(index: index, kind: kind, client: parts[2], origin: origin, time: time, message: parts[5])
     }
@@ -96,27 +95,6 @@ extension ClientMessage {
     var withoutToken: ClientMessage {
         guard case let .hello(room, name, role, profile, draftRev, token, resume) = self, token != nil else { return self }
         return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: nil, resume: resume)
-    }
-}
-
-extension ClusterDelivery {
-    /// The delivery as the gateway takes it, decoded (on the thread that
-    /// read it, not the service thread).
-    func gatewayEvent(redis: String) -> GatewayEvent {
-        let codec = WireCodec()
-        switch self {
-        case let .loaded(room, image, entries):
-            let decoded = image.flatMap { try? JSONDecoder().decode(RoomImage.self, from: Data($0.utf8)) }
-            return .loaded(room: room, image: decoded, entries: entries.compactMap { $0.roomEntry(codec) })
-        case let .entries(room, entries):
-            return .ordered(room: room, entries.compactMap { $0.roomEntry(codec) })
-        case let .failed(client, reason):
-            return .unavailable(client: ClientID(client), reason: reason)
-        case let .redis(up, reason):
-            return .store(up: up, name: redis, reason: reason)
-        case .lostMembership:
-            return .membershipLost
-        }
     }
 }
 

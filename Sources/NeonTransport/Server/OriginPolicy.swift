@@ -35,7 +35,8 @@ public struct OriginPolicy: Sendable, Equatable {
     /// and host in lowercase, the scheme's default port (80 for http, 443
     /// for https) and a trailing `/` removed; `*` and `null` as they are.
     /// `nil` when `text` is not of that form (a path, a query, user
-    /// information, an empty host or a port that is not a number).
+    /// information, an empty host, a colon in the host outside brackets or
+    /// a port that is not a number).
     public static func normalized(_ text: String) -> String? {
         if text == "*" || text == "null" { return text }
         var rest = Substring(text)
@@ -61,6 +62,7 @@ public struct OriginPolicy: Sendable, Equatable {
         } else if let colon = authority.lastIndex(of: ":") {
             host = authority[..<colon]
             port = authority[authority.index(after: colon)...]
+            guard !host.contains(":") else { return nil }
         }
         guard !host.isEmpty else { return nil }
         var canonical = "\(scheme)://\(host.lowercased())"
@@ -70,22 +72,5 @@ public struct OriginPolicy: Sendable, Equatable {
             if !isDefault { canonical += ":\(number)" }
         }
         return canonical
-    }
-}
-
-/// A WebSocket handshake the server answered with 403 because of its
-/// `Origin` header.
-public struct RefusedHandshake: Sendable, Equatable {
-    /// The remote IP address.
-    public var peer: String
-    /// The `Origin` header it carried.
-    public var origin: String
-    /// Its proxy headers naming a client, as sent (nil without any).
-    public var forwarding: ForwardingHeaders?
-
-    public init(peer: String, origin: String, forwarding: ForwardingHeaders? = nil) {
-        self.peer = peer
-        self.origin = origin
-        self.forwarding = forwarding
     }
 }
