@@ -37,13 +37,7 @@ struct RoomsOptions {
         do {
             read = try OptionSpec.parse(arguments, by: table)
         } catch {
-            switch error {
-            case let .unknown(flag, suggestion):
-                let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
-                throw problem("unknown argument \(flag)\(hint); see neonsync rooms --help")
-            case let .missingValue(option): throw problem("\(option.flag) needs a value; see neonsync rooms --help")
-            case let .unexpectedValue(option): throw problem("\(option.flag) takes no value; see neonsync rooms --help")
-            }
+            throw problem(error.sentence(unknown: "argument", help: "neonsync rooms --help"))
         }
         var tokenFromFile = false
         for argument in read {

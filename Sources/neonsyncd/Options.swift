@@ -58,15 +58,7 @@ struct Options {
         do {
             read = try OptionSpec.parse(arguments, by: table)
         } catch {
-            switch error {
-            case let .unknown(flag, suggestion):
-                let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
-                throw Problem(description: "unknown option \(flag)\(hint); see neonsyncd --help")
-            case let .missingValue(option):
-                throw Problem(description: "\(option.flag) needs a value; see neonsyncd --help")
-            case let .unexpectedValue(option):
-                throw Problem(description: "\(option.flag) takes no value; see neonsyncd --help")
-            }
+            throw Problem(description: error.sentence(help: "neonsyncd --help"))
         }
         for argument in read {
             let flag: String, value: String

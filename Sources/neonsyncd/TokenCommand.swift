@@ -51,12 +51,7 @@ enum TokenCommand {
         do {
             read = try OptionSpec.parse(arguments, by: options)
         } catch {
-            switch error {
-            case let .unknown(flag, suggestion):
-                return fail("unknown option \(flag)" + (suggestion.map { " (did you mean \($0)?)" } ?? ""))
-            case let .missingValue(option): return fail("\(option.flag) needs a value")
-            case let .unexpectedValue(option): return fail("\(option.flag) takes no value")
-            }
+            return fail(error.sentence())
         }
         for argument in read {
             guard case let .option(option, value?) = argument else {

@@ -79,6 +79,11 @@ struct ProxiedNodeTests {
             _ = try await peer.hello(room: "shared", name: "r\(n)", role: .reader)
             peers.append(peer)
         }
+        // A node may write its join line just after the welcome went out.
+        let joined = ContinuousClock.now + .seconds(15)
+        while a.events("join").count + b.events("join").count < 24, ContinuousClock.now < joined {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         let onA = a.events("join").count
         let onB = b.events("join").count
         #expect(onA + onB == 24)

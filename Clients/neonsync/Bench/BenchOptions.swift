@@ -144,15 +144,8 @@ struct BenchOptions {
         do {
             read = try OptionSpec.parse(rest, by: table)
         } catch {
-            switch error {
-            case let .unknown(flag, suggestion):
-                let hint = suggestion.map { " (did you mean \($0)?)" } ?? ""
-                throw Problem(description: "unknown option \(flag)\(hint) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
-            case let .missingValue(option):
-                throw Problem(description: "\(option.flag) needs a value; see neonsync bench --help")
-            case let .unexpectedValue(option):
-                throw Problem(description: "\(option.flag) takes no value; see neonsync bench --help")
-            }
+            throw Problem(description: error.sentence(context: " for neonsync bench \(scenario.rawValue)",
+                                                      help: "neonsync bench --help"))
         }
         for argument in read {
             let flag: String, value: String

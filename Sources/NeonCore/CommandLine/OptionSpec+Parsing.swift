@@ -15,6 +15,21 @@ extension OptionSpec {
         case missingValue(OptionSpec)
         /// `--switch=value` for an option that takes none.
         case unexpectedValue(OptionSpec)
+
+        /// The problem as a usage sentence: `unknown NOUN FLAG (did you
+        /// mean …?)` with `context` after the flag, `FLAG needs a value`,
+        /// `FLAG takes no value`; each ends with `; see HELP` when given.
+        public func sentence(unknown noun: String = "option", context: String = "", help: String? = nil) -> String {
+            let see = help.map { "; see \($0)" } ?? ""
+            switch self {
+            case let .unknown(flag, suggestion):
+                return "unknown \(noun) \(flag)" + (suggestion.map { " (did you mean \($0)?)" } ?? "") + context + see
+            case let .missingValue(option):
+                return "\(option.flag) needs a value" + see
+            case let .unexpectedValue(option):
+                return "\(option.flag) takes no value" + see
+            }
+        }
     }
 
     /// Reads `arguments` by `table`: `--flag value`, `--flag=value`, switches
