@@ -87,7 +87,7 @@ struct RoomQuota: Sendable {
         }
     }
 
-    /// Addresses remembered now (for tests and the metrics).
+    /// Addresses remembered now: what `prune` keeps bounded.
     var count: Int { addresses.count }
 
     private func refuse(_ entry: inout Address, _ error: ProtocolError) -> Verdict {
