@@ -26,6 +26,9 @@ public final class SyncServer: Sendable {
         /// An empty room idle this long is removed with its document and
         /// draft; nil never (one node only).
         public var roomTTL: Duration?
+        /// An empty room idle this long leaves memory and lives on in the
+        /// store until someone joins it again; nil keeps rooms in memory.
+        public var roomRelease: Duration?
         /// A Unix domain socket to listen on as well; its members' names are
         /// their login names, shown as verified.
         public var unixSocketPath: String?
@@ -38,7 +41,8 @@ public final class SyncServer: Sendable {
                     access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60),
                     tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers,
                     maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
-                    unixSocketPath: String? = nil, reusePort: Bool = false) {
+                    unixSocketPath: String? = nil, reusePort: Bool = false, roomRelease: Duration? = nil) {
+            self.roomRelease = roomRelease
             self.unixSocketPath = unixSocketPath
             self.reusePort = reusePort
             self.roomTTL = roomTTL
@@ -58,6 +62,8 @@ public final class SyncServer: Sendable {
     private let transport: WebSocketServer
     /// Removes rooms idle past `roomTTL` (one node).
     private let sweeper = RoomSweeper()
+    /// Hands freed heap back to the system after bursts (on the sweep timer).
+    private let heap = HeapTrimmer()
 
     /// Cluster mode: the node's link to Redis (nil on a single node).
     public let cluster: ClusterLink?
@@ -77,15 +83,7 @@ public final class SyncServer: Sendable {
             throw ServerError(error.description)
         }
         let codec = WireCodec()
-        let snapshots = stored.map { room in
-            let edits = room.recentEdits.compactMap { edit -> EditInfo? in
-                guard let ops = try? codec.decodeOperation(edit.operationJSON) else { return nil }
-                return EditInfo(rev: edit.revision, ops: ops, by: ClientID(edit.author ?? ""), key: edit.key)
-            }
-            return RoomSnapshot(name: room.name, profile: CountingProfile(rawValue: room.profile) ?? .graphemes,
-                                limit: room.limit, document: room.document, draftText: room.draftText,
-                                draftRevision: room.draftRevision, recentEdits: edits)
-        }
+        let snapshots = stored.map { RoomSnapshot($0, codec: codec) }
         restoredRooms = snapshots.count
         let hub = Hub(limits: configuration.limits, maxRooms: cluster == nil ? configuration.maxRooms : .max,
                       restoring: snapshots)
@@ -93,10 +91,10 @@ public final class SyncServer: Sendable {
             policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
             clustered: cluster != nil,
             snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
-            roomTTL: cluster == nil ? configuration.roomTTL : nil),
+            roomTTL: cluster == nil ? configuration.roomTTL : nil, roomRelease: configuration.roomRelease),
             activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
                                  uniquingKeysWith: { first, _ in first }))
-        sequencer = cluster ?? LocalSequencer(store: store, logger: logger)
+        sequencer = cluster ?? LocalSequencer(store: store, logger: logger, limits: configuration.limits)
         self.logger = logger
         executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer)
         transport = WebSocketServer(
@@ -121,11 +119,15 @@ public final class SyncServer: Sendable {
         sequencer.start { delivery in
             transport.execute { context in executor.apply(delivery, in: context) }
         }
-        // Idle rooms past --room-ttl go (one node); what the room quota
-        // remembers of addresses goes a minute after their last new room.
-        let every = cluster == nil ? configuration.roomTTL.map { min(max(Double($0.components.seconds) / 4, 0.5), 60) } : nil
+        // Idle rooms past --room-ttl go (one node), those past
+        // --room-release leave memory; what the room quota remembers of
+        // addresses goes a minute after their last new room.
+        let every = [cluster == nil ? configuration.roomTTL : nil, configuration.roomRelease].compactMap { $0 }
+            .map { min(max(Double($0.components.seconds) / 4, 0.5), 60) }.min()
+        let heap = heap
         sweeper.start(every: every ?? 60) {
             transport.execute { context in executor.apply(.event(.sweep), in: context) }
+            heap.trimIfDue()
         }
         var fields = [
             LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),

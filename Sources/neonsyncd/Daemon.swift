@@ -110,7 +110,8 @@ enum Daemon {
                                      access: options.access, idleTimeout: options.idleTimeout,
                                      tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins),
                                      maxOutboundBytes: options.maxOutbound, roomTTL: options.roomTTL,
-                                     unixSocketPath: options.unixSocket, reusePort: options.reusePort),
+                                     unixSocketPath: options.unixSocket, reusePort: options.reusePort,
+                                     roomRelease: options.roomRelease),
                 logger: logger, store: store, cluster: link)
             // The socket file is made owner-only, then opened up to --unix-mode.
             let umaskBefore = umask(0o077)

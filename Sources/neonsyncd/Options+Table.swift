@@ -54,6 +54,11 @@ extension Options {
                 with s, m, h or d (default 30d; 0 keeps rooms forever). Each removal is logged (room_expired). One \
                 node only: rooms in a cluster's Redis are kept
                 """),
+            OptionSpec("--room-release", value: "T", help: """
+                let a room leave memory once it has been empty, and watched by no observer, for T (default 5m; \
+                0 keeps every room in memory). Its document and draft stay in the store (SQLite, or the cluster's \
+                Redis) and the next join reads it back. Logged as room_released and room_restored
+                """),
         ]),
         .init("CLUSTER (several nodes serve the same rooms; docs/CLUSTER.md)", [
             OptionSpec("--redis", value: "URL", help: """

@@ -34,6 +34,8 @@ struct Options {
     /// `--room-ttl`; nil when given 0. `roomTTLGiven` tells an explicit flag.
     var roomTTL: Duration? = .seconds(30 * 24 * 3600)
     var roomTTLGiven = false
+    /// `--room-release`; nil when given 0.
+    var roomRelease: Duration? = .seconds(300)
     var showHelp = false
     /// `--version`: print the version and the libraries' versions.
     var showVersion = false
@@ -139,6 +141,14 @@ struct Options {
                     throw Problem(description: "--room-ttl \(value) is not a duration; use e.g. 90s, 12h or 30d (at most 366d), or 0 to keep rooms forever")
                 }
                 options.roomTTLGiven = true
+            case "--room-release":
+                if value == "0" {
+                    options.roomRelease = nil
+                } else if let seconds = TokenCommand.duration(value) {
+                    options.roomRelease = .seconds(seconds)
+                } else {
+                    throw Problem(description: "--room-release \(value) is not a duration; use e.g. 90s, 5m or 1h, or 0 to keep every room in memory")
+                }
             case "--node-timeout":
                 options.nodeTimeout = try integer(value, flag: flag, range: 3...300)
             case "--snapshot-every":

@@ -46,9 +46,10 @@ private func logEvents(_ commands: [GatewayCommand]) -> [String] {
 private struct OneNode {
     var gateway: Gateway
 
-    init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, roomTTL: Duration? = nil) {
+    init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, roomTTL: Duration? = nil,
+         roomRelease: Duration? = nil) {
         gateway = Gateway(hub: Hub(maxRooms: maxRooms), configuration: .init(policy: policy, maxRooms: maxRooms,
-                                                                              roomTTL: roomTTL))
+                                                                              roomTTL: roomTTL, roomRelease: roomRelease))
     }
 
     mutating func apply(_ event: GatewayEvent, at clock: GatewayClock = at(1)) -> [GatewayCommand] {
@@ -352,4 +353,109 @@ struct GatewayRoomTTLTests {
         #expect(node.gateway.hub.rooms.isEmpty)
         #expect(node.gateway.roomQuota.count == 0, "nothing is kept of an address with no room a minute on")
     }
+}
+
+/// One node, `--room-release`: rooms at rest in the store and read back.
+@Suite("Gateway: rooms at rest (one node, --room-release)")
+struct RestingRoomGatewayTests {
+    /// ada publishes a document, edits the draft once and leaves at 3 s.
+    fileprivate static func abandoned(release: Duration = .seconds(60), ttl: Duration? = nil, maxRooms: Int = 10_000) -> OneNode {
+        var node = OneNode(maxRooms: maxRooms, roomTTL: ttl, roomRelease: release)
+        _ = node.join(one, "ada", at: ticking(0))
+        _ = node.apply(text(.document(title: "Notes", format: .markdown, text: "# A\n\nbody\n")), at: ticking(1))
+        _ = node.apply(text(.edit(rev: 0, ops: TextOperation([.insert("hi")]), key: "k1")), at: ticking(2))
+        _ = node.apply(.disconnected(one, WebSocketClose(code: 1000, initiatedByPeer: true)), at: ticking(3))
+        return node
+    }
+
+    /// The room as the store gives it back: what ada left, no members.
+    static let stored = RoomState(restoring: RoomSnapshot(
+        name: "r", document: DocumentInfo(title: "Notes", format: .markdown, text: "# A\n\nbody\n"),
+        draftText: "hi", draftRevision: 1))
+
+    @Test("an empty room idle past --room-release leaves memory (room_released); a hello to it asks the store and waits, with the edit sent after it, until the room is back; then the joiner gets the stored document and draft and its edit is acked at the next revision")
+    func restAndWake() throws {
+        var node = Self.abandoned()
+        #expect(node.gateway.hub.rooms["r"]?.draft.text == "hi")
+        #expect(node.apply(.sweep, at: ticking(62)).isEmpty, "59 s idle: still held")
+        let released = node.apply(.sweep, at: ticking(63))
+        #expect(logEvents(released) == ["room_released"])
+        #expect(!released.contains { if case .persist = $0 { true } else { false } }, "nothing is removed from the store")
+        #expect(node.gateway.hub.rooms["r"] == nil && node.gateway.resting == ["r"])
+
+        let hello = node.join(two, "bob", at: ticking(70))
+        #expect(hello.contains(.restore(rooms: ["r"])))
+        #expect(!hello.contains { if case .order = $0 { true } else { false } }, "the hello waits for the room")
+        #expect(messages(hello, to: two).isEmpty)
+        let edit = node.apply(.received(.text(String(decoding: WireCodec().encode(
+            ClientMessage.edit(rev: 1, ops: TextOperation([.retain(2), .insert("!")]), key: "k2")), as: UTF8.self)), from: two),
+            at: ticking(70))
+        #expect(edit.isEmpty, "what follows the hello waits behind it")
+        #expect(node.join(ConnectionID(rawValue: 3), "cy", at: ticking(70)).allSatisfy {
+            if case .restore = $0 { false } else { true }
+        }, "a second joiner does not ask again")
+
+        let back = node.apply(.restored([Self.stored], missing: []), at: ticking(71))
+        #expect(logEvents(back).first == "room_restored")
+        let types = messages(back, to: two).map(\.type)
+        #expect(types.first == "welcome" && types.contains("ack"), "\(types)")
+        guard case let .welcome(welcome) = messages(back, to: two).first?.payload else { throw GatewayTestFailure("no welcome") }
+        #expect(welcome.document?.title == "Notes" && welcome.draft.text == "hi" && welcome.draft.rev == 1)
+        let acks = messages(back, to: two).compactMap { if case let .ack(rev) = $0.payload { rev } else { nil } }
+        #expect(acks == [2])
+        #expect(node.gateway.hub.rooms["r"]?.draft.text == "hi!" && node.gateway.resting.isEmpty && node.gateway.waking.isEmpty)
+        #expect(node.gateway.hub.members(of: "r").count == 2, "bob and cy are in")
+    }
+
+    @Test("a room a connection is in, a room an observer watches, and a blank room are not released; --room-release absent keeps every room")
+    func whatStays() {
+        var watched = Self.abandoned()
+        _ = watched.join(two, "eve", room: "*", role: .observer, at: ticking(4))
+        #expect(logEvents(watched.apply(.sweep, at: ticking(100))).isEmpty, "an observer of every room holds them")
+        #expect(watched.gateway.resting.isEmpty)
+
+        var kept = Self.abandoned(release: .seconds(60))
+        _ = kept.join(two, "bob", at: ticking(4))
+        #expect(logEvents(kept.apply(.sweep, at: ticking(100))).isEmpty, "bob is in it")
+
+        var node = OneNode()
+        _ = node.join(one, "ada", at: ticking(0))
+        _ = node.apply(text(.edit(rev: 0, ops: TextOperation([.insert("x")]), key: "k")), at: ticking(1))
+        _ = node.apply(.disconnected(one, WebSocketClose(code: 1000, initiatedByPeer: true)), at: ticking(2))
+        #expect(logEvents(node.apply(.sweep, at: ticking(100_000))).isEmpty && node.gateway.hub.rooms["r"] != nil)
+    }
+
+    @Test("an observer who starts watching gets the resting rooms read back, in one request, and one fresh overview when they are back")
+    func observerWakesRooms() throws {
+        var node = Self.abandoned()
+        _ = node.apply(.sweep, at: ticking(63))
+        let watch = node.join(two, "eve", room: "*", role: .observer, at: ticking(70))
+        #expect(watch.contains(.restore(rooms: ["r"])))
+        let back = node.apply(.restored([Self.stored], missing: []), at: ticking(71))
+        let overviews = messages(back, to: two).compactMap { if case let .overview(o) = $0.payload { o } else { nil } }
+        #expect(overviews.count == 1 && overviews.first?.rooms.map(\.room) == ["r"])
+    }
+
+    @Test("a resting room still expires past --room-ttl, counted from the last leave (removed from the store); it counts toward --max-rooms while it rests")
+    func restingExpires() {
+        var node = Self.abandoned(release: .seconds(60), ttl: .seconds(600))
+        _ = node.apply(.sweep, at: ticking(63))
+        #expect(node.gateway.resting == ["r"])
+        #expect(logEvents(node.apply(.sweep, at: ticking(602))).isEmpty)
+        let expired = node.apply(.sweep, at: ticking(603))
+        #expect(logEvents(expired) == ["room_expired"])
+        #expect(expired.contains(.persist(.roomRemoved(room: "r"), room: "r")))
+        #expect(node.gateway.resting.isEmpty)
+
+        var full = Self.abandoned(maxRooms: 1)
+        _ = full.apply(.sweep, at: ticking(63))
+        #expect(full.gateway.resting == ["r"])
+        let refused = full.join(two, "bob", room: "other", at: ticking(70))
+        #expect(errorCodes(refused, to: two) == [.serverFull])
+    }
+}
+
+struct GatewayTestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
 }

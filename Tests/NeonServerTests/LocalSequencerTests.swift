@@ -13,6 +13,7 @@ private final class GatedStore: RoomStore, @unchecked Sendable {
     let entered = DispatchSemaphore(value: 0)
 
     func loadRooms() throws(StoreError) -> [StoredRoom] { try inner.loadRooms() }
+    func loadRoom(_ name: String) throws(StoreError) -> StoredRoom? { try inner.loadRoom(name) }
     func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError) {
         try inner.createRoom(name, profile: profile, limit: limit)
     }

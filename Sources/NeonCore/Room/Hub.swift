@@ -40,6 +40,13 @@ public struct Hub: Equatable, Sendable {
         for member in members(of: room) { sessions[member] = room }
     }
 
+    /// Holds a room read back from the store (one node, after it rested
+    /// there), unless the hub holds one of that name already.
+    public mutating func restore(_ room: RoomState) {
+        guard rooms[room.name] == nil else { return }
+        rooms[room.name] = room
+    }
+
     /// Removes `room` when nobody is in it; returns whether it did.
     public mutating func remove(emptyRoom room: String) -> Bool {
         guard let state = rooms[room], state.order.isEmpty else { return false }

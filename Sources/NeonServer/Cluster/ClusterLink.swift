@@ -62,6 +62,9 @@ public final class ClusterLink: RoomSequencer, Sendable {
         if let room { reader.want(room) } else { reader.wantEveryRoom() }
     }
 
+    /// Never called: a node takes its rooms up from Redis (`takeUp`).
+    func restore(_ rooms: [String]) {}
+
     /// Never called: `durableOnceOrdered`.
     func persist(_ records: [PersistRecord], ticket: Int) {}
 

@@ -83,6 +83,7 @@ final class Executor: WebSocketServerDelegate {
     private func metricsResponse(_ context: ServiceContext) -> HTTPResponse {
         let text = state.withLock { state in
             var gauges = MetricsGauges(connections: state.gateway.connections.count, hub: state.gateway.hub)
+            gauges.restingRooms = state.gateway.resting.count
             for connection in state.gateway.connections.keys {
                 if let depth = context.queueDepth(of: connection) { gauges.add(depth) }
             }
@@ -160,6 +161,8 @@ final class Executor: WebSocketServerDelegate {
                 sequencer.snapshot(room, index: index, image: image)
             case let .takeUp(room):
                 sequencer.takeUp(room)
+            case let .restore(rooms):
+                sequencer.restore(rooms)
             }
         }
     }

@@ -72,11 +72,13 @@ extension Gateway {
         if case let .watch(_, _, scope) = hubEvent { takeUpWatched(client, scope: scope, into: &out) }
     }
 
-    /// Cluster: a new observer from outside rooms gets the rooms it may
-    /// watch taken up (those this node does not hold yet arrive as they load).
+    /// A new observer from outside rooms gets the rooms it may watch taken
+    /// up: in a cluster from Redis, on one node the resting ones from the
+    /// store (each arrives in a fresh overview as it loads).
     mutating func takeUpWatched(_ client: ClientID, scope: String?, into out: inout [GatewayCommand]) {
-        guard configuration.clustered, hub.watchers.contains(client) else { return }
-        out.append(.takeUp(room: scope))
+        guard hub.watchers.contains(client) else { return }
+        if configuration.clustered { return out.append(.takeUp(room: scope)) }
+        wake(scope.map { [$0] } ?? resting.sorted(), into: &out)
     }
 
     /// The connection is gone: its bookkeeping goes at once; its leaving
@@ -99,8 +101,8 @@ extension Gateway {
         }
         out.append(.log(LogRecord(.info, .disconnect, client: client, fields)))
         if let room = info.room {
-            out.append(.order(RoomEntry(event: .bye, client: client, origin: configuration.incarnation,
-                                        time: clock.hub), room: room, hello: false))
+            sequence(RoomEntry(event: .bye, client: client, origin: configuration.incarnation, time: clock.hub),
+                     room: room, hello: false, into: &out)
         } else {
             route(hub.apply(.disconnected(client), at: clock.hub), into: &out)
         }

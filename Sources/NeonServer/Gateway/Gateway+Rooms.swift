@@ -35,7 +35,8 @@ extension Gateway {
                 noteJoined(client, into: &out)
                 return takeUpWatched(client, scope: nil, into: &out)
             }
-            if hub.rooms[name] == nil, hub.rooms.count >= configuration.maxRooms {
+            let held = hub.rooms[name] != nil || resting.contains(name)
+            if !held, hub.rooms.count + resting.count >= configuration.maxRooms {
                 return route(hub.apply(.rejected(client, ProtocolError(.serverFull,
                     "this server holds its maximum of \(configuration.maxRooms) rooms; join an existing room or try later")),
                                        at: clock.hub), into: &out)
@@ -43,7 +44,7 @@ extension Gateway {
             // One node: a room it does not hold is a new room. A cluster node
             // cannot tell a new room from one it has not taken up from Redis
             // yet, so its rooms are not counted per address.
-            if hub.rooms[name] == nil, !configuration.clustered {
+            if !held, !configuration.clustered {
                 let rooms = hub.rooms
                 if case let .refused(error, first) = roomQuota.admit(name, from: info.address, at: clock.monotonic,
                                                                      exists: { rooms[$0] != nil }) {
@@ -59,8 +60,8 @@ extension Gateway {
         guard let room else {
             return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
         }
-        out.append(.order(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
-                                    time: clock.hub, verified: hello && info.verifiedName != nil), room: room, hello: hello))
+        sequence(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
+                           time: clock.hub, verified: hello && info.verifiedName != nil), room: room, hello: hello, into: &out)
     }
 
     /// Applies one ordered event of `room` to the hub. Log lines are
@@ -126,17 +127,27 @@ extension Gateway {
         return true
     }
 
-    /// Removes the rooms that are empty and idle past `--room-ttl`: their
-    /// document and draft go too (a typo's room does not live forever).
+    /// Removes the rooms that are empty and idle past `--room-ttl`, resting
+    /// or not: their document and draft go too (a typo's room does not
+    /// live forever); releases from memory those idle past `--room-release`.
     mutating func sweep(at clock: GatewayClock, into out: inout [GatewayCommand]) {
         let rooms = hub.rooms
-        roomQuota.prune(at: clock.monotonic, exists: { rooms[$0] != nil })
-        guard let ttl = configuration.roomTTL, !configuration.clustered else { return }
+        let resting = resting
+        roomQuota.prune(at: clock.monotonic, exists: { rooms[$0] != nil || resting.contains($0) })
+        guard !configuration.clustered else { return }
+        expire(at: clock, into: &out)
+        release(at: clock, into: &out)
+    }
+
+    /// One node: removes the rooms empty and idle past `--room-ttl`.
+    private mutating func expire(at clock: GatewayClock, into out: inout [GatewayCommand]) {
+        guard let ttl = configuration.roomTTL else { return }
         let now = clock.wallNanoseconds / 1_000_000
         let limit = ttl.milliseconds
-        for room in hub.rooms.keys.sorted() where hub.members(of: room).isEmpty {
+        let candidates = hub.rooms.keys.filter { hub.members(of: $0).isEmpty } + resting.filter { waking[$0] == nil }
+        for room in candidates.sorted() {
             let idle = now - (activity[room] ?? now)
-            guard idle >= limit, hub.remove(emptyRoom: room) else { continue }
+            guard idle >= limit, resting.remove(room) != nil || hub.remove(emptyRoom: room) else { continue }
             activity[room] = nil
             out.append(.log(LogRecord(.info, .roomExpired, room: room, [
                 LogField("idleSeconds", .int(Int(idle / 1000))), LogField("ttlSeconds", .int(Int(limit / 1000))),

@@ -23,10 +23,16 @@ struct Gateway: Sendable {
         var maxOutboundBytes: Int
         /// `--room-ttl`: an empty room idle this long is removed (nil: never).
         var roomTTL: Duration?
+        /// `--room-release`: an empty room idle this long leaves memory; it
+        /// lives on in the store (SQLite, Redis) until someone joins it
+        /// again (nil: rooms stay in memory).
+        var roomRelease: Duration?
 
         init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
-             snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil) {
+             snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
+             roomRelease: Duration? = nil) {
             self.roomTTL = roomTTL
+            self.roomRelease = roomRelease
             self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation; self.clustered = clustered
             self.snapshotEvery = snapshotEvery; self.maxOutboundBytes = maxOutboundBytes
         }
@@ -47,6 +53,12 @@ struct Gateway: Sendable {
     var activity: [String: Int64] = [:]
     /// New rooms per address (`--max-new-rooms-per-ip`, `--max-rooms-per-ip`).
     var roomQuota: RoomQuota
+    /// One node: the rooms released from memory that the store keeps, to
+    /// be read back when someone joins one (or an observer watches it).
+    var resting: Set<String> = []
+    /// One node: resting rooms being read back from the store, with the
+    /// events that arrived for each meanwhile, in arrival order.
+    var waking: [String: [(entry: RoomEntry, hello: Bool)]] = [:]
     let codec = WireCodec()
 
     init(hub: Hub, configuration: Configuration = Configuration(), activity: [String: Int64] = [:]) {
@@ -103,6 +115,8 @@ struct Gateway: Sendable {
             out.append(.log(LogRecord(up ? .info : .error, up ? .redisUp : .redisDown, [
                 LogField("redis", .string(name)), LogField("reason", .string(reason)),
             ])))
+        case let .restored(rooms, missing):
+            restored(rooms, missing: missing, into: &out)
         case .sweep:
             sweep(at: clock, into: &out)
         case .membershipLost:

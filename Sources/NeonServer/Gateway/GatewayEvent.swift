@@ -17,6 +17,9 @@ enum GatewayEvent: Sendable {
     /// The room as the sequencer holds it (its image, nil for a new room,
     /// and the events after it): take it up, replacing any copy.
     case loaded(room: String, image: RoomImage?, entries: [RoomEntry])
+    /// One node: resting rooms read back from the store, built off the
+    /// service thread (their documents parsed); `missing` were not there.
+    case restored([RoomState], missing: [String])
     /// An event of `client` could not be ordered (the store is away).
     case unavailable(client: ClientID, reason: String)
     /// The sequencer's store (Redis) went away or came back.

@@ -6,6 +6,8 @@ import NeonTransport
 struct MetricsGauges: Equatable, Sendable {
     var connections: Int
     var rooms: Int
+    /// One node: rooms released from memory that the store keeps.
+    var restingRooms = 0
     var readers: [Role: Int]
     var queuedFrames: Int
     var queuedBytes: Int

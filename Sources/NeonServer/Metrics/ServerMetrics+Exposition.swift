@@ -12,8 +12,11 @@ extension ServerMetrics {
         out.sample("neonsync_connections_open", gauges.connections)
         out.family("neonsync_connections_total", .counter, help: "WebSocket connections accepted since start.")
         out.sample("neonsync_connections_total", connections)
-        out.family("neonsync_rooms", .gauge, help: "Rooms the server holds, restored ones included.")
+        out.family("neonsync_rooms", .gauge, help: "Rooms the server holds in memory, restored ones included.")
         out.sample("neonsync_rooms", gauges.rooms)
+        out.family("neonsync_rooms_resting", .gauge,
+                   help: "Rooms released from memory (--room-release) that the store keeps until someone joins them.")
+        out.sample("neonsync_rooms_resting", gauges.restingRooms)
         out.family("neonsync_readers", .gauge, help: "Joined members of every room, by role.")
         for role in Role.allCases {
             out.sample("neonsync_readers", labels: [("role", role.rawValue)], gauges.readers[role, default: 0])

@@ -20,16 +20,26 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     /// `condition`; `deliver` is set by `start` before the committer thread
     /// starts, and only that thread reads it.
     private let condition = NSCondition()
-    private var queue: [(ticket: Int, records: [PersistRecord])] = []
+    private var queue: [Work] = []
     private var stopping = false
     private var committing = false
     /// The committer thread is not running (before start, after stop).
     private var finished = true
     private var deliver: (@Sendable (SequencerDelivery) -> Void)?
+    /// The limits restored rooms are built with (the hub's).
+    let limits: RoomLimits
 
-    init(store: any RoomStore, logger: LogWriter) {
+    /// What the committer thread does, in the order it was handed over.
+    private enum Work {
+        case commit(ticket: Int, records: [PersistRecord])
+        /// Read resting rooms back (after every commit before).
+        case restore([String])
+    }
+
+    init(store: any RoomStore, logger: LogWriter, limits: RoomLimits = RoomLimits()) {
         self.store = store
         self.logger = logger
+        self.limits = limits
     }
 
     func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
@@ -42,7 +52,17 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
 
     func persist(_ records: [PersistRecord], ticket: Int) {
         condition.lock()
-        queue.append((ticket, records))
+        queue.append(.commit(ticket: ticket, records: records))
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Reads `rooms` back from the store on the committer thread, after
+    /// what is queued to commit, builds them there (documents parsed, edits
+    /// decoded) and delivers them as `restored`.
+    func restore(_ rooms: [String]) {
+        condition.lock()
+        queue.append(.restore(rooms))
         condition.signal()
         condition.unlock()
     }
@@ -68,6 +88,43 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Commits `records` (the batch up to ticket `ticket`) and reports it.
+    private func commit(_ records: [PersistRecord], through ticket: Int) {
+        let started = ContinuousClock.now
+        do {
+            try store.commit(records)
+            deliver?(.durable(through: ticket, took: started.duration(to: .now)))
+        } catch {
+            // The acks behind this batch cannot be sent: say why and exit
+            // (74); clients resync from the last durable revision.
+            fail(error)
+        }
+    }
+
+    private func readBack(_ names: [String]) {
+        var rooms: [RoomState] = []
+        var missing: [String] = []
+        for name in names {
+            do {
+                if let stored = try store.loadRoom(name) {
+                    rooms.append(RoomState(restoring: RoomSnapshot(stored), limits: limits))
+                } else {
+                    missing.append(name)
+                }
+            } catch {
+                // The store cannot be read back: say why and exit (74), as
+                // a failed commit does; the room is safe where it is.
+                fail(error)
+            }
+        }
+        deliver?(.event(.restored(rooms, missing: missing)))
+    }
+
+    private func fail(_ error: StoreError) -> Never {
+        logger.log(LogRecord(.error, .storeFailed, [LogField("error", .string(error.description))]))
+        exit(74)
+    }
+
     private func run() {
         while true {
             condition.lock()
@@ -78,16 +135,23 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
             let stop = stopping && batch.isEmpty
             condition.unlock()
             if stop { break }
-            let started = ContinuousClock.now
-            do {
-                try store.commit(batch.flatMap(\.records))
-                deliver?(.durable(through: batch.last!.ticket, took: started.duration(to: .now)))
-            } catch {
-                // The acks behind this batch cannot be sent: say why and exit
-                // (74); clients resync from the last durable revision.
-                logger.log(LogRecord(.error, .storeFailed, [LogField("error", .string(error.description))]))
-                exit(74)
+            // Consecutive commits go in one transaction; a restore reads
+            // what every commit before it stored.
+            var records: [PersistRecord] = []
+            var through: Int?
+            for work in batch {
+                switch work {
+                case let .commit(ticket, more):
+                    records += more
+                    through = ticket
+                case let .restore(rooms):
+                    if let ticket = through { commit(records, through: ticket) }
+                    records.removeAll()
+                    through = nil
+                    readBack(rooms)
+                }
             }
+            if let ticket = through { commit(records, through: ticket) }
             condition.lock()
             committing = false
             condition.broadcast()

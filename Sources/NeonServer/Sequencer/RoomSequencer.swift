@@ -24,6 +24,10 @@ protocol RoomSequencer: AnyObject, Sendable {
     /// Holds `room` (nil: every room there is) for observers to watch;
     /// on one node every room is always held.
     func takeUp(_ room: String?)
+    /// One node: reads rooms released from memory back from the store,
+    /// after every record handed over before, and delivers them as
+    /// `restored` (a cluster takes rooms up from Redis instead).
+    func restore(_ rooms: [String])
     /// Keeps the room's whole state as of entry `index` (cluster).
     func snapshot(_ room: String, index: Int, image: RoomImage)
     /// Finishes what was handed over (commits, appends) and stops.

@@ -22,6 +22,10 @@ public final class InMemoryStore: RoomStore {
         }
     }
 
+    public func loadRoom(_ name: String) throws(StoreError) -> StoredRoom? {
+        try loadRooms().first { $0.name == name }
+    }
+
     public func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError) {
         try commit([.roomCreated(room: name, profile: profile, limit: limit)])
     }

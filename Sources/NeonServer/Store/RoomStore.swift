@@ -9,6 +9,9 @@ import NeonCore
 public protocol RoomStore: Sendable {
     /// Every room, in the order they were created, for restoring on start.
     func loadRooms() throws(StoreError) -> [StoredRoom]
+    /// One room as `loadRooms` gives it, or nil when there is none of
+    /// that name (a room released from memory, read back on its next join).
+    func loadRoom(_ name: String) throws(StoreError) -> StoredRoom?
     /// A room came into being with its counting profile's name and draft
     /// limit; a room of that name must not exist yet.
     func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError)

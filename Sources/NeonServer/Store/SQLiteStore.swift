@@ -66,17 +66,30 @@ public final class SQLiteStore: RoomStore {
     }
 
     public func loadRooms() throws(StoreError) -> [StoredRoom] {
-        try withConnection("cannot read the rooms from \(path)") { (connection) throws(SQLiteFailure) in
-            try connection.statement("""
+        try rooms(named: nil)
+    }
+
+    public func loadRoom(_ name: String) throws(StoreError) -> StoredRoom? {
+        try rooms(named: name).first
+    }
+
+    /// Every room, or the one named `name`.
+    private func rooms(named name: String?) throws(StoreError) -> [StoredRoom] {
+        let context = name.map { "cannot read room '\($0)' from \(path)" } ?? "cannot read the rooms from \(path)"
+        return try withConnection(context) { (connection) throws(SQLiteFailure) in
+            let statement = try connection.statement("""
                 SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text,
                        coalesce(r.active_ms, r.created_ms)
-                FROM rooms r LEFT JOIN documents d ON d.room = r.name ORDER BY r.id
-                """).rows { row in
+                FROM rooms r LEFT JOIN documents d ON d.room = r.name
+                """ + (name == nil ? " ORDER BY r.id" : " WHERE r.name = ?"))
+            let read = { (row: SQLiteStatement) in
                 (room: StoredRoom(name: row.text(0) ?? "", profile: row.text(1) ?? "", limit: row.int(2),
                                   draftText: row.text(3) ?? "", draftRevision: row.int(4),
                                   activeMilliseconds: Int64(row.int(8))),
                  title: row.text(5), format: row.text(6), text: row.text(7))
             }
+            if let name { return try statement.rows(.text(name), read: read) }
+            return try statement.rows(read: read)
         }.map { (stored) throws(StoreError) -> StoredRoom in
             var room = stored.room
             room.recentEdits = try recentEdits(of: room.name)

@@ -39,3 +39,17 @@ public struct StoredEdit: Equatable, Sendable {
         self.revision = revision; self.operationJSON = operationJSON; self.author = author; self.key = key
     }
 }
+
+extension RoomSnapshot {
+    /// The room as the hub restores it, its kept edits decoded (one that
+    /// no longer decodes is left out: the draft's text is what counts).
+    init(_ room: StoredRoom, codec: WireCodec = WireCodec()) {
+        let edits = room.recentEdits.compactMap { edit -> EditInfo? in
+            guard let ops = try? codec.decodeOperation(edit.operationJSON) else { return nil }
+            return EditInfo(rev: edit.revision, ops: ops, by: ClientID(edit.author ?? ""), key: edit.key)
+        }
+        self.init(name: room.name, profile: CountingProfile(rawValue: room.profile) ?? .graphemes,
+                  limit: room.limit, document: room.document, draftText: room.draftText,
+                  draftRevision: room.draftRevision, recentEdits: edits)
+    }
+}

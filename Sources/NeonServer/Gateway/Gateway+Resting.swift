@@ -1,0 +1,77 @@
+import NeonCore
+
+/// One node: rooms at rest. A room nobody has been in for `--room-release`
+/// leaves memory; the store keeps all of it (its document, its draft at
+/// every acknowledged revision, its counting profile), as it does across
+/// a restart. The next hello to it, or an observer who watches it, reads
+/// it back (on the committer thread, after every record handed over
+/// before, so it is read as last committed); the events that arrive for
+/// it meanwhile wait, in order, and are ordered once it is back.
+extension Gateway {
+    /// Hands an event of `room` to the sequencer, or holds it while the
+    /// room is read back from the store (asking for that when it rests).
+    mutating func sequence(_ entry: RoomEntry, room: String, hello: Bool, into out: inout [GatewayCommand]) {
+        if waking[room] != nil {
+            waking[room]!.append((entry, hello))
+        } else if resting.contains(room) {
+            wake([room], into: &out)
+            waking[room]!.append((entry, hello))
+        } else {
+            out.append(.order(entry, room: room, hello: hello))
+        }
+    }
+
+    /// Asks for the resting rooms among `rooms` that are not on their way.
+    mutating func wake(_ rooms: [String], into out: inout [GatewayCommand]) {
+        let asked = rooms.filter { resting.contains($0) && waking[$0] == nil }
+        guard !asked.isEmpty else { return }
+        for room in asked { waking[room] = [] }
+        out.append(.restore(rooms: asked))
+    }
+
+    /// Rooms read back: held again, then what waited for each is ordered.
+    /// A room the store no longer has (none should be missing) starts new.
+    mutating func restored(_ rooms: [RoomState], missing: [String], into out: inout [GatewayCommand]) {
+        var back: [String] = []
+        for room in rooms where resting.contains(room.name) {
+            hub.restore(room)
+            resting.remove(room.name)
+            back.append(room.name)
+        }
+        for name in missing where resting.remove(name) != nil { back.append(name) }
+        for name in back {
+            out.append(.log(LogRecord(.info, .roomRestored, room: name, [
+                LogField("waiting", .int(waking[name]?.count ?? 0)),
+            ])))
+        }
+        if !back.isEmpty, !hub.watchers.isEmpty {
+            // One fresh overview per watcher for the whole batch, not one a room.
+            for watcher in hub.watchers where back.contains(where: { hub.watchers(of: $0).contains(watcher) }) {
+                route([.send(ServerMessage(seq: 0, .overview(hub.overview(for: watcher))), to: watcher)], into: &out)
+            }
+        }
+        for name in back {
+            for (entry, hello) in waking.removeValue(forKey: name) ?? [] {
+                out.append(.order(entry, room: name, hello: hello))
+            }
+        }
+    }
+
+    /// Releases from memory the rooms empty, watched by nobody and idle
+    /// past `--room-release`; rooms that hold nothing went when their last
+    /// member left (`drop(blank:)`).
+    mutating func release(at clock: GatewayClock, into out: inout [GatewayCommand]) {
+        guard let delay = configuration.roomRelease else { return }
+        let now = clock.wallNanoseconds / 1_000_000
+        let limit = delay.milliseconds
+        let occupied = Set(connections.values.compactMap(\.room))
+        for room in hub.rooms.keys.sorted() where hub.members(of: room).isEmpty && hub.watchers(of: room).isEmpty {
+            let idle = now - (activity[room] ?? now)
+            guard idle >= limit, !occupied.contains(room), hub.remove(emptyRoom: room) else { continue }
+            resting.insert(room)
+            out.append(.log(LogRecord(.info, .roomReleased, room: room, [
+                LogField("idleSeconds", .int(Int(idle / 1000))),
+            ])))
+        }
+    }
+}
