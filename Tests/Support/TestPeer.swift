@@ -52,9 +52,12 @@ public final class TestPeer: Sendable {
     }
 
     /// Joins and returns the welcome.
-    public func hello(room: String, name: String, role: Role) async throws -> Welcome {
+    /// Joins and waits for the welcome. The wait is long: in the first
+    /// seconds of the whole suite every test connects at once on 2 cores,
+    /// and a welcome can take more than `next`'s 5 s then.
+    public func hello(room: String, name: String, role: Role, timeout: Duration = .seconds(20)) async throws -> Welcome {
         send(.hello(room: room, name: name, role: role))
-        let m = try await next("welcome")
+        let m = try await next("welcome", timeout: timeout)
         guard case let .welcome(w) = m.payload else { throw ServerProcessError("no welcome") }
         return w
     }
