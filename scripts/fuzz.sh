@@ -6,7 +6,7 @@
 #   messages  client frames through WireCodec and the Hub (docs/PROTOCOL.md examples)
 #   images    a room's image JSON as read back from Redis, then a session on it
 #   entries   a room's log as read back from Redis (RESP through hiredis, ClusterEntry)
-#   markdown  cmark-gfm, MarkdownReader and Layout at widths 1, 20, 80, 200 (docs/*.md, samples/)
+#   markdown  cmark-gfm, MarkdownReader and Layout at a width from 1 to 240 (docs/*.md, samples/)
 #   tokens    room tokens verified with a fixed secret (tokens minted by RoomToken)
 #   headers   X-Forwarded-For, Forwarded, Origin, Host and Sec-WebSocket-* of a handshake
 #
@@ -144,13 +144,16 @@ seed() {
             fi
             NEON_FUZZ_TARGET="$target" NEON_FUZZ_SESSIONS="$work/sessions" NEON_FUZZ_SEEDS="$corpus" "$binary" 2>/dev/null | tail -1 ;;
         markdown)
+            # The first byte is the width less one: each file at 1, 20, 80 and 200 columns.
             local n=0
             for file in docs/*.md samples/*.md README.md; do
                 [ -f "$file" ] || continue
-                cp "$file" "$corpus/seed-$(basename "$file")"
+                for width in 1 20 80 200; do
+                    { printf "\\$(printf '%03o' $((width - 1)))"; cat "$file"; } >"$corpus/seed-$width-$(basename "$file")"
+                done
                 n=$((n + 1))
             done
-            echo "$n Markdown files from docs/, samples/ and README.md" ;;
+            echo "$n Markdown files from docs/, samples/ and README.md, each at widths 1, 20, 80 and 200" ;;
         headers) write_headers "$corpus" ;;
     esac
 }
