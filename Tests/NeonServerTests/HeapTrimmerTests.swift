@@ -13,5 +13,4 @@ struct HeapTrimmerTests {
         #expect(trimmer.trimIfDue(now: start + .seconds(30)))
         #expect(!trimmer.trimIfDue(now: start + .seconds(31)))
     }
-
 }
