@@ -56,7 +56,8 @@ public final class SyncServer: Sendable {
     private let sequencer: any RoomSequencer
     private let logger: LogWriter
     private let transport: WebSocketServer
-    /// Removes rooms idle past `roomTTL` (one node).
+    /// Removes rooms idle past `roomTTL` (one node), releases those unused
+    /// for `--room-release` (cluster).
     private let sweeper = RoomSweeper()
 
     /// Cluster mode: the node's link to Redis (nil on a single node).
@@ -93,7 +94,7 @@ public final class SyncServer: Sendable {
             policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
             clustered: cluster != nil,
             snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
-            roomTTL: cluster == nil ? configuration.roomTTL : nil),
+            roomTTL: cluster == nil ? configuration.roomTTL : nil, roomRelease: cluster?.configuration.roomRelease),
             activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
                                  uniquingKeysWith: { first, _ in first }))
         sequencer = cluster ?? LocalSequencer(store: store, logger: logger)
@@ -121,9 +122,11 @@ public final class SyncServer: Sendable {
         sequencer.start { delivery in
             transport.execute { context in executor.apply(delivery, in: context) }
         }
-        // Idle rooms past --room-ttl go (one node); what the room quota
+        // Idle rooms past --room-ttl go (one node), rooms unused here for
+        // --room-release are let go of (cluster); what the room quota
         // remembers of addresses goes a minute after their last new room.
-        let every = cluster == nil ? configuration.roomTTL.map { min(max(Double($0.components.seconds) / 4, 0.5), 60) } : nil
+        let period = cluster.map { $0.configuration.roomRelease } ?? configuration.roomTTL
+        let every = period.map { min(max(Double($0.components.seconds) / 4, 0.5), 60) }
         sweeper.start(every: every ?? 60) {
             transport.execute { context in executor.apply(.event(.sweep), in: context) }
         }

@@ -59,7 +59,8 @@ enum Daemon {
             cluster = ClusterConfiguration(endpoint: endpoint, password: password,
                                            node: options.node ?? "\(options.host):\(options.port)",
                                            heartbeat: .seconds(min(2, options.nodeTimeout / 3)),
-                                           ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery)
+                                           ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery,
+                                           roomRelease: options.roomRelease)
         }
         let logger: LogWriter
         do {

@@ -75,6 +75,12 @@ extension Options {
                 store a room's whole state in Redis every N events of the room and trim its log below the previous \
                 one (default 1000)
                 """),
+            OptionSpec("--room-release", value: "T", help: """
+                let go of a room none of this node's connections has been in (nor watched) for T: seconds, or a \
+                number with s, m, h or d (default 60s; 0 keeps every room taken up until the node stops). The node \
+                unsubscribes from it and forgets it; Redis keeps it, and the next hello here takes it up again. \
+                Logged as room_released
+                """),
             OptionSpec("--reuse-port", help: """
                 let several nodes of this host listen on the same --port (SO_REUSEPORT: the kernel spreads new \
                 connections over them, so every core serves); each needs its own --node. Needs --redis: without it \

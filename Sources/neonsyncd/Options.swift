@@ -29,6 +29,10 @@ struct Options {
     var redisPasswordFile: String?
     var snapshotEvery = 1000
     var nodeTimeout = 6
+    /// `--room-release`; nil when given 0. `roomReleaseGiven` tells an
+    /// explicit flag (a cluster flag).
+    var roomRelease: Duration? = .seconds(60)
+    var roomReleaseGiven = false
     /// `--reuse-port`: several nodes listen on one port (SO_REUSEPORT).
     var reusePort = false
     /// `--room-ttl`; nil when given 0. `roomTTLGiven` tells an explicit flag.
@@ -139,6 +143,15 @@ struct Options {
                     throw Problem(description: "--room-ttl \(value) is not a duration; use e.g. 90s, 12h or 30d (at most 366d), or 0 to keep rooms forever")
                 }
                 options.roomTTLGiven = true
+            case "--room-release":
+                if value == "0" {
+                    options.roomRelease = nil
+                } else if let seconds = TokenCommand.duration(value) {
+                    options.roomRelease = .seconds(seconds)
+                } else {
+                    throw Problem(description: "--room-release \(value) is not a duration; use e.g. 90s, 10m or 1h (at most 366d), or 0 to keep every room a node took up")
+                }
+                options.roomReleaseGiven = true
             case "--node-timeout":
                 options.nodeTimeout = try integer(value, flag: flag, range: 3...300)
             case "--snapshot-every":
@@ -183,7 +196,8 @@ struct Options {
         if options.redis == nil, let flag = options.node != nil ? "--node"
             : options.redisPasswordFile != nil ? "--redis-password-file"
             : options.snapshotEvery != 1000 ? "--snapshot-every"
-            : options.nodeTimeout != 6 ? "--node-timeout" : nil {
+            : options.nodeTimeout != 6 ? "--node-timeout"
+            : options.roomReleaseGiven ? "--room-release" : nil {
             throw Problem(description: "\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
         }
         if options.redis != nil, options.unixSocket != nil {

@@ -70,6 +70,9 @@ public struct LogEvent: Hashable, Sendable {
     public static let roomExpired = LogEvent("room_expired", [.info], room: .required,
                                              [.init("idleSeconds", .int), .init("ttlSeconds", .int)])
     public static let roomDropped = LogEvent("room_dropped", [.info], room: .required, [])
+    public static let roomReleased = LogEvent("room_released", [.info], room: .required, [
+        .init("idleSeconds", .int), .init("releaseSeconds", .int), .init("members", .int),
+    ])
 
     // MARK: Connections
 
@@ -114,7 +117,7 @@ public struct LogEvent: Hashable, Sendable {
 
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
-        start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, roomDropped, lws, stop, logReopened, originRefused,
+        start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, roomDropped, roomReleased, lws, stop, logReopened, originRefused,
         connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, error, storeFailed,
     ]
 }

@@ -13,10 +13,15 @@ public struct ClusterConfiguration: Sendable {
     /// A room's image is stored every this many entries (the log below the
     /// previous image is trimmed).
     public var snapshotEvery: Int
+    /// A room none of the node's connections has used this long is let go
+    /// of (unsubscribed, forgotten; Redis keeps it); nil keeps every room.
+    public var roomRelease: Duration?
 
     public init(endpoint: RedisEndpoint, password: String? = nil, node: String,
-                heartbeat: Duration = .seconds(2), ttl: Duration = .seconds(6), snapshotEvery: Int = 1000) {
+                heartbeat: Duration = .seconds(2), ttl: Duration = .seconds(6), snapshotEvery: Int = 1000,
+                roomRelease: Duration? = .seconds(60)) {
         self.endpoint = endpoint; self.password = password; self.node = node
         self.heartbeat = heartbeat; self.ttl = ttl; self.snapshotEvery = snapshotEvery
+        self.roomRelease = roomRelease
     }
 }

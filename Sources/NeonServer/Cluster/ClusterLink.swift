@@ -62,6 +62,11 @@ public final class ClusterLink: RoomSequencer, Sendable {
         if let room { reader.want(room) } else { reader.wantEveryRoom() }
     }
 
+    /// Stops reading `room`'s log (unsubscribes); Redis keeps the room.
+    func release(_ room: String) {
+        reader.release(room)
+    }
+
     /// Never called: `durableOnceOrdered`.
     func persist(_ records: [PersistRecord], ticket: Int) {}
 

@@ -160,6 +160,8 @@ final class Executor: WebSocketServerDelegate {
                 sequencer.snapshot(room, index: index, image: image)
             case let .takeUp(room):
                 sequencer.takeUp(room)
+            case let .release(room):
+                sequencer.release(room)
             }
         }
     }

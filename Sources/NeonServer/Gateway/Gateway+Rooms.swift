@@ -131,6 +131,7 @@ extension Gateway {
     mutating func sweep(at clock: GatewayClock, into out: inout [GatewayCommand]) {
         let rooms = hub.rooms
         roomQuota.prune(at: clock.monotonic, exists: { rooms[$0] != nil })
+        if configuration.clustered { return releaseUnused(at: clock, into: &out) }
         guard let ttl = configuration.roomTTL, !configuration.clustered else { return }
         let now = clock.wallNanoseconds / 1_000_000
         let limit = ttl.milliseconds

@@ -23,10 +23,15 @@ struct Gateway: Sendable {
         var maxOutboundBytes: Int
         /// `--room-ttl`: an empty room idle this long is removed (nil: never).
         var roomTTL: Duration?
+        /// Cluster, `--room-release`: a room none of this node's connections
+        /// has used this long is let go of (nil: never; Redis keeps it).
+        var roomRelease: Duration?
 
         init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
-             snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil) {
+             snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
+             roomRelease: Duration? = nil) {
             self.roomTTL = roomTTL
+            self.roomRelease = roomRelease
             self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation; self.clustered = clustered
             self.snapshotEvery = snapshotEvery; self.maxOutboundBytes = maxOutboundBytes
         }
@@ -47,6 +52,8 @@ struct Gateway: Sendable {
     var activity: [String: Int64] = [:]
     /// New rooms per address (`--max-new-rooms-per-ip`, `--max-rooms-per-ip`).
     var roomQuota: RoomQuota
+    /// Cluster: the rooms this node asked for or holds (Gateway+Release.swift).
+    var takenUp = TakenRooms()
     let codec = WireCodec()
 
     init(hub: Hub, configuration: Configuration = Configuration(), activity: [String: Int64] = [:]) {
@@ -85,8 +92,10 @@ struct Gateway: Sendable {
         case let .disconnected(connection, close):
             disconnected(connection, close, at: clock, into: &out)
         case let .ordered(room, entries):
+            guard applies(orderedOf: room) else { break }
             for entry in entries { apply(entry, room: room, at: clock, into: &out) }
         case let .loaded(room, image, entries):
+            guard takes(loaded: room, into: &out) else { break }
             let known = hub.rooms[room] != nil
             hub.adopt(room, image: image)
             for entry in entries { apply(entry, room: room, at: clock, into: &out) }
@@ -111,6 +120,7 @@ struct Gateway: Sendable {
                 out.append(.close(connection, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect", room: nil))
             }
         }
+        if configuration.clustered { noteTakeUps(out) }
         return out
     }
 

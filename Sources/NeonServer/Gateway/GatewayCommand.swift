@@ -16,6 +16,9 @@ enum GatewayCommand: Equatable, Sendable {
     /// An observer watches from outside: the node takes up `room`, or
     /// every room of the cluster (nil), so that it has them to show.
     case takeUp(room: String?)
+    /// Cluster: this node let go of `room` (nobody here used it for
+    /// `--room-release`): stop reading its log; Redis keeps it.
+    case release(room: String)
     /// Make a record durable before the commands of its room after it.
     case persist(PersistRecord, room: String)
     /// Store the room's whole state as of entry `index` (cluster).

@@ -24,6 +24,9 @@ protocol RoomSequencer: AnyObject, Sendable {
     /// Holds `room` (nil: every room there is) for observers to watch;
     /// on one node every room is always held.
     func takeUp(_ room: String?)
+    /// Stops holding `room`: nobody on this node uses it (cluster; Redis
+    /// keeps it, and a later hello takes it up again). On one node nothing.
+    func release(_ room: String)
     /// Keeps the room's whole state as of entry `index` (cluster).
     func snapshot(_ room: String, index: Int, image: RoomImage)
     /// Finishes what was handed over (commits, appends) and stops.
