@@ -131,7 +131,7 @@ struct GatewayReleaseTests {
         _ = node.apply(.sweep, at: 2)
         #expect(releases(node.apply(.sweep, at: 3)) == ["r"])
 
-        let late = node.remote(.follow(on: true), client: "c3-5", at: 3)
+        let late = node.remote(.hello(room: "r", name: "dee", role: .reader), client: "c3-6", at: 3)
         #expect(node.apply(.ordered(room: "r", [late]), at: 3).isEmpty)
         #expect(node.gateway.hub.rooms["r"] == nil, "an entry in flight does not bring the room back")
         #expect(node.apply(.loaded(room: "r", image: image, entries: []), at: 3) == [.release(room: "r")])
@@ -140,18 +140,19 @@ struct GatewayReleaseTests {
         _ = node.apply(.connected(three, peer: "10.0.0.3"), at: 4)
         let hello = node.send(.hello(room: "r", name: "cy", role: .reader), from: three, at: 4)
         #expect(node.gateway.takenUp.states["r"] == .asked)
-        #expect(node.apply(.ordered(room: "r", [node.remote(.follow(on: false), client: "c3-5", at: 4)]), at: 4).isEmpty,
-                "until its image comes, the room's entries wait for it")
-        let welcomed = node.apply(.loaded(room: "r", image: image, entries: [late] + hello), at: 4)
+        let early = node.remote(.hello(room: "r", name: "eve", role: .reader), client: "c3-7", at: 4)
+        #expect(node.apply(.ordered(room: "r", [early]), at: 4).isEmpty && node.gateway.hub.rooms["r"] == nil,
+                "until its image comes, the room's entries wait for it (the image brings them)")
+        let welcomed = node.apply(.loaded(room: "r", image: image, entries: [late, early] + hello), at: 4)
         guard case let .welcome(welcome)? = messages(welcomed, to: three).first?.payload else {
             Issue.record("no welcome: \(welcomed)")
             return
         }
         #expect(welcome.document?.title == "Notes")
         #expect(welcome.draft.text == "draft" && welcome.draft.rev == 1)
-        #expect(welcome.readers.map(\.name) == ["bob", "cy"])
+        #expect(welcome.readers.map(\.name) == ["bob", "dee", "eve", "cy"])
         #expect(node.gateway.takenUp.states["r"] == .held)
-        let joined = node.apply(.ordered(room: "r", [node.remote(.hello(room: "r", name: "dee", role: .reader), client: "c3-6", at: 5)]), at: 5)
+        let joined = node.apply(.ordered(room: "r", [node.remote(.hello(room: "r", name: "fay", role: .reader), client: "c3-8", at: 5)]), at: 5)
         #expect(messages(joined, to: three).map(\.type) == ["joined"], "held again: its entries apply")
     }
 
