@@ -23,7 +23,7 @@ final class ClusterReader: @unchecked Sendable {
     let configuration: ClusterConfiguration
     let generation: Int
     /// What other threads ask of the reader.
-    enum Request: Equatable, Sendable {
+    private enum Request: Equatable, Sendable {
         /// Take the room up: subscribe, read its image and log.
         case want(String)
         /// Let go of the room: unsubscribe, forget it.
@@ -49,7 +49,8 @@ final class ClusterReader: @unchecked Sendable {
     private var subscriber: RedisConnection?
     private var commands: RedisConnection?
     private var loadScript = ""
-    /// Each room taken up, and the index of its last entry handed over.
+    /// Each room taken up and not released since, and the index of its
+    /// last entry handed over.
     private var rooms: [String: Int] = [:]
     private var deliver: (@Sendable (ClusterDelivery) -> Void)?
     private var started = false
