@@ -60,7 +60,8 @@ public final class SyncServer: Sendable {
     private let sequencer: any RoomSequencer
     private let logger: LogWriter
     private let transport: WebSocketServer
-    /// Removes rooms idle past `roomTTL` (one node).
+    /// Removes rooms idle past `roomTTL` (one node), releases those unused
+    /// for `--room-release` (cluster).
     private let sweeper = RoomSweeper()
     /// Hands freed heap back to the system after bursts (on the sweep timer).
     private let heap = HeapTrimmer()

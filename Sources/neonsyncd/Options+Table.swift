@@ -55,9 +55,10 @@ extension Options {
                 node only: rooms in a cluster's Redis are kept
                 """),
             OptionSpec("--room-release", value: "T", help: """
-                let a room leave memory once it has been empty, and watched by no observer, for T (default 5m; \
-                0 keeps every room in memory). Its document and draft stay in the store (SQLite, or the cluster's \
-                Redis) and the next join reads it back. Logged as room_released and room_restored
+                let a room leave memory once nobody on this server has been in it, nor watched it, for T: seconds, \
+                or a number with s, m, h or d (default 5m; 0 keeps every room in memory). Nothing is lost: its \
+                document and draft stay in the store (SQLite; on a cluster node, Redis: the node unsubscribes) and \
+                the next hello reads it back. Logged as room_released and room_restored
                 """),
         ]),
         .init("CLUSTER (several nodes serve the same rooms; docs/CLUSTER.md)", [

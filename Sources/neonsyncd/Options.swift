@@ -147,7 +147,7 @@ struct Options {
                 } else if let seconds = TokenCommand.duration(value) {
                     options.roomRelease = .seconds(seconds)
                 } else {
-                    throw Problem(description: "--room-release \(value) is not a duration; use e.g. 90s, 5m or 1h, or 0 to keep every room in memory")
+                    throw Problem(description: "--room-release \(value) is not a duration; use e.g. 90s, 5m or 1h (at most 366d), or 0 to keep every room in memory")
                 }
             case "--node-timeout":
                 options.nodeTimeout = try integer(value, flag: flag, range: 3...300)

@@ -70,7 +70,9 @@ public struct LogEvent: Hashable, Sendable {
     public static let roomExpired = LogEvent("room_expired", [.info], room: .required,
                                              [.init("idleSeconds", .int), .init("ttlSeconds", .int)])
     public static let roomDropped = LogEvent("room_dropped", [.info], room: .required, [])
-    public static let roomReleased = LogEvent("room_released", [.info], room: .required, [.init("idleSeconds", .int)])
+    public static let roomReleased = LogEvent("room_released", [.info], room: .required, [
+        .init("idleSeconds", .int), .init("releaseSeconds", .int), .init("members", .int),
+    ])
     public static let roomRestored = LogEvent("room_restored", [.info], room: .required, [.init("waiting", .int)])
 
     // MARK: Connections

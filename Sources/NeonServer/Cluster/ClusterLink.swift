@@ -65,6 +65,11 @@ public final class ClusterLink: RoomSequencer, Sendable {
     /// Never called: a node takes its rooms up from Redis (`takeUp`).
     func restore(_ rooms: [String]) {}
 
+    /// Stops reading `room`'s log (unsubscribes); Redis keeps the room.
+    func release(_ room: String) {
+        reader.release(room)
+    }
+
     /// Never called: `durableOnceOrdered`.
     func persist(_ records: [PersistRecord], ticket: Int) {}
 

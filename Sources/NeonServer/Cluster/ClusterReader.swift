@@ -9,7 +9,9 @@ import Synchronization
 /// dropped connection, a Redis restart): the gap is read from the room's
 /// log, or, when the log was trimmed past it, the room is taken up again.
 /// Every couple of seconds the rooms' counters are compared with what was
-/// received, so a missed last entry of a quiet room is found too.
+/// received, so a missed last entry of a quiet room is found too. A room
+/// released (nobody on the node uses it) is unsubscribed and forgotten:
+/// wants and releases are served in the order they were made.
 ///
 /// `@unchecked Sendable`: other threads reach the reader through
 /// `requests` (a Mutex) and the `wake` pipe; the `var`s belong to the
@@ -20,9 +22,26 @@ import Synchronization
 final class ClusterReader: @unchecked Sendable {
     let configuration: ClusterConfiguration
     let generation: Int
-    /// Rooms asked for and not yet taken up, whether every room was, and
-    /// whether to stop.
-    private let requests = Mutex<(wanted: [String], everyRoom: Bool, stopping: Bool)>(([], false, false))
+    /// What other threads ask of the reader.
+    private enum Request: Equatable, Sendable {
+        /// Take the room up: subscribe, read its image and log.
+        case want(String)
+        /// Let go of the room: unsubscribe, forget it.
+        case release(String)
+    }
+
+    private struct Requests: Sendable {
+        /// Not served yet, in the order made; each leaves once served.
+        var pending: [Request] = []
+        /// Rooms wanted and not released since (served or not): wanting one
+        /// of them again asks nothing. As many as the node holds.
+        var wanted: Set<String> = []
+        /// Every room of the cluster was asked for.
+        var everyRoom = false
+        var stopping = false
+    }
+
+    private let requests = Mutex(Requests())
     private let done = DispatchSemaphore(value: 0)
     /// Written to (one byte) to wake the thread from `poll`.
     private let wake: (read: Int32, write: Int32)
@@ -30,7 +49,8 @@ final class ClusterReader: @unchecked Sendable {
     private var subscriber: RedisConnection?
     private var commands: RedisConnection?
     private var loadScript = ""
-    /// Each room taken up, and the index of its last entry handed over.
+    /// Each room taken up and not released since, and the index of its
+    /// last entry handed over.
     private var rooms: [String: Int] = [:]
     private var deliver: (@Sendable (ClusterDelivery) -> Void)?
     private var started = false
@@ -58,14 +78,29 @@ final class ClusterReader: @unchecked Sendable {
         startBackgroundThread("neonsync-redis-reader") { [self] in run() }
     }
 
-    /// Asks for `room` (once; later calls for it do nothing).
+    /// Asks for `room` (once until it is released; later calls for it do
+    /// nothing).
     func want(_ room: String) {
         let added = requests.withLock { state in
-            guard !state.wanted.contains(room) else { return false }
-            state.wanted.append(room)
+            guard state.wanted.insert(room).inserted else { return false }
+            state.pending.append(.want(room))
             return true
         }
         if added { poke() }
+    }
+
+    /// Lets go of `room`, after whatever was asked for it before.
+    func release(_ room: String) {
+        requests.withLock { state in
+            state.wanted.remove(room)
+            state.pending.append(.release(room))
+        }
+        poke()
+    }
+
+    /// Requests not served yet, and rooms wanted and not released (tests).
+    var backlog: (pending: Int, wanted: Int) {
+        requests.withLock { ($0.pending.count, $0.wanted.count) }
     }
 
     /// Asks for every room of the cluster (`neonsync:rooms`), once.
@@ -98,15 +133,14 @@ final class ClusterReader: @unchecked Sendable {
             }
             backoff = .milliseconds(100)
             do throws(RedisFailure) {
-                if requests.withLock({ state in defer { state.everyRoom = false }; return state.everyRoom }),
-                   let names = try commands.command(["SMEMBERS", ClusterKeys.rooms]).array?.compactMap(\.text) {
-                    requests.withLock { state in state.wanted += names.filter { !state.wanted.contains($0) } }
+                if requests.withLock({ $0.everyRoom }) {
+                    let names = try commands.command(["SMEMBERS", ClusterKeys.rooms]).array?.compactMap(\.text) ?? []
+                    requests.withLock { state in
+                        state.everyRoom = false
+                        for name in names where state.wanted.insert(name).inserted { state.pending.append(.want(name)) }
+                    }
                 }
-                let wanted = requests.withLock { state in state.wanted.filter { rooms[$0] == nil } }
-                if !wanted.isEmpty {
-                    try subscriber.send(wanted.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
-                    for room in wanted { try takeUp(room, on: commands) }
-                }
+                try serve(subscriber: subscriber, commands: commands)
                 let wait = max(ContinuousClock.now.duration(to: nextProbe), .zero)
                 var fds = [pollfd(fd: subscriber.fileDescriptor, events: Int16(POLLIN), revents: 0),
                            pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
@@ -157,6 +191,38 @@ final class ClusterReader: @unchecked Sendable {
         }
     }
 
+    /// Serves the requests in the order they were made: a release
+    /// unsubscribes from the room and forgets it (the probe no longer reads
+    /// its counter); a run of wants subscribes to the rooms not held yet,
+    /// then takes each up. A request leaves the list once served; when the
+    /// connection breaks, the rest wait for the next pass.
+    private func serve(subscriber: RedisConnection, commands: RedisConnection) throws(RedisFailure) {
+        let pending = requests.withLock { $0.pending }
+        var served = 0
+        defer { if served > 0 { requests.withLock { $0.pending.removeFirst(served) } } }
+        while served < pending.count {
+            if case let .release(room) = pending[served] {
+                if rooms.removeValue(forKey: room) != nil {
+                    try subscriber.send([["UNSUBSCRIBE", ClusterKeys.channel(room)]])
+                }
+                served += 1
+                continue
+            }
+            var end = served
+            var fresh: [String] = []
+            var seen: Set<String> = []
+            while end < pending.count, case let .want(room) = pending[end] {
+                if rooms[room] == nil, seen.insert(room).inserted { fresh.append(room) }
+                end += 1
+            }
+            if !fresh.isEmpty {
+                try subscriber.send(fresh.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
+                for room in fresh { try takeUp(room, on: commands) }
+            }
+            served = end
+        }
+    }
+
     /// Reads `room`'s image and every entry after it, and hands both over.
     private func takeUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
         let reply = try redis.command(["EVALSHA", loadScript, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room)])
@@ -187,7 +253,8 @@ final class ClusterReader: @unchecked Sendable {
         deliver?(.entries(room: room, entries))
     }
 
-    /// Published entries (and subscription confirmations), in order.
+    /// Published entries, in order; subscription confirmations and the
+    /// messages of rooms released since are passed over.
     private func receive(_ replies: [RedisReply], on redis: RedisConnection) throws(RedisFailure) {
         var batch: [(room: String, entries: [ClusterEntry])] = []
         func flush() {

@@ -163,6 +163,8 @@ final class Executor: WebSocketServerDelegate {
                 sequencer.takeUp(room)
             case let .restore(rooms):
                 sequencer.restore(rooms)
+            case let .release(room):
+                sequencer.release(room)
             }
         }
     }

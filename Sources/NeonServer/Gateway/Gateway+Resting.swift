@@ -60,7 +60,7 @@ extension Gateway {
     /// Releases from memory the rooms empty, watched by nobody and idle
     /// past `--room-release`; rooms that hold nothing went when their last
     /// member left (`drop(blank:)`).
-    mutating func release(at clock: GatewayClock, into out: inout [GatewayCommand]) {
+    mutating func putToRest(at clock: GatewayClock, into out: inout [GatewayCommand]) {
         guard let delay = configuration.roomRelease else { return }
         let now = clock.wallNanoseconds / 1_000_000
         let limit = delay.milliseconds
@@ -70,7 +70,8 @@ extension Gateway {
             guard idle >= limit, !occupied.contains(room), hub.remove(emptyRoom: room) else { continue }
             resting.insert(room)
             out.append(.log(LogRecord(.info, .roomReleased, room: room, [
-                LogField("idleSeconds", .int(Int(idle / 1000))),
+                LogField("idleSeconds", .int(Int(idle / 1000))), LogField("releaseSeconds", .int(Int(limit / 1000))),
+                LogField("members", .int(0)),
             ])))
         }
     }

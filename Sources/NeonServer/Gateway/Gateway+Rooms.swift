@@ -134,9 +134,9 @@ extension Gateway {
         let rooms = hub.rooms
         let resting = resting
         roomQuota.prune(at: clock.monotonic, exists: { rooms[$0] != nil || resting.contains($0) })
-        guard !configuration.clustered else { return }
+        if configuration.clustered { return releaseUnused(at: clock, into: &out) }
         expire(at: clock, into: &out)
-        release(at: clock, into: &out)
+        putToRest(at: clock, into: &out)
     }
 
     /// One node: removes the rooms empty and idle past `--room-ttl`.

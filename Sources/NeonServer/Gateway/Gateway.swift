@@ -23,9 +23,9 @@ struct Gateway: Sendable {
         var maxOutboundBytes: Int
         /// `--room-ttl`: an empty room idle this long is removed (nil: never).
         var roomTTL: Duration?
-        /// `--room-release`: an empty room idle this long leaves memory; it
-        /// lives on in the store (SQLite, Redis) until someone joins it
-        /// again (nil: rooms stay in memory).
+        /// `--room-release`: a room nobody on this node has used this long
+        /// leaves memory; it lives on in the store (SQLite on one node,
+        /// Redis for a cluster) until someone joins it again (nil: never).
         var roomRelease: Duration?
 
         init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
@@ -59,6 +59,8 @@ struct Gateway: Sendable {
     /// One node: resting rooms being read back from the store, with the
     /// events that arrived for each meanwhile, in arrival order.
     var waking: [String: [(entry: RoomEntry, hello: Bool)]] = [:]
+    /// Cluster: the rooms this node asked for or holds (Gateway+Release.swift).
+    var takenUp = TakenRooms()
     let codec = WireCodec()
 
     init(hub: Hub, configuration: Configuration = Configuration(), activity: [String: Int64] = [:]) {
@@ -97,8 +99,10 @@ struct Gateway: Sendable {
         case let .disconnected(connection, close):
             disconnected(connection, close, at: clock, into: &out)
         case let .ordered(room, entries):
+            guard applies(orderedOf: room) else { break }
             for entry in entries { apply(entry, room: room, at: clock, into: &out) }
         case let .loaded(room, image, entries):
+            guard takes(loaded: room, into: &out) else { break }
             let known = hub.rooms[room] != nil
             hub.adopt(room, image: image)
             for entry in entries { apply(entry, room: room, at: clock, into: &out) }
@@ -125,6 +129,7 @@ struct Gateway: Sendable {
                 out.append(.close(connection, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect", room: nil))
             }
         }
+        if configuration.clustered { noteTakeUps(out) }
         return out
     }
 

@@ -19,6 +19,9 @@ enum GatewayCommand: Equatable, Sendable {
     /// One node: read these resting rooms back from the store, after
     /// every record handed over before (they come back as `restored`).
     case restore(rooms: [String])
+    /// Cluster: this node let go of `room` (nobody here used it for
+    /// `--room-release`): stop reading its log; Redis keeps it.
+    case release(room: String)
     /// Make a record durable before the commands of its room after it.
     case persist(PersistRecord, room: String)
     /// Store the room's whole state as of entry `index` (cluster).

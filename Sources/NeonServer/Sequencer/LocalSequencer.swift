@@ -71,6 +71,8 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
 
     func takeUp(_ room: String?) {}
 
+    func release(_ room: String) {}
+
     /// Waits until everything handed over is committed and reported.
     func flush() {
         condition.lock()

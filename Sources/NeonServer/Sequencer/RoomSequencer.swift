@@ -28,6 +28,9 @@ protocol RoomSequencer: AnyObject, Sendable {
     /// after every record handed over before, and delivers them as
     /// `restored` (a cluster takes rooms up from Redis instead).
     func restore(_ rooms: [String])
+    /// Stops holding `room`: nobody on this node uses it (cluster; Redis
+    /// keeps it, and a later hello takes it up again). On one node nothing.
+    func release(_ room: String)
     /// Keeps the room's whole state as of entry `index` (cluster).
     func snapshot(_ room: String, index: Int, image: RoomImage)
     /// Finishes what was handed over (commits, appends) and stops.
