@@ -5,7 +5,7 @@ import Testing
 /// What the command lines of both binaries answer before anything
 /// connects: names and rooms checked by the server's own rule, the closest
 /// command or flag for a typo, and --version.
-@Suite("command-line checks, suggestions and --version")
+@Suite("command-line checks, suggestions and --version", .ownThreads)
 struct CommandLineChecksTests {
     @Test("a room or --name the server would refuse ends the command with status 2 and the server's sentence, before connecting: nothing reaches the server")
     func serverRuleBeforeConnecting() async throws {

@@ -6,7 +6,7 @@ import Testing
 /// Issue 13 in real terminals: refusals end the client, small terminals,
 /// the draft editor's keys, per-command help, TERM=dumb and piped output, the
 /// default name and the room rule.
-@Suite("neonsync command line, refusals and small terminals in tmux", .serialized)
+@Suite("neonsync command line, refusals and small terminals in tmux", .serialized, .ownThreads)
 struct CommandLineTerminalTests {
     static let client = TerminalEndToEndTests.client
 

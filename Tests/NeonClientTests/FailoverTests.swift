@@ -5,7 +5,7 @@ import Testing
 
 /// `--server A,B` against two real, independent neonsyncd: when A goes
 /// away the client moves to B and keeps working there.
-@Suite("failing over between two real servers", .serialized)
+@Suite("failing over between two real servers", .serialized, .ownThreads)
 struct FailoverTests {
     /// A reader in `room` of `server`, welcomed.
     func join(_ name: String, _ server: ServerProcess, room: String = "notes") async throws -> TestPeer {

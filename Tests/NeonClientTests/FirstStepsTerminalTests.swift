@@ -7,7 +7,7 @@ import Testing
 /// What a new user meets first, in real terminals: a document the server
 /// refuses, no server at all, a mistyped room, a room that already has
 /// another document.
-@Suite("neonsync first steps in tmux: refused documents, no server, typos", .serialized)
+@Suite("neonsync first steps in tmux: refused documents, no server, typos", .serialized, .ownThreads)
 struct FirstStepsTerminalTests {
     static let client = TerminalEndToEndTests.client
 

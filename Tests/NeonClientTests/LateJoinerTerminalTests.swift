@@ -6,7 +6,7 @@ import Testing
 /// presenter last moved, or who comes back after a server restart, shows
 /// the presenter's text from its first frame, with the presenter's mark in
 /// its gutter, on one node and through two cluster nodes.
-@Suite("Late joiners in tmux", .serialized)
+@Suite("Late joiners in tmux", .serialized, .ownThreads)
 struct LateJoinerTerminalTests {
     static let client = TerminalEndToEndTests.client
 
@@ -106,7 +106,7 @@ struct LateJoinerTerminalTests {
         // The follower comes back only after the presenter has rejoined and
         // placed itself: its process is held while the server restarts.
         let follower = try clientProcess(tmux, "fay")
-        kill(follower, SIGSTOP)
+        try ServerProcess.pause(pid: follower)
         #expect(first.stop() == 0)
         try tmux.waitUntil("pat", timeout: 15, "the presenter offline") { $0.last?.contains("offline") == true }
         let item = try scrollPastMiddle(tmux, "pat")

@@ -5,7 +5,7 @@ import Testing
 
 /// `neonsync monitor` in a real terminal (tmux) against the real server,
 /// with two readers driven over WebSockets.
-@Suite("neonsync monitor in tmux", .serialized)
+@Suite("neonsync monitor in tmux", .serialized, .ownThreads)
 struct MonitorTerminalTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
 

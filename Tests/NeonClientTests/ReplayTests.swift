@@ -4,7 +4,7 @@ import NeonCore
 import NeonTestSupport
 import Testing
 
-@Suite("neonsync replay", .serialized)
+@Suite("neonsync replay", .serialized, .ownThreads)
 struct ReplayTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
 

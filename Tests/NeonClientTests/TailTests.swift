@@ -14,7 +14,7 @@ Start the server, then read.
 The end.
 """
 
-@Suite("neonsync tail against the real server", .serialized)
+@Suite("neonsync tail against the real server", .serialized, .ownThreads)
 struct TailTests {
     let codec = WireCodec()
 

@@ -5,7 +5,7 @@ import Testing
 
 /// The real client in real terminals (tmux) against the real server: what a
 /// person sees, read back with capture-pane.
-@Suite("neonsync in tmux", .serialized)
+@Suite("neonsync in tmux", .serialized, .ownThreads)
 struct TerminalEndToEndTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -5,7 +5,7 @@ import Testing
 
 /// Clients against a server that requires room tokens: the token comes from
 /// `neonsyncd token`, goes in with --token, and a refused one ends the client.
-@Suite("neonsync with room tokens", .serialized)
+@Suite("neonsync with room tokens", .serialized, .ownThreads)
 struct TokenClientTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
 

@@ -12,7 +12,7 @@ extension TestSecret {
     }
 }
 
-@Suite("neonsyncd: room tokens and limits", .serialized)
+@Suite("neonsyncd: room tokens and limits", .serialized, .ownThreads)
 struct AccessEndToEndTests {
     @Test("with a secret every hello needs a token for its room and role; refusals close 1008 and change nothing")
     func tokens() async throws {

@@ -49,7 +49,7 @@ final class Listener: Sendable {
     }
 }
 
-@Suite("Cluster mode: several neonsyncd nodes on one Redis", .serialized)
+@Suite("Cluster mode: several neonsyncd nodes on one Redis", .serialized, .ownThreads)
 struct ClusterEndToEndTests {
     @Test("readers on two nodes share one room: the welcome lists both, and joined, document, progress, tab and left reach the other node with the same seq")
     func coReadAcrossNodes() async throws {
@@ -332,7 +332,7 @@ struct ClusterEndToEndTests {
         let bob = try await TestPeer.connect(url: b.url)
         _ = try await bob.hello(room: "p", name: "bob", role: .reader)
         _ = try await ada.next("joined")
-        a.signal(SIGSTOP)
+        try a.pause()
         ada.send(.edit(rev: 0, ops: TextOperation([.insert("late")]), key: "late"))
         let left = try await bob.next("left", timeout: .seconds(15))
         guard case let .left(gone) = left.payload else { throw ServerProcessError("no left") }

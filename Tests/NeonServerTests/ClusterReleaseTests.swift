@@ -28,7 +28,7 @@ private func released(_ node: ServerProcess, _ room: String) async -> [String: A
     await node.log { $0["event"] as? String == "room_released" && $0["room"] as? String == room }
 }
 
-@Suite("Cluster: a node lets go of the rooms none of its connections uses", .serialized)
+@Suite("Cluster: a node lets go of the rooms none of its connections uses", .serialized, .ownThreads)
 struct ClusterReleaseTests {
     @Test("a room whose last member on a node left is released there after --room-release: neonsync_rooms back to 0, room_released logged, unsubscribed in Redis; the next hello there takes it up again with its document and draft")
     func releaseAndTakeUpAgain() async throws {

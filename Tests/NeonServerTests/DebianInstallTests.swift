@@ -5,7 +5,7 @@ import Testing
 /// The packages deploy/debian/build.sh makes, unpacked into a temporary root
 /// and run with the Swift toolchain's directory hidden, as on a machine that
 /// never had Swift (docs/PACKAGING.md).
-@Suite("the Debian packages, installed as a user's machine sees them", .serialized)
+@Suite("the Debian packages, installed as a user's machine sees them", .serialized, .ownThreads)
 struct DebianInstallTests {
     static func commit() throws -> String {
         let git = try runProgram(URL(fileURLWithPath: "/usr/bin/git"), ["-C", DebianPackages.root.path, "rev-parse", "--short=12", "HEAD"])

@@ -7,7 +7,7 @@ import Testing
 /// $DPKG_ROOT) with deb-systemd-helper, deb-systemd-invoke and systemctl
 /// replaced by stubs that record their calls: install, upgrade over an
 /// existing secret, remove, purge.
-@Suite("neonsyncd's maintainer scripts against a temporary root", .serialized)
+@Suite("neonsyncd's maintainer scripts against a temporary root", .serialized, .ownThreads)
 struct DebianMaintainerScriptTests {
     /// A dpkg database and a root of its own, and the stubs' record.
     final class Root {

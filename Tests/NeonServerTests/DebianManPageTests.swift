@@ -5,7 +5,7 @@ import Testing
 /// The man pages and shell completions in the packages, against the
 /// packaged binaries' own `--help`: every flag each command's help lists is
 /// in that command's part of the man page and of each completion script.
-@Suite("the packages' man pages and completions", .serialized)
+@Suite("the packages' man pages and completions", .serialized, .ownThreads)
 struct DebianManPageTests {
     /// Each command's help arguments, by program; nil is the program itself.
     static let commands: [String: [String?]] = [

@@ -18,7 +18,7 @@ Start the server, then read.
 The end.
 """
 
-@Suite("neonsyncd end to end", .serialized)
+@Suite("neonsyncd end to end", .serialized, .ownThreads)
 struct EndToEndTests {
     @Test("GET /healthz answers 200 ok on the WebSocket port, GET / one line naming the product and how to connect, other paths 404")
     func healthz() throws {
@@ -260,7 +260,7 @@ func httpGet(port: Int, path: String) throws -> String {
     return String(decoding: response, as: UTF8.self)
 }
 
-@Suite("neonsyncd durability", .serialized)
+@Suite("neonsyncd durability", .serialized, .ownThreads)
 struct DurabilityTests {
     @Test("after kill -9 the restarted server restores the room's document and every acked revision")
     func killNine() async throws {
@@ -312,7 +312,7 @@ struct DurabilityTests {
     }
 }
 
-@Suite("neonsyncd log privacy", .serialized)
+@Suite("neonsyncd log privacy", .serialized, .ownThreads)
 struct LogPrivacyTests {
     @Test("document and draft text reach the log only with --log-content")
     func logContent() async throws {

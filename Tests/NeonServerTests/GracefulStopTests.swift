@@ -4,7 +4,7 @@ import NeonTestSupport
 import NeonTransport
 import Testing
 
-@Suite("neonsyncd stops gracefully on SIGTERM", .serialized)
+@Suite("neonsyncd stops gracefully on SIGTERM", .serialized, .ownThreads)
 struct GracefulStopTests {
     @Test("with a stalled reader connected, SIGTERM closes the others with 1001 and exits 0 within 2 s; the draft is kept")
     func sigtermWithStalledReader() async throws {

@@ -15,7 +15,7 @@ private let hello = Array(#"{"type":"hello","room":"hostile","name":"mallory","r
 /// Each test attacks a real neonsyncd, then proves it still serves: /healthz
 /// answers, a normal client joins and gets its welcome, and a scroll makes
 /// the round trip to another reader.
-@Suite("Hostile clients: the server stays up and serves a normal client", .serialized)
+@Suite("Hostile clients: the server stays up and serves a normal client", .serialized, .ownThreads)
 struct HostileClientTests {
     /// The server every test attacks, with a room that has a document.
     private func target(_ extra: [String] = []) async throws -> (ServerProcess, TestPeer) {

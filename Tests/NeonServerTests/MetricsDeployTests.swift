@@ -3,7 +3,7 @@ import NeonTestSupport
 import Testing
 @testable import NeonServer
 
-@Suite("Metrics deploy files")
+@Suite("Metrics deploy files", .ownThreads)
 struct MetricsDeployTests {
     static let deploy = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -3,7 +3,7 @@ import NeonCore
 import NeonTestSupport
 import Testing
 
-@Suite("Metrics end to end", .serialized)
+@Suite("Metrics end to end", .serialized, .ownThreads)
 struct MetricsEndToEndTests {
     @Test("GET /metrics on the server port reports two readers, every scroll, the bad frame and both latencies")
     func scrape() async throws {

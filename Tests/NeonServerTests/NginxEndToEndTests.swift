@@ -57,7 +57,7 @@ func follows(_ tail: RunningProgram, _ presenter: String, after skipped: Int = 0
 
 /// deploy/nginx/neonsync.conf as render.sh fills it, in front of two real
 /// cluster nodes, with real clients through wss://.
-@Suite("nginx (deploy/nginx) in front of two cluster nodes", .serialized)
+@Suite("nginx (deploy/nginx) in front of two cluster nodes", .serialized, .ownThreads)
 struct NginxEndToEndTests {
     static let deploy = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import NeonTransport
 import Testing
 import NeonTestSupport
 
-@Suite("neonsyncd: observers of every room", .serialized)
+@Suite("neonsyncd: observers of every room", .serialized, .ownThreads)
 struct ObserverEndToEndTests {
     @Test("an observer of \"*\" gets an overview, then every room's broadcasts byte for byte in room envelopes")
     func watchEveryRoom() async throws {

@@ -7,7 +7,7 @@ import NeonTestSupport
 /// neonsyncd: each is published to the room for less than a second of the
 /// server's CPU, and a member of another room sent a relay at the same
 /// moment gets its answer too.
-@Suite("Pathological Markdown against a running server", .serialized)
+@Suite("Pathological Markdown against a running server", .serialized, .ownThreads)
 struct PathologicalMarkdownTests {
     static let inputs: [(name: String, text: String)] = [
         ("65,000 nested emphasis markers (cmark's \"nested strong emph\", 21,667 deep)",

@@ -10,7 +10,7 @@ private func upgradeRequest(_ extra: String = "") -> String {
         + "Sec-WebSocket-Protocol: neonsync.v1\r\n\(extra)\r\n"
 }
 
-@Suite("neonsyncd behind a proxy and beside its siblings: --trust-proxy, --reuse-port, 503 while Redis is away", .serialized)
+@Suite("neonsyncd behind a proxy and beside its siblings: --trust-proxy, --reuse-port, 503 while Redis is away", .serialized, .ownThreads)
 struct ProxiedNodeTests {
     @Test("behind a trusted proxy the client's address from X-Forwarded-For or Forwarded is logged and counted per address; a forged header from an untrusted address is ignored and said so")
     func trustedAndForged() async throws {

@@ -7,7 +7,7 @@ import Testing
 /// their baseline"): against the real neonsyncd and its SQLite store, a
 /// room nobody is in leaves memory after --room-release and comes back,
 /// whole, when someone joins it.
-@Suite("Rooms at rest on one node (--room-release)", .serialized)
+@Suite("Rooms at rest on one node (--room-release)", .serialized, .ownThreads)
 struct RestingRoomTests {
     /// `neonsync_rooms` reaches `value` within 15 s; returns the last reading.
     static func rooms(_ server: ServerProcess, reach value: Double) throws -> Double? {

@@ -3,7 +3,7 @@ import NeonCore
 import NeonTestSupport
 import Testing
 
-@Suite("Rooms that expire, and neonsync rooms", .serialized)
+@Suite("Rooms that expire, and neonsync rooms", .serialized, .ownThreads)
 struct RoomTTLEndToEndTests {
     @Test("with --room-ttl a room left empty is removed once idle that long (room_expired), and stays gone after a restart; one with people stays")
     func emptyRoomsExpire() async throws {

@@ -36,7 +36,7 @@ func publishBulk(_ count: Int, from presenter: TestPeer) async throws {
     }
 }
 
-@Suite("Slow readers: coalesced positions, a bounded backlog, close 4008", .serialized)
+@Suite("Slow readers: coalesced positions, a bounded backlog, close 4008", .serialized, .ownThreads)
 struct SlowReaderTests {
     let codec = WireCodec()
 

@@ -13,7 +13,7 @@ private func crashDraft(_ revision: Int) -> String {
 
 private let childVariable = "NEONSYNC_STORE_CRASH_CHILD"
 
-@Suite("SQLite store under SIGKILL")
+@Suite("SQLite store under SIGKILL", .ownThreads)
 struct StoreCrashTests {
     @Test("every acknowledged revision survives SIGKILL of the appending process at a random moment, three times over")
     func killMidStream() throws {
@@ -178,7 +178,7 @@ private func write(as id: Int, to server: ServerProcess, counter: AckCounter) as
     return acknowledged
 }
 
-@Suite("neonsyncd under SIGKILL during a load run", .serialized)
+@Suite("neonsyncd under SIGKILL during a load run", .serialized, .ownThreads)
 struct ServerCrashTests {
     @Test("three writers edit the draft; neonsyncd is SIGKILLed at a random moment and restarted on its data, five times; every acked revision is kept with its exact text")
     func killDuringLoad() async throws {

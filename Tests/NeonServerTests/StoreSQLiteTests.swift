@@ -4,7 +4,7 @@ import NeonCore
 import NeonTestSupport
 import Testing
 
-@Suite("SQLite store files, durability and bad inputs")
+@Suite("SQLite store files, durability and bad inputs", .ownThreads)
 struct StoreSQLiteTests {
     @Test("rooms, documents and drafts come back after closing and reopening")
     func reopen() throws {
@@ -183,7 +183,7 @@ final class Inspector {
 
 }
 
-@Suite("SQLite store: schema version 2")
+@Suite("SQLite store: schema version 2", .ownThreads)
 struct StoreSchemaTwoTests {
     @Test("a version 1 store is migrated to version 2 and keeps its rooms; edits come back with author and key")
     func migratesAndKeepsEdits() throws {
@@ -201,7 +201,7 @@ struct StoreSchemaTwoTests {
     }
 }
 
-@Suite("SQLite store: counting starts")
+@Suite("SQLite store: counting starts", .ownThreads)
 struct StoreStartTests {
     @Test("each start of the server gets the next number, also after the store is closed and opened again")
     func countsStarts() throws {
@@ -216,7 +216,7 @@ struct StoreStartTests {
     }
 }
 
-@Suite("Client ids across restarts", .serialized)
+@Suite("Client ids across restarts", .serialized, .ownThreads)
 struct ClientIDRestartTests {
     @Test("a restarted server on the same data never hands out an id it gave before (a stale cursor cannot name someone else)")
     func idsNotReused() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 /// The shipped systemd units and logrotate file, checked with the tools that
 /// read them (systemd-analyze, logrotate, neonsyncd itself).
-@Suite("deploy/systemd and deploy/logrotate", .serialized)
+@Suite("deploy/systemd and deploy/logrotate", .serialized, .ownThreads)
 struct SystemdUnitTests {
     static let deploy = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -5,7 +5,7 @@ import NeonTransport
 import Testing
 
 /// neonsyncd with --tls-cert/--tls-key and --allow-origin, as a user runs it.
-@Suite("neonsyncd over TLS", .serialized)
+@Suite("neonsyncd over TLS", .serialized, .ownThreads)
 struct TLSEndToEndTests {
     static let script = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -4,7 +4,7 @@ import NeonCore
 import NeonTestSupport
 import Testing
 
-@Suite("neonsyncd --unix: a Unix domain socket beside TCP", .serialized)
+@Suite("neonsyncd --unix: a Unix domain socket beside TCP", .serialized, .ownThreads)
 struct UnixSocketTests {
     private static func scratch() -> String {
         let directory = NSTemporaryDirectory() + "nsu-\(UUID().uuidString.prefix(8))"

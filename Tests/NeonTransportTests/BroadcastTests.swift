@@ -1,5 +1,6 @@
 @testable import NeonTransport
 import Synchronization
+import NeonTestSupport
 import Testing
 
 /// Messages received per client connection.
@@ -7,7 +8,7 @@ final class Received: Sendable {
     let storage = Mutex<[ConnectionID: [WebSocketMessage]]>([:])
 }
 
-@Suite("One frame is broadcast to many connections")
+@Suite("One frame is broadcast to many connections", .ownThreads)
 struct BroadcastTests {
     /// Opens `count` connections on one client context; each records what it receives.
     private func connectMany(

@@ -1,7 +1,8 @@
 import NeonTransport
+import NeonTestSupport
 import Testing
 
-@Suite("Client connections")
+@Suite("Client connections", .ownThreads)
 struct ClientTests {
     @Test("Connecting to a port nobody listens on fails with a reason")
     func connectionRefused() async throws {

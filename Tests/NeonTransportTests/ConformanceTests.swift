@@ -33,7 +33,7 @@ private let masking: [UInt8] = [0x12, 0x34, 0x56, 0x78]
 /// Each case asserts the close code and that TCP is gone within 1 s of the
 /// last byte. scripts/ws_conformance.py runs the same cases against Python
 /// websockets and the lws test server for docs/RELIABILITY.md.
-@Suite("RFC 6455 conformance: neonsyncd answers each case and ends TCP within 1 s")
+@Suite("RFC 6455 conformance: neonsyncd answers each case and ends TCP within 1 s", .ownThreads)
 struct ConformanceTests {
     /// Runs `cases` against one neonsyncd, off the cooperative pool.
     private func check(_ cases: [Case]) async throws {

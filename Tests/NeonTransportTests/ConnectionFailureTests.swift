@@ -4,7 +4,7 @@ import Testing
 
 /// The rules behind the conformance cases, without sockets, and what the
 /// delegate learns when a connection is failed.
-@Suite("Failing connections: handshake and close-frame rules, and the close the delegate sees")
+@Suite("Failing connections: handshake and close-frame rules, and the close the delegate sees", .ownThreads)
 struct ConnectionFailureTests {
     private let key = "dGhlIHNhbXBsZSBub25jZQ=="
 

@@ -1,8 +1,9 @@
 @testable import NeonTransport
 import Synchronization
+import NeonTestSupport
 import Testing
 
-@Suite("Server and client exchange messages")
+@Suite("Server and client exchange messages", .ownThreads)
 struct EchoTests {
     @Test("An async client gets its text and binary messages echoed back by the delegate")
     func echoRoundTrip() async throws {

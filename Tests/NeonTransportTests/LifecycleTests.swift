@@ -3,7 +3,7 @@ import NeonTransport
 import Testing
 import NeonTestSupport
 
-@Suite("Starting and stopping")
+@Suite("Starting and stopping", .ownThreads)
 struct LifecycleTests {
     @Test("Port 0 binds an ephemeral port that is reported after start and cleared after stop")
     func ephemeralPort() throws {

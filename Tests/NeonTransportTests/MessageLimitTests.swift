@@ -2,7 +2,7 @@ import NeonTransport
 import Testing
 import NeonTestSupport
 
-@Suite("Inbound messages are reassembled and limited")
+@Suite("Inbound messages are reassembled and limited", .ownThreads)
 struct MessageLimitTests {
     @Test("A 300 KB text and binary message round-trips intact")
     func largeMessagesRoundTrip() async throws {

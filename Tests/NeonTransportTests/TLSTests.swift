@@ -5,7 +5,7 @@ import Testing
 /// wss:// between the project's own server and client, with a throwaway CA
 /// made by the openssl CLI. Serialized: libwebsockets 4.1 fails TLS
 /// handshakes in flight when another TLS-capable context is created.
-@Suite("TLS: wss:// with verified certificates", .serialized)
+@Suite("TLS: wss:// with verified certificates", .serialized, .ownThreads)
 struct TLSTests {
     let files: TestCertificates
 

@@ -121,6 +121,41 @@ public final class ServerProcess: Sendable {
         kill(process.processIdentifier, number)
     }
 
+    /// Sends SIGSTOP and returns once every thread of the server has
+    /// stopped (see `pause(pid:)`).
+    public func pause(timeout: Duration = .seconds(10)) throws {
+        try Self.pause(pid: process.processIdentifier, timeout: timeout)
+    }
+
+    /// Sends SIGSTOP to `pid` and returns once every thread of it has
+    /// stopped. `kill` returns when the signal is queued; the thread that
+    /// takes it must run before it stops the others, and on a loaded
+    /// machine another thread can read and act on a frame meanwhile.
+    public static func pause(pid: Int32, timeout: Duration = .seconds(10)) throws {
+        kill(pid, SIGSTOP)
+        let deadline = ContinuousClock.now + timeout
+        while !allStopped(pid) {
+            guard ContinuousClock.now < deadline else {
+                throw ServerProcessError("process \(pid) did not stop within \(timeout) of SIGSTOP")
+            }
+            usleep(1000)
+        }
+    }
+
+    /// Whether every thread of `pid` is stopped (state T in /proc).
+    static func allStopped(_ pid: Int32) -> Bool {
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !tasks.isEmpty else {
+            return false
+        }
+        return tasks.allSatisfy { task in
+            // "TID (comm) S ...": the state follows the last ')'.
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/stat", encoding: .utf8),
+                  let close = stat.lastIndex(of: ")") else { return false }
+            let state = stat[stat.index(after: close)...].drop { $0 == " " }.first
+            return state == "T" || state == "t"
+        }
+    }
+
     /// The server's process id (to sample its CPU time and memory).
     public var pid: Int32 { process.processIdentifier }
 
