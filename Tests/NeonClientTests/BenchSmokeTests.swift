@@ -101,7 +101,7 @@ struct BenchSmokeTests {
         expectSanePercentiles(figures)
     }
 
-    @Test("bench follow over two URLs of one server: the presenter on the first, the followers split evenly, every scroll delivered")
+    @Test("bench follow over two URLs of one server: the presenter on the first, the followers split evenly, every scroll delivered or superseded by a newer one")
     func followOverTwoURLs() throws {
         let server = try ServerProcess(["--max-rate", "0"])
         let list = "ws://127.0.0.1:\(server.port)/,ws://localhost:\(server.port)/"
@@ -113,7 +113,11 @@ struct BenchSmokeTests {
         #expect(figures["server_2_connections"] as? Int == 2, "\(figures)")
         let sent = figures["sent"] as? Int ?? 0
         #expect(sent >= 15 && sent <= 21, "\(figures)")
-        #expect(figures["delivered"] as? Int == sent * 4)
+        // A follower whose socket was not writable for a scroll's interval
+        // gets the newer position in place of the older (latest-wins
+        // coalescing): each scroll is delivered or superseded, none lost.
+        let coalesced = figures["coalesced"] as? Int ?? -1
+        #expect((figures["delivered"] as? Int ?? 0) + coalesced == sent * 4, "\(figures)")
         #expect(figures["mismatched"] as? Int == 0)
     }
 
