@@ -37,7 +37,7 @@ with connect(url, ssl=context, subprotocols=["neonsync.v1"], proxy=None, compres
 /// Starts the presenter above on `url` for `room`; returns it and its client id.
 func startPresenter(url: String, ca: String, room: String) async throws -> (RunningProgram, String) {
     let presenter = try RunningProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", presenterScript, url, ca, room])
-    let welcome = try #require(await presenter.line(timeout: .seconds(15)) { $0.hasPrefix("welcome ") },
+    let welcome = try #require(await presenter.line(timeout: .seconds(30)) { $0.hasPrefix("welcome ") },
                                "python said: \(presenter.errorLines.joined(separator: "\n"))")
     return (presenter, String(welcome.dropFirst("welcome ".count)))
 }
