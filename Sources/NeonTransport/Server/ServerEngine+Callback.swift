@@ -47,7 +47,7 @@ extension ServerEngine {
             }
             return 0
         case LWS_CALLBACK_TIMER:
-            if let session = RetainedSlot<Session>.load(user), session.isEstablished, !session.isClosing {
+            if let session = RetainedSlot<Session>.load(user), session.establishedWSI != nil, session.state.isOpen {
                 delegate?.handle(.timer(session.id), in: ServiceContext(self))
             }
             return 0
@@ -78,7 +78,6 @@ extension ServerEngine {
         session.writeRound = writeRound
         session.heardAt = idleTick
         session.wsi = wsi
-        session.isEstablished = true
         RetainedSlot.store(session, in: slot)
         sessions[session.id] = session
         let uid = Self.unixPeerUID(of: wsi)
@@ -90,7 +89,7 @@ extension ServerEngine {
     }
 
     private func received(_ chunk: UnsafeRawBufferPointer, on session: Session, _ wsi: OpaquePointer) {
-        guard !session.isClosing else { return }
+        guard session.state.isOpen else { return }
         let outcome = session.assembler.consume(
             chunk,
             isBinary: lws_frame_is_binary(wsi) != 0,
@@ -109,8 +108,7 @@ extension ServerEngine {
 
     private func closed(_ session: Session) {
         session.wsi = nil
-        session.isEstablished = false
-        session.queue.removeAll()
+        session.apply(.closed)
         retiredCoalesced += session.queue.coalesced
         sessions[session.id] = nil
         delegate?.handle(.disconnected(session.id, session.closeOutcome), in: ServiceContext(self))

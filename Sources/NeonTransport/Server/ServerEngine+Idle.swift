@@ -34,15 +34,15 @@ extension ServerEngine {
     /// One sweep on the service thread.
     func sweepIdle() {
         idleTick += 1
-        for session in sessions.values where session.isEstablished {
-            guard let wsi = session.wsi else { continue }
+        for session in sessions.values {
+            guard let wsi = session.establishedWSI else { continue }
             let silent = idleTick - session.heardAt
             if silent > Self.sweepsPerIdleTimeout {
-                session.droppedWithoutFrame = true
-                lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
-            } else if silent > Self.sweepsPerIdleTimeout / 2, !session.pingDue, !session.isClosing {
-                session.pingDue = true
-                lws_callback_on_writable(wsi)
+                if session.apply(.idleTimedOut) == .disconnect {
+                    lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+                }
+            } else if silent > Self.sweepsPerIdleTimeout / 2 {
+                session.perform(session.apply(.pingDue), wsi)
             }
         }
     }

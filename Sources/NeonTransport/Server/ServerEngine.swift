@@ -62,8 +62,9 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     }
 
     func contextWillBeDestroyed() {
+        // lws closes every connection now: no more calls on their wsis.
         for session in sessions.values {
-            session.isEstablished = false
+            session.wsi = nil
         }
         idleSweeps?.cancel()
     }
@@ -85,7 +86,7 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
         case .close(let id, let code, let reason):
             sessions[id]?.requestClose(code: code, reason: reason)
         case .timer(let id, let delay):
-            guard let session = sessions[id], session.isEstablished, let wsi = session.wsi else { return }
+            guard let wsi = sessions[id]?.establishedWSI else { return }
             let usecs = delay.map { max($0.components.seconds * 1_000_000 + $0.components.attoseconds / 1_000_000_000_000, 1) }
             lws_set_timer_usecs(wsi, usecs ?? -1)
         case .sweepIdle:
