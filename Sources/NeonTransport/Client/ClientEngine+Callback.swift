@@ -67,13 +67,11 @@ extension ClientEngine {
             return verifyServerCertificate(client, store: user.map(OpaquePointer.init), preverified: length != 0)
         case LWS_CALLBACK_CLIENT_ESTABLISHED:
             session.wsi = wsi
-            session.isEstablished = true
+            let action = session.apply(.established(framesWaiting: !session.queue.isEmpty))
             client.handler(client.connection, .connected)
-            if !session.queue.isEmpty || session.isClosing {
-                lws_callback_on_writable(wsi)
-            }
+            session.perform(action, wsi)
         case LWS_CALLBACK_CLIENT_RECEIVE:
-            guard !session.isClosing else { return 0 }
+            guard session.state.isOpen else { return 0 }
             let outcome = session.assembler.consume(
                 UnsafeRawBufferPointer(start: input, count: length),
                 isBinary: lws_frame_is_binary(wsi) != 0,
@@ -91,7 +89,8 @@ extension ClientEngine {
         case LWS_CALLBACK_CLIENT_WRITEABLE:
             return session.flush(wsi, scratch: scratch)
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            session.recordPeerClose(UnsafeRawBufferPointer(start: input, count: length))
+            let close = Session.peerClose(UnsafeRawBufferPointer(start: input, count: length))
+            return session.perform(session.apply(.peerClosed(.valid(close))), wsi)
         case LWS_CALLBACK_CLIENT_CLOSED:
             release(client, wsi)
             finish(client, .closed(session.closeOutcome))
@@ -106,7 +105,7 @@ extension ClientEngine {
             }
         case LWS_CALLBACK_WSI_DESTROY:
             release(client, wsi)
-            if session.isEstablished {
+            if session.establishedWSI != nil {
                 finish(client, .closed(session.closeOutcome))
             } else if let rejection = client.certificateRejection {
                 finish(client, .untrusted(rejection))

@@ -32,7 +32,7 @@ final class ClientSession {
     init(connection: ClientConnection, handler: @escaping ClientConnection.Handler, maxMessageSize: Int) {
         self.connection = connection
         self.handler = handler
-        session = Session(id: connection.id, maxMessageSize: maxMessageSize)
+        session = Session(id: connection.id, maxMessageSize: maxMessageSize, state: .connecting(closeRequest: nil))
     }
 }
 
@@ -100,8 +100,9 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
     }
 
     func contextWillBeDestroyed() {
+        // lws closes every connection now: no more calls on their wsis.
         for client in sessions.values {
-            client.session.isEstablished = false
+            client.session.wsi = nil
         }
     }
 
@@ -145,8 +146,7 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
         guard !client.finished else { return }
         client.finished = true
         client.session.wsi = nil
-        client.session.isEstablished = false
-        client.session.queue.removeAll()
+        client.session.apply(.closed)
         sessions[client.session.id] = nil
         client.handler(client.connection, event)
         if shuttingDown, sessions.isEmpty {

@@ -15,23 +15,12 @@ public struct ForwardingHeaders: Sendable, Equatable {
     }
 }
 
-extension ServerEngine {
+extension ForwardingHeaders {
     /// The handshake's forwarding headers; nil when it has neither.
-    static func forwardingHeaders(of wsi: OpaquePointer) -> ForwardingHeaders? {
-        let headers = ForwardingHeaders(forwardedFor: header(WSI_TOKEN_X_FORWARDED_FOR, of: wsi),
-                                        forwarded: customHeader("forwarded:", of: wsi))
-        return headers.forwardedFor == nil && headers.forwarded == nil ? nil : headers
-    }
-
-    /// A header lws has no token for, by its lowercase name with the colon.
-    private static func customHeader(_ name: String, of wsi: OpaquePointer) -> String? {
-        let count = Int32(name.utf8.count)
-        let length = lws_hdr_custom_length(wsi, name, count)
-        guard length > 0 else { return nil }
-        var buffer = [CChar](repeating: 0, count: Int(length) + 1)
-        let copied = lws_hdr_custom_copy(wsi, &buffer, Int32(buffer.count), name, count)
-        guard copied >= 0 else { return nil }
-        return String(decoding: buffer[..<Int(copied)].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    init?(of wsi: OpaquePointer) {
+        self.init(forwardedFor: RequestHeaders.value(WSI_TOKEN_X_FORWARDED_FOR, of: wsi),
+                  forwarded: RequestHeaders.custom("forwarded:", of: wsi))
+        if forwardedFor == nil && forwarded == nil { return nil }
     }
 }
 
@@ -40,7 +29,7 @@ extension ServiceContext {
     /// when it is not open. Read during its ``ServerEvent/connected(_:peer:peerUID:)``
     /// event: lws lets go of a handshake's headers after it.
     public func forwardingHeaders(of connection: ConnectionID) -> ForwardingHeaders? {
-        guard let wsi = engine.sessions[connection]?.wsi else { return nil }
-        return ServerEngine.forwardingHeaders(of: wsi)
+        guard let wsi = engine.connections[connection]?.wsi else { return nil }
+        return ForwardingHeaders(of: wsi)
     }
 }

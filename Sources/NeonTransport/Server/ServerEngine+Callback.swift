@@ -31,40 +31,42 @@ extension ServerEngine {
             opened(wsi, slot: user)
             return 0
         case LWS_CALLBACK_RECEIVE:
-            guard let session = RetainedSlot<Session>.load(user) else { return 0 }
-            session.heardAt = idleTick
+            guard let session = connections.session(in: user) else { return 0 }
+            session.heardAt = idle.tick
             received(UnsafeRawBufferPointer(start: input, count: length), on: session, wsi)
             return 0
         case LWS_CALLBACK_RECEIVE_PONG:
-            RetainedSlot<Session>.load(user)?.heardAt = idleTick
+            connections.session(in: user)?.heardAt = idle.tick
             return 0
         case LWS_CALLBACK_SERVER_WRITEABLE:
-            guard let session = RetainedSlot<Session>.load(user) else { return 0 }
+            guard let session = connections.session(in: user) else { return 0 }
             return session.flush(wsi, scratch: nil, cork: cork)
         case LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL:
-            if let session = RetainedSlot<Session>.load(user) {
+            if let session = connections.session(in: user) {
                 closing(session, wsi)
             }
             return 0
         case LWS_CALLBACK_TIMER:
-            if let session = RetainedSlot<Session>.load(user), session.isEstablished, !session.isClosing {
+            if let session = connections.session(in: user), session.establishedWSI != nil, session.state.isOpen {
                 delegate?.handle(.timer(session.id), in: ServiceContext(self))
             }
             return 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            guard let session = RetainedSlot<Session>.load(user) else { return 0 }
+            guard let session = connections.session(in: user) else { return 0 }
             return peerClosed(session, wsi, payload: UnsafeRawBufferPointer(start: input, count: length))
         case LWS_CALLBACK_CLOSED:
-            if let session = RetainedSlot<Session>.take(user) {
+            if let session = connections.close(slot: user) {
                 closed(session)
             }
             return 0
         case LWS_CALLBACK_HTTP:
-            return httpRequest(wsi, slot: user, path: UnsafeRawBufferPointer(start: input, count: length))
+            return http.request(wsi, slot: user, path: UnsafeRawBufferPointer(start: input, count: length)) {
+                delegate?.respond(to: $0, in: ServiceContext(self)) ?? .notFound
+            }
         case LWS_CALLBACK_HTTP_WRITEABLE:
-            return httpWriteable(wsi, slot: user)
+            return http.writeable(wsi, slot: user)
         case LWS_CALLBACK_CLOSED_HTTP:
-            _ = RetainedSlot<PendingHTTPResponse>.take(user)
+            http.closed(slot: user)
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -72,17 +74,13 @@ extension ServerEngine {
     }
 
     private func opened(_ wsi: OpaquePointer, slot: UnsafeMutableRawPointer) {
-        lastID += 1
-        let session = Session(id: ConnectionID(rawValue: lastID), maxMessageSize: configuration.maxMessageSize,
-                              maxBacklog: configuration.maxOutboundBytes)
+        let session = connections.open(in: slot, maxMessageSize: configuration.maxMessageSize,
+                                       maxBacklog: configuration.maxOutboundBytes)
         session.writeRound = writeRound
-        session.heardAt = idleTick
+        session.heardAt = idle.tick
         session.wsi = wsi
-        session.isEstablished = true
-        RetainedSlot.store(session, in: slot)
-        sessions[session.id] = session
         let uid = Self.unixPeerUID(of: wsi)
-        delegate?.handle(.connected(session.id, peer: uid == nil ? Self.peer(of: wsi) : "unix", peerUID: uid),
+        delegate?.handle(.connected(session.id, peer: uid == nil ? RequestHeaders.peer(of: wsi) : "unix", peerUID: uid),
                          in: ServiceContext(self))
         if shuttingDown {
             session.requestClose(code: CloseCode.goingAway, reason: "server shutting down")
@@ -90,7 +88,7 @@ extension ServerEngine {
     }
 
     private func received(_ chunk: UnsafeRawBufferPointer, on session: Session, _ wsi: OpaquePointer) {
-        guard !session.isClosing else { return }
+        guard session.state.isOpen else { return }
         let outcome = session.assembler.consume(
             chunk,
             isBinary: lws_frame_is_binary(wsi) != 0,
@@ -109,12 +107,9 @@ extension ServerEngine {
 
     private func closed(_ session: Session) {
         session.wsi = nil
-        session.isEstablished = false
-        session.queue.removeAll()
-        retiredCoalesced += session.queue.coalesced
-        sessions[session.id] = nil
+        session.apply(.closed)
         delegate?.handle(.disconnected(session.id, session.closeOutcome), in: ServiceContext(self))
-        if shuttingDown, sessions.isEmpty {
+        if shuttingDown, connections.isEmpty {
             exitRequested = true
         }
     }

@@ -19,17 +19,11 @@ extension ServerEngine {
     /// (the socket is draining, see ``Session/drop(_:)``) any close is the
     /// peer's answer: TCP closes now.
     func peerClosed(_ session: Session, _ wsi: OpaquePointer, payload: UnsafeRawBufferPointer) -> Int32 {
-        if session.localClose != nil {
-            return -1
+        let close: ConnectionState.PeerClose = switch PeerClosePayload(payload) {
+        case .valid(let code, let reason): .valid(WebSocketClose(code: code, reason: reason, initiatedByPeer: true))
+        case .invalid(let code, let reason): .invalid(code: code, reason: reason)
         }
-        switch PeerClosePayload(payload) {
-        case .valid:
-            session.recordPeerClose(payload)
-            return 0
-        case .invalid(let code, let reason):
-            session.fail(wsi, code: code, reason: reason)
-            return -1
-        }
+        return session.perform(session.apply(.peerClosed(close)), wsi)
     }
 
     /// LWS_CALLBACK_WS_SERVER_DROP_PROTOCOL: lws is closing the connection
@@ -50,15 +44,20 @@ extension ServerEngine {
     ///   not prefer. The callback carries no reason, so a peer that still
     ///   holds its end open (not at end of stream, plain TCP, nothing
     ///   buffered) gets 1002 written now; one that went away gets nothing.
+    ///
+    /// ``ConnectionState`` decides which; lws closes TCP whatever this
+    /// callback returns.
     func closing(_ session: Session, _ wsi: OpaquePointer) {
-        guard session.isEstablished, session.localClose == nil, session.peerClose == nil,
-              session.abandoned == nil, !session.droppedWithoutFrame else { return }
+        guard session.establishedWSI != nil else { return }
         let length = Int(lws_get_close_length(wsi))
+        let close: ConnectionState.LibraryClose
         if length > 0, let payload = lws_get_close_payload(wsi) {
-            session.libraryFailed(UnsafeRawBufferPointer(start: payload, count: length))
-        } else if lws_is_ssl(wsi) == 0, lws_partial_buffered(wsi) == 0, Self.peerHoldsOpen(wsi) {
-            session.fail(wsi, code: CloseCode.protocolError, reason: "invalid frame length")
+            close = .sendingClose(Session.libraryClose(UnsafeRawBufferPointer(start: payload, count: length)))
+        } else {
+            close = .withoutClose(peerListening: lws_is_ssl(wsi) == 0 && lws_partial_buffered(wsi) == 0
+                && Self.peerHoldsOpen(wsi))
         }
+        session.perform(session.apply(.libraryClosing(close)), wsi)
     }
 
     /// `true` when the peer's end of the socket is still open: a peek finds

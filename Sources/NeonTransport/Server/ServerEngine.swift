@@ -1,5 +1,4 @@
 import CLibWebSockets
-import Dispatch
 
 /// Commands other threads send to the server's service thread.
 enum ServerCommand: LifecycleCommand {
@@ -30,30 +29,34 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     let configuration: WebSocketServer.Configuration
     let lifecycle = ServiceLifecycle<ServerCommand>()
 
+    /// Which upgrade requests become connections (immutable).
+    let gate: HandshakeGate
+    /// Plain HTTP requests on the port (stateless).
+    let http = HTTPResponder()
+
     // Service thread only.
     var delegate: (any WebSocketServerDelegate)?
-    var sessions: [ConnectionID: Session] = [:]
+    /// The open connections.
+    var connections = ConnectionTable()
+    /// Pings and cuts off idle connections.
+    var idle: IdleSweep
     /// Writes several queued frames of a connection at once.
     let cork = FrameCork()
     /// Connections to write when the current service round ends.
     let writeRound = WriteRound()
-    /// Idle sweeps so far (the clock of ``Session/heardAt``), and the timer
-    /// that posts them.
-    var idleTick = 0
-    var idleSweeps: (any DispatchSourceTimer)?
-    var lastID: UInt64 = 0
     var shuttingDown = false
     var exitRequested = false
-    /// Frames coalesced away on connections that have closed.
-    var retiredCoalesced = 0
 
     init(configuration: WebSocketServer.Configuration, delegate: any WebSocketServerDelegate) {
         self.configuration = configuration
         self.delegate = delegate
+        gate = HandshakeGate(origins: configuration.origins)
+        idle = IdleSweep(idleTimeout: configuration.idleTimeout)
     }
 
     func serviceStarted(_ context: OpaquePointer) {
-        startIdleSweeps()
+        let queue = lifecycle.queue
+        idle.start { _ = queue.post(.sweepIdle) }
     }
 
     /// Writes the connections whose queues filled during the round.
@@ -62,14 +65,15 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     }
 
     func contextWillBeDestroyed() {
-        for session in sessions.values {
-            session.isEstablished = false
+        // lws closes every connection now: no more calls on their wsis.
+        for session in connections.all {
+            session.wsi = nil
         }
-        idleSweeps?.cancel()
+        idle.stop()
     }
 
     func serviceEnded() {
-        sessions.removeAll()
+        connections.removeAll()
         delegate = nil
     }
 
@@ -77,15 +81,15 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     func perform(_ command: ServerCommand) {
         switch command {
         case .send(let frame, let id):
-            sessions[id]?.enqueue(frame)
+            connections[id]?.enqueue(frame)
         case .broadcast(let frame, let ids):
             for id in ids {
-                sessions[id]?.enqueue(frame)
+                connections[id]?.enqueue(frame)
             }
         case .close(let id, let code, let reason):
-            sessions[id]?.requestClose(code: code, reason: reason)
+            connections[id]?.requestClose(code: code, reason: reason)
         case .timer(let id, let delay):
-            guard let session = sessions[id], session.isEstablished, let wsi = session.wsi else { return }
+            guard let wsi = connections[id]?.establishedWSI else { return }
             let usecs = delay.map { max($0.components.seconds * 1_000_000 + $0.components.attoseconds / 1_000_000_000_000, 1) }
             lws_set_timer_usecs(wsi, usecs ?? -1)
         case .sweepIdle:
@@ -104,10 +108,10 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     private func beginShutdown() {
         guard !shuttingDown else { return }
         shuttingDown = true
-        for session in sessions.values {
+        for session in connections.all {
             session.requestClose(code: CloseCode.goingAway, reason: "server shutting down")
         }
-        if sessions.isEmpty {
+        if connections.isEmpty {
             exitRequested = true
         }
     }

@@ -35,12 +35,12 @@ public struct ServiceContext {
 
     /// Frames and bytes waiting to be written to `connection`; nil if it is not open.
     public func queueDepth(of connection: ConnectionID) -> QueueDepth? {
-        engine.sessions[connection]?.queue.depth
+        engine.connections[connection]?.queue.depth
     }
 
     /// Frames dropped since start because a newer frame with the same
     /// coalescing key replaced them before they were written.
     public var coalescedFrames: Int {
-        engine.sessions.values.reduce(engine.retiredCoalesced) { $0 + $1.queue.coalesced }
+        engine.connections.coalescedFrames
     }
 }

@@ -1,66 +1,98 @@
 import CLibWebSockets
 import Glibc
 
-/// One WebSocket connection's state on the service thread: its outbound
-/// queue, its reassembly buffer and how it is closing.
+/// One WebSocket connection on the service thread: its outbound queue, its
+/// reassembly buffer and where it is in its life (``ConnectionState``),
+/// and the lws calls that carry out what the state machine decides.
 ///
 /// Not `Sendable`: only the service thread of the context that owns the
 /// connection touches it. lws reaches it through a retained pointer (server:
 /// per-session data; client: the wsi's opaque user data).
 final class Session {
     let id: ConnectionID
-    /// The lws connection; `nil` until the client connection exists and
-    /// again once lws has closed it.
+    /// The lws connection while this side may call lws on it: `nil` until
+    /// the client connection exists, and again once lws has closed it or
+    /// the context is being destroyed.
     var wsi: OpaquePointer?
-    /// `true` between ESTABLISHED (or CLIENT_ESTABLISHED) and CLOSED.
-    var isEstablished = false
+    /// Where the connection is in its life; changed only by ``apply(_:)``.
+    private(set) var state: ConnectionState
     var queue = OutboundQueue()
     var assembler: MessageAssembler
-    /// A close asked for by the owner, sent once the queue has been flushed;
-    /// `failing` closes end TCP right after the close frame (see
-    /// ``requestClose(code:reason:failing:)``).
-    private(set) var pendingClose: (code: UInt16, reason: String, failing: Bool)?
-    /// The close frame this side sent.
-    private(set) var localClose: WebSocketClose?
-    /// The close frame the peer sent first.
-    var peerClose: WebSocketClose?
     /// Most bytes that may wait unsent in `queue` (see ``enqueue(_:)``).
     let maxBacklog: Int
-    /// Set when the backlog went past `maxBacklog` and was dropped: the
-    /// connection is closing with ``CloseCode/tooSlow``, whether or not the
-    /// peer ever reads that close frame.
-    private(set) var abandoned: WebSocketClose?
     /// Server connections: where a connection whose queue stops being empty
     /// registers, so the service loop writes it right after the current
     /// round (see ``WriteRound``) instead of after a poll round for
     /// writability. Clients (nil) always wait for the WRITEABLE callback.
     var writeRound: WriteRound?
-    /// A write failed (the next WRITEABLE closes), or the idle sweep cut
-    /// the connection off: it ends without a close frame on purpose.
-    var droppedWithoutFrame = false
-    /// Server: libwebsockets failed the connection itself (a frame broke
-    /// the protocol) and is sending its own close frame; the WRITEABLE
-    /// that follows that frame ends TCP (see ``libraryFailed(_:)`` and
-    /// ``drop(_:)``).
-    private(set) var dropAfterLibraryClose = false
     /// Server: the idle sweep when something last arrived (a message or a
-    /// pong), and whether a ping waits for the next WRITEABLE.
+    /// pong); see ``IdleSweep``.
     var heardAt = 0
-    var pingDue = false
 
-    init(id: ConnectionID, maxMessageSize: Int, maxBacklog: Int = .max) {
+    /// A server connection starts open (its session is made at
+    /// ESTABLISHED); a client connection starts connecting.
+    init(id: ConnectionID, maxMessageSize: Int, maxBacklog: Int = .max,
+         state: ConnectionState = .open(pingDue: false)) {
         self.id = id
         self.maxBacklog = maxBacklog
+        self.state = state
         assembler = MessageAssembler(limit: maxMessageSize)
     }
 
-    /// Once a close is requested or received, inbound messages are dropped
-    /// and nothing more is queued.
-    var isClosing: Bool { pendingClose != nil || localClose != nil || peerClose != nil }
+    /// The lws connection once the handshake is done and until it closes.
+    var establishedWSI: OpaquePointer? {
+        state.isEstablished ? wsi : nil
+    }
 
     /// How the connection ended, for the closed event.
     var closeOutcome: WebSocketClose {
-        localClose ?? abandoned ?? peerClose ?? WebSocketClose(code: nil, initiatedByPeer: true)
+        state.outcome
+    }
+
+    /// Moves the state machine on; the queue goes once none of it will be
+    /// written. Returns what lws must do (see ``perform(_:_:)``).
+    @discardableResult
+    func apply(_ event: ConnectionState.Event) -> ConnectionState.Action {
+        let action = state.apply(event)
+        if state.discardsQueue, !queue.isEmpty {
+            queue.removeAll()
+        }
+        return action
+    }
+
+    /// Performs `action` on `wsi` on the service thread; returns what the
+    /// connection's callback returns (-1 tells lws to close TCP).
+    /// ``ConnectionState/Action/writePing`` and
+    /// ``ConnectionState/Action/writeQueue`` are ``flush(_:scratch:cork:)``'s.
+    @discardableResult
+    func perform(_ action: ConnectionState.Action, _ wsi: OpaquePointer) -> Int32 {
+        switch action {
+        case .none, .echoPeerClose, .writePing, .writeQueue:
+            return 0
+        case .requestWritable:
+            lws_callback_on_writable(wsi)
+            return 0
+        case .requestWritableOrCutOff(let seconds):
+            lws_callback_on_writable(wsi)
+            lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, seconds)
+            return 0
+        case .sendClose(let code, let reason):
+            var reason = Self.closeReasonBytes(reason)
+            lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code)), &reason, reason.count)
+            return -1
+        case .failConnection(let code, let reason):
+            writeCloseFrame(wsi, code: code, reason: reason)
+            drop(wsi)
+            return 0
+        case .writeCloseAndDisconnect(let code, let reason):
+            writeCloseFrame(wsi, code: code, reason: reason)
+            return -1
+        case .endTCP:
+            drop(wsi)
+            return 0
+        case .disconnect:
+            return -1
+        }
     }
 
     /// Queues `frame`; when the queue was empty, registers with the write
@@ -69,16 +101,23 @@ final class Session {
     /// A frame always joins an empty queue, however large. When it would
     /// take a non-empty backlog past `maxBacklog` bytes the peer is not
     /// reading fast enough: the backlog is dropped and the connection
-    /// closes with ``CloseCode/tooSlow`` (see ``abandonBacklog()``).
+    /// closes with ``CloseCode/tooSlow``, whether or not the peer ever
+    /// reads that close frame; a peer that still reads nothing is cut off
+    /// after ``ConnectionState/abandonedCloseTimeout``.
     func enqueue(_ frame: OutboundFrame) {
-        guard !isClosing else { return }
+        guard state.acceptsFrames else { return }
         let wasEmpty = queue.isEmpty
         queue.append(frame)
         if queue.bytes > maxBacklog, queue.count > 1 {
-            abandonBacklog()
+            queue.removeAll()
+            let reason = "too slow: more than \(maxBacklog) bytes waited unsent; reconnect and resync"
+            let action = apply(.backlogOverflowed(reason: reason))
+            if let wsi = establishedWSI {
+                perform(action, wsi)
+            }
             return
         }
-        guard wasEmpty, isEstablished, let wsi else { return }
+        guard wasEmpty, let wsi = establishedWSI else { return }
         if let writeRound {
             writeRound.sessions.append(self)
         } else {
@@ -86,18 +125,38 @@ final class Session {
         }
     }
 
+    /// Asks for a close frame with `code` and `reason` after the queued
+    /// frames; a `failing` close ends TCP right after it (see
+    /// ``ConnectionState/CloseRequest/Kind/failing``). Later requests are
+    /// ignored: the first close wins.
+    func requestClose(code: UInt16, reason: String, failing: Bool = false) {
+        let action = apply(.closeRequested(code: code, reason: reason, failing: failing))
+        if let wsi = establishedWSI {
+            perform(action, wsi)
+        }
+    }
+
     /// Writes the queue now, outside any callback (the service loop calls
     /// it after a round): the frames queued during the round go out corked
-    /// together while the socket takes them; the rest, a close, or a
-    /// failure wait for the WRITEABLE callback.
+    /// together while the socket takes them; the rest, a ping, a close, or
+    /// a failure wait for the WRITEABLE callback.
     func flushAfterRound(_ wsi: OpaquePointer, cork: FrameCork) {
-        guard !droppedWithoutFrame, !pingDue, pendingClose == nil, localClose == nil, lws_partial_buffered(wsi) == 0 else {
+        switch state.afterRound {
+        case .nothing:
+            return
+        case .waitForWritable:
             lws_callback_on_writable(wsi)
             return
+        case .write:
+            guard lws_partial_buffered(wsi) == 0 else {
+                lws_callback_on_writable(wsi)
+                return
+            }
         }
         while !queue.isEmpty {
             guard writeNext(wsi, scratch: nil, cork: cork) else {
-                droppedWithoutFrame = true
+                // The WRITEABLE callback then disconnects.
+                apply(.writeFailed)
                 lws_callback_on_writable(wsi)
                 return
             }
@@ -109,50 +168,10 @@ final class Session {
         }
     }
 
-    /// Seconds a connection whose backlog was dropped gets to take its
-    /// close frame before the socket is closed without one.
-    static let abandonedCloseTimeout: Int32 = 5
-
-    /// Frees the backlog at once and closes with ``CloseCode/tooSlow``: the
-    /// close frame goes out as soon as the socket takes it, and a peer that
-    /// still reads nothing is cut off after ``abandonedCloseTimeout``.
-    private func abandonBacklog() {
-        queue.removeAll()
-        let reason = "too slow: more than \(maxBacklog) bytes waited unsent; reconnect and resync"
-        abandoned = WebSocketClose(code: CloseCode.tooSlow, reason: reason, initiatedByPeer: false)
-        pendingClose = (CloseCode.tooSlow, reason, false)
-        if isEstablished, let wsi {
-            lws_callback_on_writable(wsi)
-            lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, Self.abandonedCloseTimeout)
-        }
-    }
-
-    /// Asks for a close frame with `code` and `reason` after the queued
-    /// frames. Later requests are ignored: the first close wins.
-    ///
-    /// A `failing` close fails the connection (RFC 6455 §7.1.7): right
-    /// after the close frame TCP ends (``drop(_:)``), without waiting for
-    /// the peer to answer, because a peer that broke the protocol (a
-    /// message too big, text that is not UTF-8) may never send a close the
-    /// parser can find. Other closes wait up to 5 s for the peer's close
-    /// frame, as libwebsockets does.
-    func requestClose(code: UInt16, reason: String, failing: Bool = false) {
-        guard !isClosing else { return }
-        pendingClose = (code, reason, failing)
-        if isEstablished, let wsi {
-            lws_callback_on_writable(wsi)
-        }
-    }
-
-    /// Fails the connection (RFC 6455 §7.1.7) from inside any callback on
-    /// the service thread: drops whatever is queued and writes a close
-    /// frame with `code` and `reason` now. The caller then returns -1 (lws
-    /// closes TCP at once, sending no close frame of its own) or calls
-    /// ``drop(_:)``.
-    func fail(_ wsi: OpaquePointer, code: UInt16, reason: String) {
-        queue.removeAll()
-        pendingClose = nil
-        localClose = WebSocketClose(code: code, reason: reason, initiatedByPeer: false)
+    /// Writes a close frame with `code` and `reason` now, from inside any
+    /// callback on the service thread (failing the connection, RFC 6455
+    /// §7.1.7).
+    private func writeCloseFrame(_ wsi: OpaquePointer, code: UInt16, reason: String) {
         // Framed here and written raw, like FrameCork's frames: lws 4.1
         // keeps LWS_WRITE_CLOSE private (it sends close frames only after
         // lws_close_reason, and then waits for the answer). A server frame
@@ -179,43 +198,33 @@ final class Session {
     /// close frame (lws 4.1.6 closes right after its shutdown:
     /// lib/core-net/close.c:556–583 sets socket_is_permanently_unusable
     /// before the test that would wait for the peer).
-    func drop(_ wsi: OpaquePointer) {
-        dropAfterLibraryClose = false
+    private func drop(_ wsi: OpaquePointer) {
         if lws_partial_buffered(wsi) == 0 {
             _ = shutdown(lws_get_socket_fd(wsi), Int32(SHUT_WR))
         }
         lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.drainSeconds)
     }
 
-    /// libwebsockets failed the connection and is about to send its own
-    /// close frame, whose payload is `payload`: records it as this side's
-    /// close; the WRITEABLE callback after that frame calls ``drop(_:)``.
-    func libraryFailed(_ payload: UnsafeRawBufferPointer) {
-        queue.removeAll()
-        pendingClose = nil
-        let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : CloseCode.protocolError
-        let reason = payload.count > 2 ? String(decoding: payload[2...], as: UTF8.self) : ""
-        localClose = WebSocketClose(code: code, reason: reason, initiatedByPeer: false)
-        dropAfterLibraryClose = true
+    /// A peer's close frame payload (2-byte code, UTF-8 reason) as the
+    /// close it reports; shorter than 2 bytes, a close without a code.
+    static func peerClose(_ payload: UnsafeRawBufferPointer) -> WebSocketClose {
+        guard payload.count >= 2 else { return WebSocketClose(code: nil, initiatedByPeer: true) }
+        let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
+        return WebSocketClose(code: code, reason: String(decoding: payload[2...], as: UTF8.self), initiatedByPeer: true)
     }
 
-    /// Records the peer's close frame payload (2-byte code, UTF-8 reason).
-    func recordPeerClose(_ payload: UnsafeRawBufferPointer) {
-        guard localClose == nil else { return }
-        pendingClose = nil
-        queue.removeAll()
-        guard payload.count >= 2 else {
-            peerClose = WebSocketClose(code: nil, initiatedByPeer: true)
-            return
-        }
-        let code = UInt16(payload[0]) << 8 | UInt16(payload[1])
-        let reason = String(decoding: payload[2...], as: UTF8.self)
-        peerClose = WebSocketClose(code: code, reason: reason, initiatedByPeer: true)
+    /// The payload of the close frame libwebsockets sends when it fails a
+    /// connection, as this side's close (1002 when it carries no code).
+    static func libraryClose(_ payload: UnsafeRawBufferPointer) -> WebSocketClose {
+        let code = payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : CloseCode.protocolError
+        let reason = payload.count > 2 ? String(decoding: payload[2...], as: UTF8.self) : ""
+        return WebSocketClose(code: code, reason: reason, initiatedByPeer: false)
     }
 
     /// Drains the queue from a WRITEABLE callback while the socket accepts
-    /// more, then sends the pending close. Returns the callback's result:
-    /// -1 tells lws to close (after sending the close frame).
+    /// more, with a due ping first and the pending close last. Returns the
+    /// callback's result: -1 tells lws to close (after sending the close
+    /// frame, when there is one).
     ///
     /// - Parameters:
     ///   - scratch: client connections pass a buffer to copy each frame
@@ -224,42 +233,29 @@ final class Session {
     ///   - cork: server connections pass it to write several queued frames
     ///     with one call (see ``FrameCork``).
     func flush(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork? = nil) -> Int32 {
-        if droppedWithoutFrame { return -1 }
-        if dropAfterLibraryClose {
-            drop(wsi)
-            return 0
-        }
-        if pingDue, !isClosing {
-            pingDue = false
-            // A one-byte payload: libwebsockets 4.1 reports a pong to the
-            // protocol (RECEIVE_PONG) only when it carries one.
-            let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: OutboundFrame.headroom + 1)
-            defer { buffer.deallocate() }
-            buffer[OutboundFrame.headroom] = 0x70
-            if lws_write(wsi, buffer + OutboundFrame.headroom, 1, LWS_WRITE_PING) < 0 {
-                droppedWithoutFrame = true
-                return -1
-            }
+        switch apply(.writable) {
+        case .writePing:
+            guard writePing(wsi) else { return perform(apply(.writeFailed), wsi) }
             if let stop = pause(wsi) { return stop }
+        case .writeQueue:
+            break
+        case let action:
+            return perform(action, wsi)
         }
         while !queue.isEmpty {
-            guard writeNext(wsi, scratch: scratch, cork: cork) else {
-                droppedWithoutFrame = true
-                return -1
-            }
+            guard writeNext(wsi, scratch: scratch, cork: cork) else { return perform(apply(.writeFailed), wsi) }
             if let stop = pause(wsi) { return stop }
         }
-        guard let close = pendingClose else { return 0 }
-        if close.failing {
-            fail(wsi, code: close.code, reason: close.reason)
-            drop(wsi)
-            return 0
-        }
-        pendingClose = nil
-        var reason = Self.closeReasonBytes(close.reason)
-        lws_close_reason(wsi, lws_close_status(rawValue: UInt32(close.code)), &reason, reason.count)
-        localClose = WebSocketClose(code: close.code, reason: close.reason, initiatedByPeer: false)
-        return -1
+        return perform(apply(.queueFlushed), wsi)
+    }
+
+    /// Writes a ping with a one-byte payload: libwebsockets 4.1 reports a
+    /// pong to the protocol (RECEIVE_PONG) only when it carries one.
+    private func writePing(_ wsi: OpaquePointer) -> Bool {
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: OutboundFrame.headroom + 1)
+        defer { buffer.deallocate() }
+        buffer[OutboundFrame.headroom] = 0x70
+        return lws_write(wsi, buffer + OutboundFrame.headroom, 1, LWS_WRITE_PING) >= 0
     }
 }
 
@@ -288,7 +284,7 @@ extension Session {
     /// the next WRITEABLE, nil to go on. Nothing left to write needs no
     /// check (`lws_send_pipe_choked` is a poll system call of its own).
     private func pause(_ wsi: OpaquePointer) -> Int32? {
-        guard !queue.isEmpty || pendingClose != nil else { return nil }
+        guard !queue.isEmpty || state.closePending else { return nil }
         guard lws_send_pipe_choked(wsi) != 0 else { return nil }
         lws_callback_on_writable(wsi)
         return 0
@@ -319,7 +315,7 @@ final class WriteRound {
         let due = sessions
         sessions.removeAll(keepingCapacity: true)
         for session in due {
-            if session.isEstablished, let wsi = session.wsi {
+            if let wsi = session.establishedWSI {
                 session.flushAfterRound(wsi, cork: cork)
             }
         }
