@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// A real `redis-server` (Debian's, installed by deploy/setup.sh) on a free
 /// loopback port in a temporary directory, with the settings cluster mode
@@ -63,20 +64,43 @@ public final class RedisProcess: @unchecked Sendable {
         try? FileManager.default.removeItem(atPath: directory)
     }
 
-    /// A loopback port nothing listens on (bound, read, closed).
+    /// A loopback port nothing listens on, for a process told its port
+    /// (redis-server, nginx). It is taken below the kernel's ephemeral range
+    /// (`ip_local_port_range`, 32768 and up by default), where no server
+    /// started with port 0 and no outgoing connection is ever placed: a port
+    /// from inside it could be handed to another test's `--port 0` server,
+    /// or a client's source port, between this check and the bind. Ports
+    /// are handed out once per test process, from a random start.
     public static func freePort() throws -> Int {
+        let range = ephemeralLow > 12_000 ? (ephemeralLow - 10_000) ..< ephemeralLow : 0 ..< 0
+        for _ in 0 ..< max(range.count, 1) {
+            let port = range.isEmpty ? 0 : range.lowerBound + nextPort.add(1, ordering: .relaxed).oldValue % range.count
+            if let bound = bindable(port) { return bound }
+        }
+        throw ServerProcessError("cannot find a free loopback port below \(ephemeralLow)")
+    }
+
+    /// The first port of the kernel's ephemeral range.
+    private static let ephemeralLow: Int = {
+        let text = (try? String(contentsOfFile: "/proc/sys/net/ipv4/ip_local_port_range", encoding: .utf8)) ?? ""
+        return text.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.flatMap { Int($0) } ?? 32768
+    }()
+
+    private static let nextPort = Atomic<Int>(Int.random(in: 0 ..< 10_000))
+
+    /// `port` (0: any) when it can be bound on 127.0.0.1 now, else nil.
+    private static func bindable(_ port: Int) -> Int? {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { throw ServerProcessError("socket() failed") }
+        guard fd >= 0 else { return nil }
         defer { close(fd) }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
+        address.sin_port = UInt16(port).bigEndian
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0 }
         }
-        guard bound else { throw ServerProcessError("cannot bind a free loopback port") }
-        return Int(UInt16(bigEndian: address.sin_port))
+        return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 }
