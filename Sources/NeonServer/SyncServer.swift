@@ -154,7 +154,7 @@ public final class SyncServer: Sendable {
     public func stop(reason: String = "stop") {
         logger.log(LogRecord(.info, .stop, [LogField("reason", .string(reason))]))
         sweeper.stop()
-        (sequencer as? LocalSequencer)?.flush()
+        sequencer.flush()
         transport.stop()
         sequencer.stop()
     }

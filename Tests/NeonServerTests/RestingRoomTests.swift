@@ -20,7 +20,7 @@ struct RestingRoomTests {
         return rooms
     }
 
-    @Test("a room left for --room-release leaves memory (room_released, neonsync_rooms 0, neonsync_rooms_resting 1); the next joiner, whose edit follows its hello at once, gets the document and draft back and the edit acked at the next revision; after a restart it is still there")
+    @Test("a room left for --room-release leaves memory (room_released, neonsync_rooms 0, neonsync_rooms_resting 1); the next joiner, whose edit follows its hello at once (both wait for the room), gets the document and draft back and the edit acked at the next revision; after a restart it is still there")
     func restAndReturn() async throws {
         let server = try ServerProcess(["--room-release", "1s"])
         let ada = try await TestPeer.connect(server)
@@ -47,7 +47,9 @@ struct RestingRoomTests {
         guard case let .ack(rev) = try await bob.next("ack").payload else { throw ServerProcessError("no ack") }
         #expect(rev == 2)
         let restored = await server.log { $0["event"] as? String == "room_restored" }
-        #expect(restored?["room"] as? String == "kept" && restored?["waiting"] as? Int == 2)
+        // The hello waited for the room; the edit sent right behind it did
+        // too unless the room was back before it arrived.
+        #expect(restored?["room"] as? String == "kept" && [1, 2].contains(restored?["waiting"] as? Int ?? 0))
         #expect(try metric("neonsync_rooms", port: server.port) == 1)
         #expect(try metric("neonsync_rooms_resting", port: server.port) == 0)
         bob.close()

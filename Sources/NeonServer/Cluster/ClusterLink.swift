@@ -87,8 +87,14 @@ public final class ClusterLink: RoomSequencer, Sendable {
         reader.stop()
     }
 
+    /// Nothing to wait for: an event is durable once it is in the log.
+    func flush() {}
+
     /// Whether the writer's connection is up, and command round trips.
-    var health: ClusterHealth { writer.health.withLock { $0 } }
+    var storeHealth: StoreHealth? {
+        let health = writer.health.withLock { $0 }
+        return StoreHealth(node: configuration.node, connected: health.connected, commandSeconds: health.commandSeconds)
+    }
 }
 
 /// The cluster gauges for `/healthz` and `/metrics`.

@@ -89,7 +89,7 @@ final class Executor: WebSocketServerDelegate {
             }
             gauges.coalescedFrames = context.coalescedFrames
             var text = state.gateway.metrics.exposition(gauges)
-            if let cluster = sequencer as? ClusterLink { text += state.gateway.metrics.clusterExposition(cluster) }
+            if let health = sequencer.storeHealth { text += state.gateway.metrics.clusterExposition(health) }
             return text
         }
         return HTTPResponse(status: 200, contentType: PrometheusText.contentType, body: Array(text.utf8))

@@ -60,9 +60,8 @@ extension ServerMetrics {
 
 extension ServerMetrics {
     /// The cluster families, labelled with the node's name.
-    func clusterExposition(_ cluster: ClusterLink) -> String {
-        let health = cluster.health
-        let node = [("node", cluster.configuration.node)]
+    func clusterExposition(_ health: StoreHealth) -> String {
+        let node = [("node", health.node)]
         var out = PrometheusText()
         out.family("neonsync_redis_connected", .gauge, help: "1 while this node's writer reaches the cluster's Redis, else 0.")
         out.sample("neonsync_redis_connected", labels: node, health.connected ? 1 : 0)

@@ -73,6 +73,9 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
 
     func release(_ room: String) {}
 
+    /// One node's commits are the gateway's metrics.
+    let storeHealth: StoreHealth? = nil
+
     /// Waits until everything handed over is committed and reported.
     func flush() {
         condition.lock()

@@ -33,6 +33,13 @@ protocol RoomSequencer: AnyObject, Sendable {
     func release(_ room: String)
     /// Keeps the room's whole state as of entry `index` (cluster).
     func snapshot(_ room: String, index: Int, image: RoomImage)
+    /// Waits until every record handed over is kept (one node: committed
+    /// and reported durable; a cluster's events are durable once ordered).
+    func flush()
+    /// The health of the store behind it for `/metrics`: a cluster node's
+    /// link to Redis; nil for one node (its commits are the gateway's
+    /// metrics).
+    var storeHealth: StoreHealth? { get }
     /// Finishes what was handed over (commits, appends) and stops.
     func stop()
 }
@@ -44,4 +51,14 @@ enum SequencerDelivery: Sendable {
     case event(GatewayEvent)
     /// Every ticket up to `through` is committed (in `took`).
     case durable(through: Int, took: Duration)
+}
+
+/// A remote store's health as `/metrics` shows it.
+struct StoreHealth: Sendable {
+    /// The node name its families are labelled with.
+    var node: String
+    /// Whether the writer reaches the store now.
+    var connected: Bool
+    /// Round trips of pipelined batches of commands.
+    var commandSeconds: Histogram
 }
