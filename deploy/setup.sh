@@ -28,6 +28,7 @@ APT_PACKAGES=(
   man-db                   # man -l, how a user reads them
   bsdextrautils            # col -b, to read man's output as text
   hyperfine                # start-up and first-frame timings (scripts/package-figures.sh)
+  gdb                      # glibc's live heap in a soak (scripts/soak.sh --heap)
 )
 PIP_PACKAGES=(websockets)   # interop tests; the Python peer of the relay benchmark (bench/broadcast_server.py)
 
