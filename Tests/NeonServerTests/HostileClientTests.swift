@@ -85,6 +85,41 @@ struct HostileClientTests {
         try await expectServes(server, owner, after: "20 × 4 KiB of garbage frames after the handshake")
     }
 
+    /// Issue 24: the hello and seeded garbage (seeds of the garbage test,
+    /// 116 the one seen to get no close frame) in one write, in two writes
+    /// with a pause, and with the client not reading for a while; each
+    /// ordering must end with a close frame 1002, 1007 or 1009.
+    @Test("garbage after a hello, in one write, two writes, or read late: each gets a close frame (issue 24)",
+          arguments: [116, 101, 105, 110, 120])
+    func garbageOrderings(seed: Int) async throws {
+        let (server, owner) = try await target()
+        let bytes = garbage(4096, seed: UInt64(seed))
+        print("garbage seed \(seed) starts \(bytes.prefix(16).map { String($0, radix: 16) })")
+        var outcomes: [String] = []
+        for ordering in ["one write", "two writes", "late reader"] {
+            let raw = try RawWebSocket(port: server.port)
+            let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+            let helloFrame = [0x81, 0x80 | UInt8(hello.count)] + mask + hello.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+            switch ordering {
+            case "one write":
+                try? raw.socket.write(helloFrame + bytes)
+            case "two writes":
+                try raw.socket.write(helloFrame)
+                _ = try? raw.receive()  // the welcome, so the hello was handled first
+                try? raw.socket.write(bytes)
+            default:
+                try? raw.socket.write(helloFrame + bytes)
+                try await Task.sleep(for: .milliseconds(300))  // the client reads late on purpose, not to synchronize
+            }
+            var frames: [String] = []
+            let close = raw.readUntilClose(&frames)
+            outcomes.append("\(ordering): \(close?.closeCode.map(String.init) ?? "no close frame") after \(frames.count) frames")
+        }
+        print("garbage seed \(seed): \(outcomes)")
+        #expect(outcomes.allSatisfy { $0.contains(": 1002") || $0.contains(": 1007") || $0.contains(": 1009") }, "\(outcomes)")
+        try await expectServes(server, owner, after: "garbage seed \(seed) in three orderings")
+    }
+
     @Test("invalid UTF-8 in text frames gets error invalid_utf8 and close 1007, on 50 connections")
     func invalidUTF8() async throws {
         let (server, owner) = try await target()

@@ -57,7 +57,33 @@ extension ServerEngine {
             close = .withoutClose(peerListening: lws_is_ssl(wsi) == 0 && lws_partial_buffered(wsi) == 0
                 && Self.peerHoldsOpen(wsi))
         }
+        if case .sendingClose = close, session.state.isOpen {
+            Self.discardUnread(wsi)
+        }
         session.perform(session.apply(.libraryClosing(close)), wsi)
+    }
+
+    /// Reads and discards what the peer sent that lws has not read yet
+    /// (at most 256 KiB: a peer that keeps sending is cut off by
+    /// ``Session/drop(_:)``'s drain timeout instead).
+    ///
+    /// lws 4.1.6 surprise (issue 24): when its parser fails a frame while
+    /// more of the peer's bytes wait unread in the kernel (a hello and 4 KiB
+    /// of garbage in one segment: lws reads 4096 bytes, 72 stay), the close
+    /// frame it queues never reaches the peer and no WRITEABLE follows: lws
+    /// closes the socket with those bytes unread (seen, not traced in its
+    /// source; most likely the next POLLIN fails the connection again), and
+    /// Linux answers a close with unread data with a reset, which also
+    /// discards what the peer had not read yet. With nothing unread, lws
+    /// sends its close frame and the WRITEABLE after it ends TCP.
+    static func discardUnread(_ wsi: OpaquePointer) {
+        let fd = lws_get_socket_fd(wsi)
+        guard fd >= 0 else { return }
+        var sink = [UInt8](repeating: 0, count: 16384)
+        var reads = 0
+        while reads < 16, recv(fd, &sink, sink.count, Int32(MSG_DONTWAIT)) > 0 {
+            reads += 1
+        }
     }
 
     /// `true` when the peer's end of the socket is still open: a peek finds
