@@ -97,7 +97,7 @@ struct TerminalEndToEndTests {
         let text = sections.map { title in
             "# \(title)\n\n" + (1...6).map { "\(title) paragraph \($0): \(words)." }.joined(separator: "\n\n")
         }.joined(separator: "\n\n")
-        let path = NSTemporaryDirectory() + "neonsync-talk-\(getpid()).md"
+        let path = NSTemporaryDirectory() + "neonsync-talk-\(getpid())-\(UUID().uuidString.prefix(8)).md"
         try text.write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
