@@ -122,7 +122,7 @@ struct ReplayTests {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        guard (try? process.run()) != nil else { return (-1, "", "cannot start \(Self.client)") }
+        guard (try? process.runUnblocked()) != nil else { return (-1, "", "cannot start \(Self.client)") }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let error = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()

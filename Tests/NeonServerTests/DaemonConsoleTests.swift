@@ -13,7 +13,7 @@ struct DaemonConsoleTests {
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
-        try process.run()
+        try process.runUnblocked()
         defer {
             if process.isRunning {
                 kill(process.processIdentifier, SIGKILL)

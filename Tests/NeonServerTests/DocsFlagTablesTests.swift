@@ -98,7 +98,7 @@ struct DocsFlagTablesTests {
         let out = Pipe()
         process.standardOutput = out
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runUnblocked()
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(binary.lastPathComponent) \(arguments.joined(separator: " ")) exits 0")

@@ -304,7 +304,7 @@ struct DurabilityTests {
         let err = Pipe()
         p.standardError = err
         p.standardOutput = Pipe()
-        try p.run()
+        try p.runUnblocked()
         p.waitUntilExit()
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(p.terminationStatus == 1)

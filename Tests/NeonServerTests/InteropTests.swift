@@ -18,7 +18,7 @@ struct InteropTests {
         let out = Pipe()
         p.standardOutput = out
         p.standardError = out
-        try p.run()
+        try p.runUnblocked()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         p.waitUntilExit()
         #expect(p.terminationStatus == 0, "python client said:\n\(text)\n(run ./deploy/setup.sh to install websockets)")

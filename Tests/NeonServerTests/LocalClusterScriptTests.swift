@@ -67,7 +67,12 @@ struct LocalClusterScriptTests {
         #expect(started.values.contains { $0.hasPrefix("nginx: master process") && $0.contains(directory) })
         #expect(started.values.contains { $0.hasPrefix("nginx: worker process") })
 
-        let (presenter, ada) = try await startPresenter(url: url, ca: ca, room: "local")
+        let (presenter, ada) = try await startPresenter(url: url, ca: ca, room: "local") {
+            ["node-1.err", "node-1.jsonl", "node-2.err", "node-2.jsonl", "nginx/error.log", "nginx/neonsync.error.log", "nginx/neonsync.access.log"].map { name in
+                let text = (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? "(none)"
+                return "\(name):\n" + text.split(separator: "\n").suffix(15).joined(separator: "\n")
+            }.joined(separator: "\n")
+        }
         let tails = try (1...2).map { try startTail(url: url, ca: ca, room: "local", name: "t\($0)") }
         for tail in tails {
             #expect(await follows(tail, ada), "\(tail.errorLines)")

@@ -168,7 +168,7 @@ struct LogSchemaTests {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runUnblocked()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         try? FileManager.default.removeItem(atPath: holder.dataDirectory + "-second")

@@ -8,14 +8,21 @@ import Testing
 /// stopped, reading whatever comes back. Prints `welcome ID`.
 let presenterScript = #"""
 import json, ssl, sys, time
+began = time.monotonic()
+def stage(text):
+    print("%.2f s: %s" % (time.monotonic() - began, text), file=sys.stderr, flush=True)
 from websockets.sync.client import connect
+stage("imported websockets")
 url, ca, room = sys.argv[1:4]
 context = ssl.create_default_context(cafile=ca)
 with connect(url, ssl=context, subprotocols=["neonsync.v1"], proxy=None, compression=None,
              additional_headers={"X-Forwarded-For": "203.0.113.66"}) as ws:
+    stage("connected to %s" % (ws.remote_address,))
     ws.send(json.dumps({"type": "hello", "room": room, "name": "ada", "role": "presenter"}))
+    stage("hello sent")
     while True:
         message = json.loads(ws.recv(timeout=10))
+        stage("received " + message["type"])
         if message["type"] == "welcome":
             print("welcome " + message["you"], flush=True)
             break
@@ -34,11 +41,14 @@ with connect(url, ssl=context, subprotocols=["neonsync.v1"], proxy=None, compres
             pass
 """#
 
-/// Starts the presenter above on `url` for `room`; returns it and its client id.
-func startPresenter(url: String, ca: String, room: String) async throws -> (RunningProgram, String) {
+/// Starts the presenter above on `url` for `room`; returns it and its client
+/// id. When no welcome comes, the failure shows the stages the presenter
+/// reached and what `context` returns (the servers' logs).
+func startPresenter(url: String, ca: String, room: String,
+                    context: () -> String = { "" }) async throws -> (RunningProgram, String) {
     let presenter = try RunningProgram(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", presenterScript, url, ca, room])
     let welcome = try #require(await presenter.line(timeout: .seconds(30)) { $0.hasPrefix("welcome ") },
-                               "python said: \(presenter.errorLines.joined(separator: "\n"))")
+                               "python said: \(presenter.errorLines.joined(separator: "\n"))\n\(context())")
     return (presenter, String(welcome.dropFirst("welcome ".count)))
 }
 

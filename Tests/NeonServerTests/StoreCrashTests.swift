@@ -74,7 +74,7 @@ private final class AppendingChild {
         process.environment = ProcessInfo.processInfo.environment.merging([childVariable: directory.path]) { $1 }
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try process.runUnblocked()
     }
 
     /// Reads acked revisions as they come; after `count` of them waits

@@ -59,7 +59,7 @@ public final class NginxProcess: @unchecked Sendable {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.standardError
-        try process.run()
+        try process.runUnblocked()
         self.process = process
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {

@@ -32,7 +32,7 @@ public final class RedisProcess: @unchecked Sendable {
         process.arguments = ["--port", String(port), "--bind", "127.0.0.1", "--dir", directory,
                              "--appendonly", "yes", "--appendfsync", "always", "--save", "",
                              "--logfile", directory + "/redis.log", "--protected-mode", "no"] + extra
-        try process.run()
+        try process.runUnblocked()
         self.process = process
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {

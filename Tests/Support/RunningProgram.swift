@@ -21,7 +21,7 @@ public final class RunningProgram: Sendable {
         let err = Pipe()
         process.standardOutput = out
         process.standardError = err
-        try process.run()
+        try process.runUnblocked()
         self.process = process
         Self.read(out.fileHandleForReading, into: output)
         Self.read(err.fileHandleForReading, into: errors)

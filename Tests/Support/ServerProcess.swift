@@ -40,7 +40,7 @@ public final class ServerProcess: Sendable {
         let pipe = Pipe()
         process.standardOutput = pipe
         process.standardError = FileHandle.standardError
-        try process.run()
+        try process.runUnblocked()
         self.process = process
         let lines = self.lines
         let handle = pipe.fileHandleForReading

@@ -71,7 +71,7 @@ public struct TestCertificates: Sendable {
         let errors = Pipe()
         process.standardError = errors
         do {
-            try process.run()
+            try process.runUnblocked()
         } catch {
             throw ServerProcessError("cannot run openssl (\(error)); run ./deploy/setup.sh to install it")
         }

@@ -21,7 +21,7 @@ public func runProgram(_ program: URL, _ arguments: [String]) throws -> (status:
     let err = Pipe()
     p.standardOutput = out
     p.standardError = err
-    try p.run()
+    try p.runUnblocked()
     let output = out.fileHandleForReading.readDataToEndOfFile()
     let errors = err.fileHandleForReading.readDataToEndOfFile()
     p.waitUntilExit()

@@ -1,0 +1,38 @@
+import Foundation
+import Glibc
+
+extension Process {
+    /// Starts the program as a shell would: with no signal blocked.
+    ///
+    /// `run()` spawns from the calling thread, and the child inherits that
+    /// thread's signal mask. The threads tests run on (libdispatch's, and
+    /// threads made from them) block nearly every signal, so a child
+    /// started there would begin with SIGTERM, SIGINT and SIGHUP blocked:
+    /// a Python client or a shell script's Redis then ignores the SIGTERM
+    /// that stops it, and each stop waits out its whole timeout. The spawn
+    /// happens on a thread of its own whose mask is empty.
+    public func runUnblocked() throws {
+        let box = LaunchBox(self)
+        let thread = Thread {
+            var none = sigset_t()
+            sigemptyset(&none)
+            pthread_sigmask(SIG_SETMASK, &none, nil)
+            do { try box.process.run() } catch { box.failure = error }
+            box.done.signal()
+        }
+        thread.name = "neonsync-test-launch"
+        thread.start()
+        box.done.wait()
+        if let failure = box.failure { throw failure }
+    }
+}
+
+/// The process and what its launch thread reports, handed between the
+/// caller and that thread: written by the thread before `done` is
+/// signalled, read by the caller after it waits.
+private final class LaunchBox: @unchecked Sendable {
+    let process: Process
+    var failure: Error?
+    let done = DispatchSemaphore(value: 0)
+    init(_ process: Process) { self.process = process }
+}
