@@ -8,7 +8,7 @@ import Testing
 /// Every screen at 50x16 and 80x24 in a real terminal: text that does not
 /// fit ends in "…", never at a box's border or a key list's edge as if it
 /// were whole.
-@Suite("Cut text in tmux", .serialized)
+@Suite("Cut text in tmux", .serialized, .ownThreads)
 struct CutTextTerminalTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
     static let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

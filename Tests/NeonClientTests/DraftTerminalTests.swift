@@ -4,7 +4,7 @@ import NeonTestSupport
 import Testing
 
 /// `neonsync draft` in a real terminal (tmux) against the real server.
-@Suite("neonsync draft in tmux", .serialized)
+@Suite("neonsync draft in tmux", .serialized, .ownThreads)
 struct DraftTerminalTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
 

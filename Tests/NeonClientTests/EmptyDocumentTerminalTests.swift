@@ -2,7 +2,7 @@ import Foundation
 import NeonTestSupport
 import Testing
 
-@Suite("An empty document in tmux", .serialized)
+@Suite("An empty document in tmux", .serialized, .ownThreads)
 struct EmptyDocumentTerminalTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
 

@@ -6,7 +6,7 @@ import Testing
 /// NeonSync's own docs/OPERATIONS.md and docs/PROTOCOL.md, mostly tables, co-read in
 /// real terminals of two sizes: tables are drawn as tables, and a follower of
 /// another width lands on the presenter's table row.
-@Suite("Markdown in tmux", .serialized)
+@Suite("Markdown in tmux", .serialized, .ownThreads)
 struct MarkdownTerminalTests {
     static let client = TerminalEndToEndTests.client
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

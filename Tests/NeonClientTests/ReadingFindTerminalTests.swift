@@ -6,7 +6,7 @@ import Testing
 
 /// Search across soft wraps, observers, remote cursors and tab titles in
 /// real terminals (tmux) against the real server, each at two sizes.
-@Suite("reading, finding and tabs in tmux", .serialized)
+@Suite("reading, finding and tabs in tmux", .serialized, .ownThreads)
 struct ReadingFindTerminalTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
 

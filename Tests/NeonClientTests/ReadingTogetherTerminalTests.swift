@@ -6,7 +6,7 @@ import Testing
 /// Issue 13 in real terminals: chosen tabs that stay chosen, followers of
 /// another size that see what the presenter sees, and back-to-top from the
 /// wheel, read back with capture-pane.
-@Suite("Reading together in tmux", .serialized)
+@Suite("Reading together in tmux", .serialized, .ownThreads)
 struct ReadingTogetherTerminalTests {
     static let client = TerminalEndToEndTests.client
 

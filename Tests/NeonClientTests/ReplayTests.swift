@@ -125,8 +125,8 @@ struct ReplayTests {
         guard (try? process.runUnblocked()) != nil else { return (-1, "", "cannot start \(Self.client)") }
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let error = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
+        process.waitForExit()
+        return (process.finalStatus, String(decoding: output, as: UTF8.self), String(decoding: error, as: UTF8.self))
     }
 }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// How screens look in a real terminal (tmux, read back with escapes): the
 /// colours a terminal asks for, the status line's hints, others' cursors.
-@Suite("Screen look in tmux", .serialized)
+@Suite("Screen look in tmux", .serialized, .ownThreads)
 struct ScreenLookTerminalTests {
     static let client = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync").path
     static let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

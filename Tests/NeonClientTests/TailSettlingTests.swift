@@ -6,7 +6,7 @@ import Testing
 
 /// Readable `tail` prints where a reader settles, not every frame of an
 /// eased scroll; `--json` still has every frame.
-@Suite("tail prints where readers settle", .serialized)
+@Suite("tail prints where readers settle", .serialized, .ownThreads)
 struct TailSettlingTests {
     let ada = ClientID("c1")
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `neonsync tail` against a neonsyncd serving wss://: --ca, --insecure, and
 /// what happens when the certificate is not trusted.
-@Suite("neonsync over wss://", .serialized)
+@Suite("neonsync over wss://", .serialized, .ownThreads)
 struct TailTLSTests {
     let files: TestCertificates
 

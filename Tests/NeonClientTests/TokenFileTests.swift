@@ -5,7 +5,7 @@ import Testing
 
 /// `--token-file FILE`: the token off the command line, from a file only
 /// its owner can read; `--token T` still works but warns.
-@Suite("neonsync --token-file", .serialized)
+@Suite("neonsync --token-file", .serialized, .ownThreads)
 struct TokenFileTests {
     /// A file in a fresh temporary directory holding `text`, with `mode`.
     private static func file(_ text: String, mode: mode_t) throws -> String {

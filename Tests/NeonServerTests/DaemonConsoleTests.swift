@@ -2,7 +2,7 @@ import Foundation
 import NeonTestSupport
 import Testing
 
-@Suite("neonsyncd on the terminal: one line where it listens, no raw libwebsockets lines")
+@Suite("neonsyncd on the terminal: one line where it listens, no raw libwebsockets lines", .ownThreads)
 struct DaemonConsoleTests {
     @Test("at start neonsyncd says on stderr where it listens (the real port with --port 0) and where its data is, even when the log goes to a file")
     func listeningLine() throws {
@@ -15,9 +15,9 @@ struct DaemonConsoleTests {
         process.standardOutput = FileHandle.nullDevice
         try process.runUnblocked()
         defer {
-            if process.isRunning {
+            if !process.hasExited {
                 kill(process.processIdentifier, SIGKILL)
-                process.waitUntilExit()
+                process.waitForExit()
             }
         }
         var text = ""
@@ -33,9 +33,9 @@ struct DaemonConsoleTests {
         #expect(String(match.2) == directory.path + "/data")
         kill(process.processIdentifier, SIGTERM)
         let stopBy = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < stopBy { Thread.sleep(forTimeInterval: 0.01) }
-        #expect(!process.isRunning, "SIGTERM right after the line stops the server")
-        if !process.isRunning { #expect(process.terminationStatus == 0) }
+        while !process.hasExited, Date() < stopBy { Thread.sleep(forTimeInterval: 0.01) }
+        #expect(process.hasExited, "SIGTERM right after the line stops the server")
+        if process.hasExited { #expect(process.finalStatus == 0) }
         let log = try String(contentsOfFile: directory.path + "/log.jsonl", encoding: .utf8)
         let start = log.split(separator: "\n").compactMap { ServerProcess.json(String($0)) }.first { $0["event"] as? String == "start" }
         #expect(start?["port"] as? Int == Int(match.1))

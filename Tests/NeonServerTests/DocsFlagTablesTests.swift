@@ -8,7 +8,7 @@ import Testing
 /// belongs to a command by the heading it sits under (down to the next
 /// heading of the same or a higher level); a flag is the first word of
 /// each backticked span in a row's first cell (`` `-h`, `--help` `` is two).
-@Suite("the documents' flag tables match --help")
+@Suite("the documents' flag tables match --help", .ownThreads)
 struct DocsFlagTablesTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
@@ -100,8 +100,8 @@ struct DocsFlagTablesTests {
         process.standardError = FileHandle.nullDevice
         try process.runUnblocked()
         let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(binary.lastPathComponent) \(arguments.joined(separator: " ")) exits 0")
+        process.waitForExit()
+        #expect(process.finalStatus == 0, "\(binary.lastPathComponent) \(arguments.joined(separator: " ")) exits 0")
         return String(decoding: data, as: UTF8.self)
     }
 

@@ -305,9 +305,9 @@ struct DurabilityTests {
         p.standardError = err
         p.standardOutput = Pipe()
         try p.runUnblocked()
-        p.waitUntilExit()
+        p.waitForExit()
         let text = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        #expect(p.terminationStatus == 1)
+        #expect(p.finalStatus == 1)
         #expect(text.contains("/proc/neonsync-cannot-be-here"), "stderr was: \(text)")
     }
 }

@@ -170,9 +170,9 @@ struct LogSchemaTests {
         process.standardError = FileHandle.nullDevice
         try process.runUnblocked()
         let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        process.waitForExit()
         try? FileManager.default.removeItem(atPath: holder.dataDirectory + "-second")
-        #expect(process.terminationStatus == 1)
+        #expect(process.finalStatus == 1)
         #expect(holder.stop() == 0)
         return String(decoding: output, as: UTF8.self).split(separator: "\n").map(String.init)
     }

@@ -7,7 +7,7 @@ import Testing
 /// Runs as the unprivileged `nobody` needs root and setpriv(1).
 let canDropPrivileges = getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")
 
-@Suite("Private by default: the data directory, the store and the log")
+@Suite("Private by default: the data directory, the store and the log", .ownThreads)
 struct PrivateDataTests {
     private static func mode(_ path: String) -> mode_t? {
         var status = stat()

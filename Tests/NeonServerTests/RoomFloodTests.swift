@@ -8,7 +8,7 @@ import Testing
 /// holds rooms open is refused past --max-rooms-per-ip, a person from
 /// another address is served throughout, and the flood's rooms are gone
 /// when it ends. Against the real neonsyncd with its default limits.
-@Suite("A room flood from one address", .serialized)
+@Suite("A room flood from one address", .serialized, .ownThreads)
 struct RoomFloodTests {
     /// Joins `room` over a raw socket from `source` and returns the first
     /// answer's type and error code (the socket stays open while the

@@ -108,7 +108,7 @@ private final class AppendingChild {
     }
 
     var diedOfSIGKILL: Bool {
-        process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGKILL
+        process.terminationReason == .uncaughtSignal && process.finalStatus == SIGKILL
     }
 }
 

@@ -2,7 +2,7 @@ import NeonTransport
 import Testing
 import NeonTestSupport
 
-@Suite("Plain HTTP is answered on the WebSocket port")
+@Suite("Plain HTTP is answered on the WebSocket port", .ownThreads)
 struct HTTPEndpointTests {
     @Test("GET /healthz answers 200 ok and an unknown path answers 404")
     func healthzAndNotFound() throws {

@@ -5,7 +5,7 @@ import Testing
 
 /// The Origin allow-list: browser handshakes from unlisted origins get 403,
 /// handshakes without Origin always pass.
-@Suite("Origin allow-list")
+@Suite("Origin allow-list", .ownThreads)
 struct OriginTests {
     /// Sends a WebSocket upgrade with `origin` (none when nil); returns the
     /// status code of the answer.

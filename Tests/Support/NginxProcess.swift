@@ -64,11 +64,11 @@ public final class NginxProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if (try? RawSocket(port: port)) != nil { return }
-            guard process.isRunning else { break }
+            guard !process.hasExited else { break }
             Thread.sleep(forTimeInterval: 0.02)
         }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        process.waitForExit()
         throw ServerProcessError("nginx did not listen on 127.0.0.1:\(port) within 10 s: \(errorLog)")
     }
 
@@ -91,11 +91,11 @@ public final class NginxProcess: @unchecked Sendable {
     @discardableResult
     public func stop(timeout: TimeInterval = 5) -> Bool {
         for (signal, wait) in [(SIGQUIT, timeout), (SIGTERM, 2.0), (SIGKILL, 2.0)] {
-            guard process.isRunning else { return signal == SIGQUIT || signal == SIGTERM }
+            guard !process.hasExited else { return signal == SIGQUIT || signal == SIGTERM }
             kill(process.processIdentifier, signal)
             let deadline = Date().addingTimeInterval(wait)
-            while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-            if !process.isRunning { return signal != SIGKILL }
+            while !process.hasExited, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+            if process.hasExited { return signal != SIGKILL }
         }
         return false
     }

@@ -6,8 +6,18 @@ import Synchronization
 /// loopback port in a temporary directory, with the settings cluster mode
 /// documents: AOF on, fsync before every reply, no RDB snapshots. Killed
 /// and its directory removed when the value goes.
+/// Why `RedisProcess.start` could not bring redis-server up on its port.
+enum RedisStartFailure: Error, CustomStringConvertible {
+    /// Another program bound the port first.
+    case portTaken
+
+    var description: String { "redis-server found each of six free ports taken by another program when it bound it" }
+}
+
 public final class RedisProcess: @unchecked Sendable {
-    public let port: Int
+    /// Set once, by `init`: a port taken between the check and the bind
+    /// is replaced there.
+    public private(set) var port: Int
     public let directory: String
     private var process: Process?
     /// More redis-server settings (e.g. `--requirepass`).
@@ -18,7 +28,18 @@ public final class RedisProcess: @unchecked Sendable {
         directory = NSTemporaryDirectory() + "neonsync-redis-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         port = try Self.freePort()
-        try start()
+        // A port free when checked can be bound by another program before
+        // redis-server binds it (a script's own Redis, say): then another.
+        var attempts = 0
+        while true {
+            do {
+                try start()
+                break
+            } catch RedisStartFailure.portTaken where attempts < 5 {
+                attempts += 1
+                port = try Self.freePort()
+            }
+        }
     }
 
     public var url: String { "redis://127.0.0.1:\(port)" }
@@ -37,17 +58,25 @@ public final class RedisProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(10)
         while Date() < deadline {
             if let reply = try? command("PING"), reply == "+PONG" || reply.hasPrefix("-NOAUTH") { return }
+            if process.hasExited {
+                let log = (try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8)) ?? ""
+                if log.contains("Address already in use") { throw RedisStartFailure.portTaken }
+                throw ServerProcessError("redis-server on port \(port) exited (\(process.finalStatus)) before answering: "
+                                         + log.split(separator: "\n").suffix(5).joined(separator: " | "))
+            }
             Thread.sleep(forTimeInterval: 0.02)
         }
-        throw ServerProcessError("redis-server on port \(port) did not answer PING within 10 s; see \(directory)/redis.log")
+        let log = (try? String(contentsOfFile: directory + "/redis.log", encoding: .utf8)) ?? ""
+        throw ServerProcessError("redis-server on port \(port) did not answer PING within 10 s (running: \(!process.hasExited)); "
+                                 + "its log ends: " + log.split(separator: "\n").suffix(5).joined(separator: " | "))
     }
 
     /// Sends a signal and waits (bounded) for the process to end.
     public func stop(signal: Int32 = SIGKILL) {
-        guard let process, process.isRunning else { return }
+        guard let process, !process.hasExited else { return }
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        while !process.hasExited, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
     }
 
     /// One inline command; the first line of the reply (`+PONG`, `:3`, `$5`…).

@@ -32,7 +32,7 @@ public final class RunningProgram: Sendable {
     public var lines: [String] { output.all }
     /// Every line of standard error so far.
     public var errorLines: [String] { errors.all }
-    public var isRunning: Bool { process.isRunning }
+    public var isRunning: Bool { !process.hasExited }
 
     /// After the program exited: waits (bounded) until every line it wrote
     /// has been read from its pipes, which the reader threads may still be
@@ -44,7 +44,7 @@ public final class RunningProgram: Sendable {
         return output.ended && errors.ended
     }
     /// The exit status; nil while the program runs.
-    public var terminationStatus: Int32? { process.isRunning ? nil : process.terminationStatus }
+    public var terminationStatus: Int32? { process.exitStatus }
 
     /// Waits (without holding a thread of the concurrency pool) until a
     /// line of standard output satisfies `match`; returns it.
@@ -60,23 +60,23 @@ public final class RunningProgram: Sendable {
     /// Sends `signal` and waits (bounded, without holding a pool thread)
     /// for the exit status; nil when still running after `timeout`.
     public func stop(signal: Int32 = SIGTERM, timeout: Duration = .seconds(20)) async -> Int32? {
-        if process.isRunning { kill(process.processIdentifier, signal) }
+        if !process.hasExited { kill(process.processIdentifier, signal) }
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline {
+        while !process.hasExited, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(20))
         }
-        if process.isRunning { return nil }
+        if !process.hasExited { return nil }
         let drainDeadline = ContinuousClock.now + .seconds(2)
         while !(output.ended && errors.ended), ContinuousClock.now < drainDeadline {
             try? await Task.sleep(for: .milliseconds(5))
         }
-        return process.terminationStatus
+        return process.finalStatus
     }
 
     deinit {
-        if process.isRunning {
+        if !process.hasExited {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.waitForExit()
         }
     }
 

@@ -163,12 +163,12 @@ public final class ServerProcess: Sendable {
     public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32? {
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
-        if process.isRunning {
+        while !process.hasExited, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if !process.hasExited {
             process.terminate()
             return nil
         }
-        return process.terminationStatus
+        return process.finalStatus
     }
 
     /// Sends a signal and waits (bounded) for the exit status without
@@ -177,18 +177,18 @@ public final class ServerProcess: Sendable {
     public func stopped(signal: Int32 = SIGTERM, timeout: Duration = .seconds(15)) async -> Int32? {
         kill(process.processIdentifier, signal)
         let deadline = ContinuousClock.now + timeout
-        while process.isRunning, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
-        if process.isRunning {
+        while !process.hasExited, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
+        if !process.hasExited {
             process.terminate()
             return nil
         }
-        return process.terminationStatus
+        return process.finalStatus
     }
 
     deinit {
-        if process.isRunning {
+        if !process.hasExited {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            process.waitForExit()
         }
         if ownsData { try? FileManager.default.removeItem(atPath: dataDirectory) }
     }

@@ -76,8 +76,8 @@ public struct TestCertificates: Sendable {
             throw ServerProcessError("cannot run openssl (\(error)); run ./deploy/setup.sh to install it")
         }
         let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
+        process.waitForExit()
+        guard process.finalStatus == 0 else {
             throw ServerProcessError("openssl \(arguments.joined(separator: " ")) failed: \(String(decoding: said, as: UTF8.self))")
         }
     }

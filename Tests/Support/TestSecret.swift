@@ -24,8 +24,8 @@ public func runProgram(_ program: URL, _ arguments: [String]) throws -> (status:
     try p.runUnblocked()
     let output = out.fileHandleForReading.readDataToEndOfFile()
     let errors = err.fileHandleForReading.readDataToEndOfFile()
-    p.waitUntilExit()
-    return (p.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    p.waitForExit()
+    return (p.finalStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
 }
 
 /// A private (mode 600) token secret file for one test, removed with it.
