@@ -10,7 +10,16 @@ public final class Tmux: Sendable {
         guard Self.which("tmux") else {
             throw TmuxError("tmux is not installed; run ./deploy/setup.sh")
         }
+        // Dead panes stay, with their last screen, from the server's first
+        // moment: a program that exits before a later set-option could
+        // would take its window with it.
+        guard FileManager.default.createFile(atPath: configuration, contents: Data("set-option -g remain-on-exit on\n".utf8)) else {
+            throw TmuxError("cannot write \(configuration)")
+        }
     }
+
+    /// The server's configuration file (removed with the other files).
+    private var configuration: String { NSTemporaryDirectory() + "tmux-\(socket)-conf" }
 
     /// Ends the server and everything in its panes: each pane's process
     /// group gets SIGHUP (as when a terminal closes), then the server
@@ -38,7 +47,6 @@ public final class Tmux: Sendable {
         unlink(status)
         let script = "env TERM=xterm-256color \(env) \(command); echo $? > \(status)"
         try run(["new-session", "-d", "-s", name, "-x", String(columns), "-y", String(rows), "sh", "-c", script])
-        try run(["set-option", "-t", name, "remain-on-exit", "on"])
     }
 
     private func statusFile(_ name: String) -> String {
@@ -108,7 +116,7 @@ public final class Tmux: Sendable {
     public func run(_ arguments: [String]) throws -> String {
         let path = NSTemporaryDirectory() + "tmux-\(socket)-\(UUID().uuidString).out"
         defer { unlink(path) }
-        let argv = ["tmux", "-L", socket, "-f", "/dev/null"] + arguments
+        let argv = ["tmux", "-L", socket, "-f", configuration] + arguments
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
