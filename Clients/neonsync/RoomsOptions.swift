@@ -1,3 +1,4 @@
+import NeonSystem
 import NeonClient
 import NeonCore
 
@@ -57,7 +58,7 @@ struct RoomsOptions {
                     options.tokenOnCommandLine = true
                 default:
                     do {
-                        options.token = try TokenFile.read(value)
+                        options.token = try PrivateFile.roomToken(value)
                         tokenFromFile = true
                     } catch {
                         throw problem(error.description)

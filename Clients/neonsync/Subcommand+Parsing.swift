@@ -1,3 +1,4 @@
+import NeonSystem
 import Glibc
 import NeonClient
 import NeonCore
@@ -181,7 +182,7 @@ private struct Flags {
             connect.tokenOnCommandLine = true
         case "--token-file":
             do {
-                connect.token = try TokenFile.read(value)
+                connect.token = try PrivateFile.roomToken(value)
             } catch {
                 throw UsageProblem(description: error.description)
             }

@@ -262,11 +262,14 @@ struct TerminalEndToEndTests {
                 server = try ServerProcess(["--data", data, "--port", String(port)])
             }
         }
+        // Wait for the last word of each, whole (a count of words is reached
+        // while "a30 " is still on its way as "a").
+        let typed = Set((1...words).flatMap { ["a\($0)", "b\($0)"] })
         var text = ""
         let deadline = Date().addingTimeInterval(20)
         repeat {
             text = try await Self.draftText(room: "storm", server: server)
-            if text.split(separator: " ").count >= 2 * words { break }
+            if typed.isSubset(of: text.split(separator: " ").map(String.init)) { break }
             try await Task.sleep(for: .milliseconds(200))
         } while Date() < deadline
         let tokens = text.split(separator: " ").map(String.init)

@@ -1,5 +1,6 @@
 import Foundation
 import NeonClient
+import NeonSystem
 import NeonTestSupport
 import Testing
 
@@ -19,20 +20,23 @@ struct TokenFileTests {
     func readsFirstLine() throws {
         let path = try Self.file("  v1.talk.reader.abc \r\nsecond line\n", mode: 0o600)
         defer { unlink(path) }
-        #expect(try TokenFile.read(path) == "v1.talk.reader.abc")
+        #expect(try PrivateFile.roomToken(path) == "v1.talk.reader.abc")
         let bare = try Self.file("tok", mode: 0o400)
         defer { unlink(bare) }
-        #expect(try TokenFile.read(bare) == "tok")
+        #expect(try PrivateFile.roomToken(bare) == "tok")
     }
 
-    @Test("a file group or others can read is refused with the path and chmod 600", arguments: [
-        (mode_t(0o644), "group and others"), (mode_t(0o640), "its group"), (mode_t(0o604), "others"),
+    @Test("a file group or others can read or write is refused with the path, who can do what, and chmod 600", arguments: [
+        (mode_t(0o644), "can be read by group and others"), (mode_t(0o640), "can be read by its group"),
+        (mode_t(0o604), "can be read by others"), (mode_t(0o620), "can be written by its group"),
+        (mode_t(0o602), "can be written by others"), (mode_t(0o660), "can be read and written by its group"),
+        (mode_t(0o624), "can be written by its group and read by others"), (mode_t(0o610), "can be run by its group"),
     ])
     func refusesReadable(mode: mode_t, who: String) throws {
         let path = try Self.file("tok\n", mode: mode)
         defer { unlink(path) }
-        #expect(throws: TokenFileProblem("--token-file \(path) can be read by \(who) (mode \(String(mode, radix: 8))); "
-            + "run chmod 600 \(path) so only you can read it, then try again")) { try TokenFile.read(path) }
+        #expect(throws: PrivateFileError("--token-file \(path) \(who) (mode \(String(mode, radix: 8))); "
+            + "run chmod 600 \(path) so only you can read it, then try again")) { try PrivateFile.roomToken(path) }
     }
 
     @Test("an empty file, or one whose first line is blank, is refused naming the path and what to write")
@@ -40,9 +44,9 @@ struct TokenFileTests {
         for text in ["", "\n", "   \nlater\n"] {
             let path = try Self.file(text, mode: 0o600)
             defer { unlink(path) }
-            #expect(throws: TokenFileProblem("--token-file \(path) is empty (or its first line is); write the room "
+            #expect(throws: PrivateFileError("--token-file \(path) is empty (or its first line is); write the room "
                 + "token (the last line neonsyncd token prints) on its first line, and run chmod 600 \(path)")) {
-                try TokenFile.read(path)
+                try PrivateFile.roomToken(path)
             }
         }
     }
@@ -50,10 +54,12 @@ struct TokenFileTests {
     @Test("a missing file or a directory is refused naming the path")
     func refusesMissing() throws {
         let missing = NSTemporaryDirectory() + "neonsync-no-such-token-\(UUID().uuidString)"
-        #expect(throws: TokenFileProblem("--token-file \(missing) cannot be read (No such file or directory); write "
-            + "the room token into it and run chmod 600 \(missing)")) { try TokenFile.read(missing) }
-        #expect(throws: TokenFileProblem("--token-file / is not a regular file; give a file that holds the room token")) {
-            try TokenFile.read("/")
+        #expect(throws: PrivateFileError("--token-file \(missing) cannot be read (No such file or directory); write "
+            + "the room token (the last line neonsyncd token prints) on its first line, then run chmod 600 \(missing)")) {
+            try PrivateFile.roomToken(missing)
+        }
+        #expect(throws: PrivateFileError("--token-file / is not a regular file; give a file that holds the room token")) {
+            try PrivateFile.roomToken("/")
         }
     }
 
@@ -79,7 +85,7 @@ struct TokenFileTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("every command that connects refuses a token file others can read with status 2 and the sentence")
+    @Test("every command that connects refuses a token file others can read with status 2 and the sentence; a group-writable one too")
     func commandsRefuseReadableFile() throws {
         let path = try Self.file("tok\n", mode: 0o644)
         defer { unlink(path) }
@@ -89,6 +95,11 @@ struct TokenFileTests {
             #expect(run.status == 2, "\(arguments): \(run.err)")
             #expect(run.err.contains(sentence), "\(arguments): \(run.err)")
         }
+        let writable = try Self.file("tok\n", mode: 0o620)
+        defer { unlink(writable) }
+        let written = try runClient(["tail", "talk", "--server", "ws://127.0.0.1:1/", "--token-file", writable])
+        #expect(written.status == 2 && written.err.contains(
+            "--token-file \(writable) can be written by its group (mode 620); run chmod 600 \(writable)"), "\(written.err)")
         let readable = try Self.file("tok\n", mode: 0o600)
         defer { unlink(readable) }
         let both = try runClient(["tail", "talk", "--token", "t", "--token-file", readable])

@@ -112,6 +112,11 @@ struct AccessEndToEndTests {
         #expect(loose.status == 2 && loose.err.contains("chmod 600"))
         let serve = try runDaemon(["--port", "0", "--secret-file", secret.path])
         #expect(serve.status == 2 && serve.err.contains("chmod 600"))
+        // Whoever may write the secret chooses it: group-writable is refused too.
+        chmod(secret.path, 0o620)
+        let writable = try runDaemon(["--port", "0", "--secret-file", secret.path])
+        #expect(writable.status == 2 && writable.err.contains(
+            "the secret file \(secret.path) can be written by its group (mode 620); run chmod 600 \(secret.path)"), "\(writable.err)")
     }
 
     @Test("without a secret a non-loopback host is refused unless --insecure-open says so")

@@ -33,10 +33,12 @@ struct ChildExitTests {
         kill(sleeper.processIdentifier, SIGKILL)
         #expect(sleeper.waitForExit() == SIGKILL)
 
+        // grep reads its own mask (a shell waiting for a child blocks every
+        // signal until it sleeps in sigsuspend: its own would be a race).
         let pipe = Pipe()
         let masked = Process()
         masked.executableURL = URL(fileURLWithPath: "/bin/sh")
-        masked.arguments = ["-c", "grep SigBlk /proc/$$/status"]
+        masked.arguments = ["-c", "exec grep SigBlk /proc/self/status"]
         masked.standardOutput = pipe
         try masked.runUnblocked()
         let line = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)

@@ -372,6 +372,10 @@ struct ClusterEndToEndTests {
         chmod(good, 0o644)
         let open = try runDaemon(["--port", "0", "--redis", redis.url, "--redis-password-file", good])
         #expect(open.status == 2 && open.err.contains("chmod 600"), "\(open.err)")
+        chmod(good, 0o620)
+        let writable = try runDaemon(["--port", "0", "--redis", redis.url, "--redis-password-file", good])
+        #expect(writable.status == 2 && writable.err.contains(
+            "the password file \(good) can be written by its group (mode 620); run chmod 600 \(good)"), "\(writable.err)")
     }
 
     @Test("start-up refusals: a Redis that cannot be reached exits 1 naming the URL, a second live node with the same name exits 1 saying so, cluster flags without --redis exit 2")

@@ -1,3 +1,4 @@
+import NeonSystem
 import NeonClient
 import NeonCore
 
@@ -166,7 +167,7 @@ struct BenchOptions {
                 options.tokenOnCommandLine = true
             case "--token-file":
                 do {
-                    options.token = try TokenFile.read(value)
+                    options.token = try PrivateFile.roomToken(value)
                 } catch {
                     throw Problem(description: error.description)
                 }

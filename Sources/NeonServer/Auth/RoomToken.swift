@@ -84,39 +84,6 @@ public struct TokenSecret: Sendable {
         self.bytes = bytes
     }
 
-    /// Reads `path`: it must be a regular file only its owner can read (or
-    /// a systemd credential), and its content (a trailing newline dropped)
-    /// is the secret.
-    public static func load(path: String) throws(SecretError) -> TokenSecret {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            throw SecretError(description: "cannot read the secret file \(path): \(String(cString: strerror(errno))); create it with head -c 32 /dev/urandom | base64 > \(path); chmod 600 \(path)")
-        }
-        guard info.st_mode & S_IFMT == S_IFREG else {
-            throw SecretError(description: "the secret file \(path) is not a regular file")
-        }
-        guard info.st_mode & 0o077 == 0 || SystemdCredential.contains(path) else {
-            throw SecretError(description: "the secret file \(path) can be read by other users (mode \(String(info.st_mode & 0o777, radix: 8))); run chmod 600 \(path)")
-        }
-        guard let file = fopen(path, "rb") else {
-            throw SecretError(description: "cannot open the secret file \(path): \(String(cString: strerror(errno)))")
-        }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        while bytes.count <= 65_536 {
-            let n = fread(&buffer, 1, buffer.count, file)
-            if n == 0 { break }
-            bytes += buffer[0..<n]
-        }
-        while let last = bytes.last, last == 0x0A || last == 0x0D { bytes.removeLast() }
-        do {
-            return try TokenSecret(bytes)
-        } catch {
-            throw SecretError(description: "the secret file \(path): \(error.description)")
-        }
-    }
-
     func mac(_ data: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 0, count: 32)
         let ok = bytes.withUnsafeBytes { key in
