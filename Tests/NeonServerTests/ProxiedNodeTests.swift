@@ -180,7 +180,7 @@ struct ProxiedNodeTests {
                      "--secret-file", credentials + "/secret", "--redis-password-file", credentials + "/redis-password"]
         let elsewhere = try runDaemon(flags)
         #expect(elsewhere.status == 2)
-        #expect(elsewhere.err.contains("can be read by other users (mode 440)"))
+        #expect(elsewhere.err.contains("can be read by its group (mode 440)"), "\(elsewhere.err)")
 
         let node = try RunningProgram(ServerProcess.binary, flags, environment: ["CREDENTIALS_DIRECTORY": credentials])
         let started = try #require(await node.line { $0.contains(#""event":"start""#) }, "\(node.errorLines)")
