@@ -18,7 +18,7 @@ final class TailProcess: Sendable {
     var errorLines: [String] { program.errorLines }
 
     /// Waits until standard output holds at least `count` lines; returns them.
-    func waitForLines(_ count: Int, timeout: TimeInterval = 5) throws -> [String] {
+    func waitForLines(_ count: Int, timeout: TimeInterval = 15) throws -> [String] {
         try wait(timeout, "\(count) lines on standard output") { lines.count >= count ? lines : nil }
     }
 
@@ -36,7 +36,7 @@ final class TailProcess: Sendable {
 
     /// Sends `signal` (if given) and waits for the exit status; nil when the
     /// process is still running after `timeout`.
-    func exitStatus(after signal: Int32? = nil, timeout: TimeInterval = 5) -> Int32? {
+    func exitStatus(after signal: Int32? = nil, timeout: TimeInterval = 15) -> Int32? {
         if let signal, program.isRunning { kill(program.pid, signal) }
         let deadline = Date().addingTimeInterval(timeout)
         while program.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }

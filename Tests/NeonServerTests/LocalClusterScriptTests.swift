@@ -58,7 +58,14 @@ struct LocalClusterScriptTests {
         let directory = URL(fileURLWithPath: ca).deletingLastPathComponent().deletingLastPathComponent().path
         #expect(directory.hasPrefix(NSTemporaryDirectory()) || directory.hasPrefix("/tmp/"))
 
-        let started = Self.descendants(of: script.pid)
+        // nginx's master listens (the script waits for that) before it
+        // forks its worker: wait, bounded, for the worker too.
+        var started = Self.descendants(of: script.pid)
+        let workerBy = Date().addingTimeInterval(10)
+        while !started.values.contains(where: { $0.hasPrefix("nginx: worker process") }), Date() < workerBy {
+            try await Task.sleep(for: .milliseconds(20))
+            started = Self.descendants(of: script.pid)
+        }
         defer {
             for pid in started.keys where Self.running(pid) { kill(pid, SIGKILL) }
         }

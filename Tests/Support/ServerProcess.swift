@@ -160,7 +160,7 @@ public final class ServerProcess: Sendable {
     public var pid: Int32 { process.processIdentifier }
 
     /// Sends a signal and waits (bounded) for the exit status.
-    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 5) -> Int32? {
+    public func stop(signal: Int32 = SIGTERM, timeout: TimeInterval = 15) -> Int32? {
         kill(process.processIdentifier, signal)
         let deadline = Date().addingTimeInterval(timeout)
         while !process.hasExited, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
