@@ -1,6 +1,18 @@
 // swift-tools-version: 6.0
 import PackageDescription
 
+// NeonCore, the pure core, is the hot path of server and clients alike
+// (parsing a 1 MB document, laying it out, fan-out encoding): built as the
+// root package (this repository, its tests, its benchmarks) it is compiled
+// optimized in every configuration, so debug builds and the tests run it at
+// the speed users get (the suite's server processes stall without it:
+// docs/ARCHITECTURE.md, "Test tiers"). SwiftPM refuses unsafe flags in a
+// package depended on from a repository, which it checks out under
+// `checkouts/`: there NeonCore has no flag of its own and is built as the
+// dependent package's configuration says.
+let checkedOutAsDependency = Context.packageDirectory.contains("/checkouts/")
+let optimizedCore: [SwiftSetting] = checkedOutAsDependency ? [] : [.unsafeFlags(["-O"])]
+
 // NeonSync builds on Linux only: the code imports Glibc, and the C libraries
 // (libwebsockets, OpenSSL, SQLite, hiredis, cmark-gfm) come from Debian's
 // -dev packages through pkg-config (deploy/setup.sh installs them).
@@ -10,6 +22,8 @@ let package = Package(
         .executable(name: "neonsyncd", targets: ["neonsyncd"]),
         .executable(name: "neonsync", targets: ["neonsync"]),
         .executable(name: "neonsync-bench-core", targets: ["NeonBench"]),
+        // For a client of one's own: documents, layout, the wire protocol.
+        .library(name: "NeonCore", targets: ["NeonCore"]),
     ],
     targets: [
         .systemLibrary(
@@ -40,11 +54,7 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
-        // The pure core is the hot path of server and clients alike (parsing
-        // a 1 MB document, laying it out, fan-out encoding): it is compiled
-        // optimized in every configuration, so debug builds and the tests
-        // run it at the speed users get.
-        .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: [.unsafeFlags(["-O"])]),
+        .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedCore),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem"),
