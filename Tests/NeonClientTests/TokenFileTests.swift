@@ -8,20 +8,12 @@ import Testing
 /// its owner can read; `--token T` still works but warns.
 @Suite("neonsync --token-file", .serialized, .ownThreads)
 struct TokenFileTests {
-    /// A file in a fresh temporary directory holding `text`, with `mode`.
-    private static func file(_ text: String, mode: mode_t) throws -> String {
-        let path = NSTemporaryDirectory() + "neonsync-token-\(UUID().uuidString)"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, mode)
-        return path
-    }
-
     @Test("a file only its owner can read gives its first line, without spaces or a carriage return")
     func readsFirstLine() throws {
-        let path = try Self.file("  v1.talk.reader.abc \r\nsecond line\n", mode: 0o600)
+        let path = try fileWithMode("  v1.talk.reader.abc \r\nsecond line\n", 0o600, prefix: "neonsync-token")
         defer { unlink(path) }
         #expect(try PrivateFile.roomToken(path) == "v1.talk.reader.abc")
-        let bare = try Self.file("tok", mode: 0o400)
+        let bare = try fileWithMode("tok", 0o400, prefix: "neonsync-token")
         defer { unlink(bare) }
         #expect(try PrivateFile.roomToken(bare) == "tok")
     }
@@ -33,7 +25,7 @@ struct TokenFileTests {
         (mode_t(0o624), "can be written by its group and read by others"), (mode_t(0o610), "can be run by its group"),
     ])
     func refusesReadable(mode: mode_t, who: String) throws {
-        let path = try Self.file("tok\n", mode: mode)
+        let path = try fileWithMode("tok\n", mode, prefix: "neonsync-token")
         defer { unlink(path) }
         #expect(throws: PrivateFileError("--token-file \(path) \(who) (mode \(String(mode, radix: 8))); "
             + "run chmod 600 \(path) so only you can read it, then try again")) { try PrivateFile.roomToken(path) }
@@ -42,7 +34,7 @@ struct TokenFileTests {
     @Test("an empty file, or one whose first line is blank, is refused naming the path and what to write")
     func refusesEmpty() throws {
         for text in ["", "\n", "   \nlater\n"] {
-            let path = try Self.file(text, mode: 0o600)
+            let path = try fileWithMode(text, 0o600, prefix: "neonsync-token")
             defer { unlink(path) }
             #expect(throws: PrivateFileError("--token-file \(path) is empty (or its first line is); write the room "
                 + "token (the last line neonsyncd token prints) on its first line, and run chmod 600 \(path)")) {
@@ -68,7 +60,7 @@ struct TokenFileTests {
         let secret = try TestSecret()
         let server = try ServerProcess(["--secret-file", secret.path])
         let token = try secret.mint(room: "talk", role: "observer")
-        let path = try Self.file(token + "\n", mode: 0o600)
+        let path = try fileWithMode(token + "\n", 0o600, prefix: "neonsync-token")
         defer { unlink(path) }
 
         let quiet = try TailProcess(["tail", "talk", "--server", server.url, "--token-file", path])
@@ -87,7 +79,7 @@ struct TokenFileTests {
 
     @Test("every command that connects refuses a token file others can read with status 2 and the sentence; a group-writable one too")
     func commandsRefuseReadableFile() throws {
-        let path = try Self.file("tok\n", mode: 0o644)
+        let path = try fileWithMode("tok\n", 0o644, prefix: "neonsync-token")
         defer { unlink(path) }
         let sentence = "--token-file \(path) can be read by group and others (mode 644); run chmod 600 \(path)"
         for arguments in [["tail", "talk"], ["join", "talk"], ["monitor"], ["rooms"], ["bench", "connect"]] {
@@ -95,12 +87,12 @@ struct TokenFileTests {
             #expect(run.status == 2, "\(arguments): \(run.err)")
             #expect(run.err.contains(sentence), "\(arguments): \(run.err)")
         }
-        let writable = try Self.file("tok\n", mode: 0o620)
+        let writable = try fileWithMode("tok\n", 0o620, prefix: "neonsync-token")
         defer { unlink(writable) }
         let written = try runClient(["tail", "talk", "--server", "ws://127.0.0.1:1/", "--token-file", writable])
         #expect(written.status == 2 && written.err.contains(
             "--token-file \(writable) can be written by its group (mode 620); run chmod 600 \(writable)"), "\(written.err)")
-        let readable = try Self.file("tok\n", mode: 0o600)
+        let readable = try fileWithMode("tok\n", 0o600, prefix: "neonsync-token")
         defer { unlink(readable) }
         let both = try runClient(["tail", "talk", "--token", "t", "--token-file", readable])
         #expect(both.status == 2 && both.err.contains("--token and --token-file both give the token"), "\(both.err)")

@@ -1,5 +1,6 @@
 import Foundation
 import NeonSystem
+import NeonTestSupport
 import Testing
 
 @Suite("Private files: one rule for the token, the token secret and the Redis password")
@@ -21,30 +22,22 @@ struct PrivateFileTests {
         }
     }
 
-    /// A file holding `text` with `mode`, in a fresh temporary directory.
-    private func file(_ text: String, mode: mode_t) throws -> String {
-        let path = NSTemporaryDirectory() + "neonsync-private-\(UUID().uuidString)"
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        chmod(path, mode)
-        return path
-    }
-
     @Test("each caller reads what it needs: the token trimmed, the secret whole but its line endings, the password's first line")
     func callers() throws {
-        let token = try file(" v1.t.reader.x \r\nnext\n", mode: 0o600)
+        let token = try fileWithMode(" v1.t.reader.x \r\nnext\n", 0o600)
         defer { unlink(token) }
         #expect(try PrivateFile.roomToken(token) == "v1.t.reader.x")
-        let secret = try file("line one\nline two\n\n", mode: 0o400)
+        let secret = try fileWithMode("line one\nline two\n\n", 0o400)
         defer { unlink(secret) }
         #expect(try PrivateFile.tokenSecret(secret, trusted: false) == Array("line one\nline two".utf8))
-        let password = try file("p@ss word\r\nignored\n", mode: 0o600)
+        let password = try fileWithMode("p@ss word\r\nignored\n", 0o600)
         defer { unlink(password) }
         #expect(try PrivateFile.redisPassword(password, trusted: false) == "p@ss word")
     }
 
     @Test("a group-writable file is refused by every caller with the same sentence shape; a systemd credential is taken as systemd made it")
     func sameRule() throws {
-        let path = try file("x\n", mode: 0o620)
+        let path = try fileWithMode("x\n", 0o620)
         defer { unlink(path) }
         let fix = "(mode 620); run chmod 600 \(path) so only you can read it, then try again"
         #expect(throws: PrivateFileError("--token-file \(path) can be written by its group \(fix)")) { try PrivateFile.roomToken(path) }
@@ -67,7 +60,7 @@ struct PrivateFileTests {
                                          + "head -c 32 /dev/urandom | base64 > \(missing), then run chmod 600 \(missing)")) {
             try PrivateFile.tokenSecret(missing, trusted: false)
         }
-        let empty = try file("\nsecond\n", mode: 0o600)
+        let empty = try fileWithMode("\nsecond\n", 0o600)
         defer { unlink(empty) }
         #expect(throws: PrivateFileError("the password file \(empty) is empty (or its first line is); write the Redis password "
                                          + "on its first line, and run chmod 600 \(empty)")) {

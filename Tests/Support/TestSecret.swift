@@ -50,3 +50,12 @@ public final class TestSecret: Sendable {
         return String(last)
     }
 }
+
+/// A file holding `text` with `mode` in the temporary directory, for the
+/// tests of private files (the caller unlinks it).
+public func fileWithMode(_ text: String, _ mode: mode_t, prefix: String = "neonsync-file") throws -> String {
+    let path = NSTemporaryDirectory() + "\(prefix)-\(UUID().uuidString)"
+    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    chmod(path, mode)
+    return path
+}
