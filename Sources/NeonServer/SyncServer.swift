@@ -1,3 +1,4 @@
+import Foundation
 import NeonCore
 import NeonTransport
 import Synchronization
@@ -65,6 +66,8 @@ public final class SyncServer: Sendable {
     private let sweeper = RoomSweeper()
     /// Hands freed heap back to the system after bursts (on the sweep timer).
     private let heap = HeapTrimmer()
+    /// The one stop: run by the first `stop`, waited for by the others.
+    private let stopping = StopOnce()
 
     /// Cluster mode: the node's link to Redis (nil on a single node).
     public let cluster: ClusterLink?
@@ -150,22 +153,66 @@ public final class SyncServer: Sendable {
 
     /// Stops gracefully: what was acknowledged is committed and its acks
     /// queued, close frames (1001) go to everyone, then the store's or
-    /// Redis's threads finish; returns then.
+    /// Redis's threads finish; returns then. The one way the server stops:
+    /// safe from any thread, any number of times, at once; the first call
+    /// stops it (and logs `stop` with its `reason`), every other returns
+    /// once that stop has finished.
     public func stop(reason: String = "stop") {
-        logger.log(LogRecord(.info, .stop, [LogField("reason", .string(reason))]))
-        sweeper.stop()
-        sequencer.flush()
-        transport.stop()
-        sequencer.stop()
+        stopping.run {
+            logger.log(LogRecord(.info, .stop, [LogField("reason", .string(reason))]))
+            sweeper.stop()
+            sequencer.flush()
+            transport.stop()
+            if case let .storeUnreachable(why) = sequencer.stop(), let cluster {
+                // Redis was gone on the way out: the node could not leave.
+                logger.log(LogRecord(.error, .redisDown, [
+                    LogField("redis", .string(cluster.configuration.endpoint.description)),
+                    LogField("reason", .string("stopped without leaving the cluster (\(why)); its members leave when its heartbeat expires, within --node-timeout")),
+                ]))
+            }
+        }
     }
 
-    /// Blocks until the server has stopped, its commits included.
+    /// Blocks until the server has stopped, its commits included: until a
+    /// `stop` has finished. Should the service thread end by itself, it
+    /// stops the rest of the server the same way (reason `service`).
     public func waitUntilStopped() {
         transport.waitUntilStopped()
-        sequencer.stop()
+        stop(reason: "service")
     }
 }
 
 public enum NeonSyncVersion {
     public static let current = "0.1.0"
+}
+
+/// A server's one stop: the first caller of `run` performs it; every other
+/// caller, at the same time or later, returns once it has been performed.
+///
+/// `@unchecked Sendable`: `phase` is guarded by `condition`; the stop
+/// itself runs outside it, on the first caller's thread.
+final class StopOnce: @unchecked Sendable {
+    private enum Phase {
+        case serving, stopping, stopped
+    }
+
+    private let condition = NSCondition()
+    private var phase = Phase.serving
+
+    /// Runs `stop` if no caller has before; else waits until it has run.
+    func run(_ stop: () -> Void) {
+        condition.lock()
+        guard phase == .serving else {
+            while phase != .stopped { condition.wait() }
+            condition.unlock()
+            return
+        }
+        phase = .stopping
+        condition.unlock()
+        stop()
+        condition.lock()
+        phase = .stopped
+        condition.broadcast()
+        condition.unlock()
+    }
 }

@@ -127,12 +127,14 @@ enum Daemon {
                 try UnixSocketFile.setPermissions(path, mode: options.unixMode, group: options.unixGroup)
             } catch {
                 server.stop(reason: "unix socket")
-                server.waitUntilStopped()
                 store.close()
                 standardError("neonsyncd: --unix: \(error.description)\n")
                 return 1
             }
         }
+        // From here SIGINT and SIGTERM stop the server on the signal queue
+        // (`SyncServer.stop`, the one way it stops), and the main thread
+        // waits for that stop to finish.
         stops.serve(server)
         standardError("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
                       + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }

@@ -81,10 +81,16 @@ public final class ClusterLink: RoomSequencer, Sendable {
     }
 
     /// Appends what is queued, leaves the cluster (its members' rooms get a
-    /// `gone` entry at once instead of after the heartbeat expires), stops.
-    public func stop() {
-        writer.stop()
-        reader.stop()
+    /// `gone` entry at once instead of after the heartbeat expires), and
+    /// ends both threads, each waited for a bounded time; says why it could
+    /// not leave when Redis is gone. Safe from any thread, any number of
+    /// times, at once.
+    @discardableResult
+    public func stop() -> SequencerStop {
+        reader.requestStop()
+        let written = writer.stop()
+        let read = reader.stop()
+        return written == .finished ? read : written
     }
 
     /// Nothing to wait for: an event is durable once it is in the log.

@@ -13,24 +13,22 @@ import Synchronization
 /// released (nobody on the node uses it) is unsubscribed and forgotten:
 /// wants and releases are served in the order they were made.
 ///
-/// `@unchecked Sendable`: other threads reach the reader through
-/// `requests` (a Mutex) and the `wake` pipe; the `var`s belong to the
-/// reader thread, except `deliver` and `started`, which `start` and `stop`
-/// set from the thread that starts and stops the server, before the reader
-/// thread begins and after `stop` has waited
-/// (a bounded wait) for it to end.
-final class ClusterReader: @unchecked Sendable {
+/// Other threads reach the reader through `requests` (a Mutex), the `wake`
+/// pipe and its `WorkerThread`; what the thread owns (both connections,
+/// the rooms it holds) is a `ReaderLoop` in the thread's body, which closes
+/// the connections on its way out.
+final class ClusterReader: Sendable {
     let configuration: ClusterConfiguration
     let generation: Int
     /// What other threads ask of the reader.
-    private enum Request: Equatable, Sendable {
+    fileprivate enum Request: Equatable, Sendable {
         /// Take the room up: subscribe, read its image and log.
         case want(String)
         /// Let go of the room: unsubscribe, forget it.
         case release(String)
     }
 
-    private struct Requests: Sendable {
+    fileprivate struct Requests: Sendable {
         /// Not served yet, in the order made; each leaves once served.
         var pending: [Request] = []
         /// Rooms wanted and not released since (served or not): wanting one
@@ -38,22 +36,16 @@ final class ClusterReader: @unchecked Sendable {
         var wanted: Set<String> = []
         /// Every room of the cluster was asked for.
         var everyRoom = false
-        var stopping = false
     }
 
-    private let requests = Mutex(Requests())
-    private let done = DispatchSemaphore(value: 0)
+    /// How long a stop waits for the thread to end (its commands time out
+    /// after 5 s when Redis does not answer).
+    static let stopTimeout = Duration.seconds(4)
+
+    fileprivate let requests = Mutex(Requests())
     /// Written to (one byte) to wake the thread from `poll`.
-    private let wake: (read: Int32, write: Int32)
-    // Reader thread only.
-    private var subscriber: RedisConnection?
-    private var commands: RedisConnection?
-    private var loadScript = ""
-    /// Each room taken up and not released since, and the index of its
-    /// last entry handed over.
-    private var rooms: [String: Int] = [:]
-    private var deliver: (@Sendable (ClusterDelivery) -> Void)?
-    private var started = false
+    fileprivate let wake: (read: Int32, write: Int32)
+    fileprivate let thread = WorkerThread(name: "neonsync-redis-reader")
 
     init(configuration: ClusterConfiguration, generation: Int) {
         self.configuration = configuration
@@ -73,9 +65,10 @@ final class ClusterReader: @unchecked Sendable {
     }
 
     func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
-        self.deliver = deliver
-        started = true
-        startBackgroundThread("neonsync-redis-reader") { [self] in run() }
+        thread.start { [self] in
+            var loop = ReaderLoop(reader: self, deliver: deliver)
+            loop.run()
+        }
     }
 
     /// Asks for `room` (once until it is released; later calls for it do
@@ -109,33 +102,71 @@ final class ClusterReader: @unchecked Sendable {
         poke()
     }
 
-    func stop() {
-        guard started else { return }
-        requests.withLock { $0.stopping = true }
+    /// Asks the thread to end, waking it from `poll`; returns at once.
+    func requestStop() {
+        thread.requestStop()
         poke()
-        _ = done.wait(timeout: .now() + .seconds(4))
-        started = false
+    }
+
+    /// Ends the thread, waiting at most `stopTimeout`; after that the
+    /// thread still ends (and closes its connections) on its own.
+    @discardableResult
+    func stop() -> SequencerStop {
+        requestStop()
+        switch thread.stop(timeout: Self.stopTimeout) {
+        case .ended:
+            return .finished
+        case .timedOut:
+            return .storeUnreachable(reason: "the reader still waited on Redis at \(configuration.endpoint) after \(Self.stopTimeout.components.seconds) s")
+        }
     }
 
     private func poke() {
         var byte: UInt8 = 1
         _ = write(wake.write, &byte, 1)
     }
+}
 
-    private func run() {
+/// What the reader thread owns, in its body: made as the thread begins,
+/// gone when it ends; nothing else touches it.
+private struct ReaderLoop {
+    let reader: ClusterReader
+    let deliver: @Sendable (ClusterDelivery) -> Void
+    var subscriber: RedisConnection?
+    var commands: RedisConnection?
+    var loadScript = ""
+    /// Each room taken up and not released since, and the index of its
+    /// last entry handed over.
+    var rooms: [String: Int] = [:]
+
+    init(reader: ClusterReader, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
+        self.reader = reader
+        self.deliver = deliver
+    }
+
+    var configuration: ClusterConfiguration { reader.configuration }
+
+    /// Reads until a stop was asked for, then closes both connections.
+    mutating func run() {
+        defer {
+            subscriber?.close()
+            commands?.close()
+        }
+        let thread = reader.thread
+        let wake = reader.wake
         var backoff = Duration.milliseconds(100)
         var nextProbe = ContinuousClock.now + configuration.heartbeat
-        while !requests.withLock({ $0.stopping }) {
+        while !thread.isStopRequested {
             guard let (subscriber, commands) = connected() else {
-                Thread.sleep(forTimeInterval: Double(backoff.milliseconds) / 1000)
+                thread.wait(until: ContinuousClock.now + backoff)
                 backoff = min(backoff * 2, .seconds(2))
                 continue
             }
             backoff = .milliseconds(100)
             do throws(RedisFailure) {
-                if requests.withLock({ $0.everyRoom }) {
+                if reader.requests.withLock({ $0.everyRoom }) {
                     let names = try commands.command(["SMEMBERS", ClusterKeys.rooms]).array?.compactMap(\.text) ?? []
-                    requests.withLock { state in
+                    reader.requests.withLock { state in
                         state.everyRoom = false
                         for name in names where state.wanted.insert(name).inserted { state.pending.append(.want(name)) }
                     }
@@ -163,13 +194,10 @@ final class ClusterReader: @unchecked Sendable {
                 self.commands = nil
             }
         }
-        subscriber?.close()
-        commands?.close()
-        done.signal()
     }
 
     /// Both connections, made again (resubscribed, caught up) after a break.
-    private func connected() -> (RedisConnection, RedisConnection)? {
+    mutating func connected() -> (RedisConnection, RedisConnection)? {
         if let subscriber, let commands, !subscriber.isBroken, !commands.isBroken { return (subscriber, commands) }
         subscriber?.close()
         commands?.close()
@@ -196,10 +224,10 @@ final class ClusterReader: @unchecked Sendable {
     /// its counter); a run of wants subscribes to the rooms not held yet,
     /// then takes each up. A request leaves the list once served; when the
     /// connection breaks, the rest wait for the next pass.
-    private func serve(subscriber: RedisConnection, commands: RedisConnection) throws(RedisFailure) {
-        let pending = requests.withLock { $0.pending }
+    mutating func serve(subscriber: RedisConnection, commands: RedisConnection) throws(RedisFailure) {
+        let pending = reader.requests.withLock { $0.pending }
         var served = 0
-        defer { if served > 0 { requests.withLock { $0.pending.removeFirst(served) } } }
+        defer { if served > 0 { reader.requests.withLock { $0.pending.removeFirst(served) } } }
         while served < pending.count {
             if case let .release(room) = pending[served] {
                 if rooms.removeValue(forKey: room) != nil {
@@ -224,7 +252,7 @@ final class ClusterReader: @unchecked Sendable {
     }
 
     /// Reads `room`'s image and every entry after it, and hands both over.
-    private func takeUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
+    mutating func takeUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
         let reply = try redis.command(["EVALSHA", loadScript, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room)])
         guard let parts = reply.array, parts.count == 2 else {
             throw RedisFailure("Redis answered the load of room \(room) with \(reply)")
@@ -238,27 +266,27 @@ final class ClusterReader: @unchecked Sendable {
         let entries = (parts[1].array ?? []).compactMap(ClusterEntry.init)
         if let end = entries.last?.index { last = end }
         rooms[room] = last
-        deliver?(.loaded(room: room, image: image, entries: entries))
+        deliver(.loaded(room: room, image: image, entries: entries))
     }
 
     /// Hands over the entries of `room` after the last one handed over,
     /// from its log; takes the room up again when the log no longer has them.
-    private func catchUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
+    mutating func catchUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
         guard let last = rooms[room] else { return }
         let reply = try redis.command(["XRANGE", ClusterKeys.log(room), "(\(last)-0", "+"])
         let entries = (reply.array ?? []).compactMap(ClusterEntry.init)
         guard let first = entries.first else { return }
         guard first.index == last + 1 else { return try takeUp(room, on: redis) }
         rooms[room] = entries.last!.index
-        deliver?(.entries(room: room, entries))
+        deliver(.entries(room: room, entries))
     }
 
     /// Published entries, in order; subscription confirmations and the
     /// messages of rooms released since are passed over.
-    private func receive(_ replies: [RedisReply], on redis: RedisConnection) throws(RedisFailure) {
+    mutating func receive(_ replies: [RedisReply], on redis: RedisConnection) throws(RedisFailure) {
         var batch: [(room: String, entries: [ClusterEntry])] = []
         func flush() {
-            for (room, entries) in batch { deliver?(.entries(room: room, entries)) }
+            for (room, entries) in batch { deliver(.entries(room: room, entries)) }
             batch.removeAll()
         }
         for reply in replies {
@@ -286,7 +314,7 @@ final class ClusterReader: @unchecked Sendable {
     /// higher one means entries were missed; a lower one (or none) means
     /// Redis lost the room's history (it restarted without its data), and
     /// the room is taken up again as Redis has it now.
-    private func probe(on redis: RedisConnection) throws(RedisFailure) {
+    mutating func probe(on redis: RedisConnection) throws(RedisFailure) {
         let names = Array(rooms.keys)
         guard !names.isEmpty else { return }
         let counters = try redis.pipeline(names.map { ["GET", ClusterKeys.counter($0)] })

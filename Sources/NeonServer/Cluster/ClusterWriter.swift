@@ -4,88 +4,139 @@ import Synchronization
 
 /// The writer thread: appends entries, pipelined (every job queued while
 /// the previous batch was in flight goes in one round trip), renews the
-/// node's liveness key, reaps dead nodes. Owns its Redis connection.
+/// node's liveness key, reaps dead nodes, and at a stop leaves the cluster.
 ///
-/// `@unchecked Sendable`: other threads reach the writer through `jobs`
-/// under `condition` and through `health` (a Mutex); the other `var`s
-/// belong to the writer thread, except `deliver` and `started`, which
-/// `start` and `stop` set from the thread that starts and stops the server,
-/// before the writer thread begins and after `stop` has waited
-/// (a bounded wait) for it to end.
-final class ClusterWriter: @unchecked Sendable {
+/// Other threads reach the writer through `jobs` and `health` (Mutexes)
+/// and its `WorkerThread`; what the thread owns (its connection, the
+/// scripts' digests, the byes to append again) is a `WriterLoop` in the
+/// thread's body, which closes the connection on its way out.
+final class ClusterWriter: Sendable {
     enum Job: Sendable {
         case append(room: String, entry: ClusterEntry, hello: Bool)
         case snapshot(room: String, index: Int, image: String, trimBelow: Int)
     }
 
+    /// How long a stop waits for the thread to append what is queued and
+    /// leave (its commands time out after 5 s when Redis does not answer).
+    static let stopTimeout = Duration.seconds(5)
+
     let configuration: ClusterConfiguration
     let generation: Int
     let health = Mutex(ClusterHealth())
-    /// `jobs` and `stopping` are guarded by `condition`; the rest belongs to
-    /// the writer thread.
-    private let condition = NSCondition()
-    private var jobs: [Job] = []
-    private var stopping = false
-    private let done = DispatchSemaphore(value: 0)
-    private var connection: RedisConnection?
-    private var scripts: [String: String] = [:]
-    private var deliver: (@Sendable (ClusterDelivery) -> Void)?
-    private var reportedDown = false
-    /// Connections that closed while Redis was away: their `bye` is
-    /// appended once it is back, so they leave their rooms (appending one
-    /// twice is harmless: the second finds no member).
-    private var retry: [Job] = []
-    private var started = false
+    /// Handed over by other threads, taken by the writer thread.
+    private let jobs = Mutex<[Job]>([])
+    fileprivate let thread = WorkerThread(name: "neonsync-redis-writer")
+    /// The connection `ClusterLink` claimed the node on, until the writer
+    /// thread takes it over as it begins.
+    private let opened: Mutex<RedisConnection?>
+    /// How the thread left the cluster; set by the thread as it ends.
+    private let departure = Mutex<SequencerStop?>(nil)
 
-    init(configuration: ClusterConfiguration, generation: Int, connection: RedisConnection) {
+    init(configuration: ClusterConfiguration, generation: Int, connection: sending RedisConnection) {
         self.configuration = configuration
         self.generation = generation
-        self.connection = connection
+        opened = Mutex(connection)
     }
 
     func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
-        self.deliver = deliver
-        started = true
-        startBackgroundThread("neonsync-redis-writer") { [self] in run() }
+        thread.start { [self] in
+            var loop = WriterLoop(writer: self, connection: opened.withLock { $0.take() }, deliver: deliver)
+            let left = loop.run()
+            departure.withLock { $0 = left }
+        }
     }
 
     func submit(_ job: Job) {
-        condition.lock()
-        jobs.append(job)
-        if jobs.count == 1 { condition.signal() }
-        condition.unlock()
+        let first = jobs.withLock { jobs in
+            jobs.append(job)
+            return jobs.count == 1
+        }
+        if first { thread.signal() }
     }
 
-    /// Appends what is queued, leaves the cluster, and ends the thread
-    /// (waiting at most a few seconds when Redis is gone).
-    func stop() {
-        guard started else { connection?.close(); return }
-        condition.lock()
-        stopping = true
-        condition.signal()
-        condition.unlock()
-        _ = done.wait(timeout: .now() + .seconds(5))
-        started = false
+    /// Asks the thread to append what is queued and leave; returns at once.
+    func requestStop() {
+        thread.requestStop()
     }
 
-    private func run() {
+    /// Appends what is queued, leaves the cluster, and ends the thread,
+    /// waiting at most `stopTimeout`; after that the thread still ends (and
+    /// closes its connection) on its own. Says why it could not leave.
+    @discardableResult
+    func stop() -> SequencerStop {
+        switch thread.stop(timeout: Self.stopTimeout) {
+        case .timedOut:
+            return .storeUnreachable(reason: "the writer still waited on Redis at \(configuration.endpoint) after \(Self.stopTimeout.components.seconds) s")
+        case .ended:
+            // A connection still here was never taken: the writer never
+            // started, and now never will.
+            opened.withLock { connection in
+                connection?.close()
+                connection = nil
+            }
+            return departure.withLock { $0 } ?? .finished
+        }
+    }
+
+    /// What was handed over since the last take, in order.
+    fileprivate func takeJobs() -> [Job] {
+        jobs.withLock { jobs in
+            defer { jobs.removeAll() }
+            return jobs
+        }
+    }
+
+    fileprivate var hasJobs: Bool {
+        jobs.withLock { !$0.isEmpty }
+    }
+}
+
+/// What the writer thread owns, in its body: made as the thread begins,
+/// gone when it ends; nothing else touches it.
+private struct WriterLoop {
+    let writer: ClusterWriter
+    var connection: RedisConnection?
+    let deliver: @Sendable (ClusterDelivery) -> Void
+    var scripts: [String: String] = [:]
+    var reportedDown = false
+    /// Connections that closed while Redis was away: their `bye` is
+    /// appended once it is back, so they leave their rooms (appending one
+    /// twice is harmless: the second finds no member).
+    var retry: [ClusterWriter.Job] = []
+
+    init(writer: ClusterWriter, connection: RedisConnection?, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
+        self.writer = writer
+        self.connection = connection
+        self.deliver = deliver
+    }
+
+    var configuration: ClusterConfiguration { writer.configuration }
+    var generation: Int { writer.generation }
+
+    /// Appends and beats until a stop was asked for and nothing is queued,
+    /// then leaves the cluster and closes the connection; returns how it
+    /// left.
+    mutating func run() -> SequencerStop {
+        defer { connection?.close() }
+        let thread = writer.thread
         var nextBeat = ContinuousClock.now
         var backoff = Duration.milliseconds(100)
         while true {
-            condition.lock()
-            while jobs.isEmpty && !stopping && ContinuousClock.now < nextBeat {
-                let wait = ContinuousClock.now.duration(to: nextBeat)
-                _ = condition.wait(until: Date(timeIntervalSinceNow: Double(wait.milliseconds) / 1000 + 0.001))
+            // Read before taking: what was handed over before the stop was
+            // asked for is in this batch or an earlier one.
+            let stopping = thread.isStopRequested
+            let batch = writer.takeJobs()
+            if batch.isEmpty && !stopping && ContinuousClock.now < nextBeat {
+                thread.wait(until: nextBeat)
+                continue
             }
-            let batch = jobs
-            jobs.removeAll()
-            let stop = stopping
-            condition.unlock()
-
-            guard let redis = connected() else {
+            let redis: RedisConnection
+            do throws(RedisFailure) {
+                redis = try connected()
+            } catch {
                 fail(batch, reason: "the cluster's Redis cannot be reached")
-                if stop { break }
-                sleepInterruptibly(backoff)
+                if stopping { return .storeUnreachable(reason: error.description) }
+                thread.wait(until: ContinuousClock.now + backoff)
                 backoff = min(backoff * 2, .seconds(2))
                 continue
             }
@@ -97,20 +148,13 @@ final class ClusterWriter: @unchecked Sendable {
                 beat(redis)
                 nextBeat = ContinuousClock.now + configuration.heartbeat
             }
-            if stop {
-                condition.lock()
-                let empty = jobs.isEmpty
-                condition.unlock()
-                if empty { leave(); break }
-            }
+            if stopping, !writer.hasJobs { return leave() }
         }
-        connection?.close()
-        done.signal()
     }
 
     /// The connection, reconnecting (scripts loaded) when it broke; reports
     /// Redis going and coming back.
-    private func connected() -> RedisConnection? {
+    mutating func connected() throws(RedisFailure) -> RedisConnection {
         if let connection, !connection.isBroken, !scripts.isEmpty { return connection }
         do throws(RedisFailure) {
             let fresh: RedisConnection
@@ -133,27 +177,27 @@ final class ClusterWriter: @unchecked Sendable {
             connection = fresh
             if reportedDown {
                 reportedDown = false
-                health.withLock { $0.connected = true }
-                deliver?(.redis(up: true, reason: "reconnected to \(configuration.endpoint)"))
+                writer.health.withLock { $0.connected = true }
+                deliver(.redis(up: true, reason: "reconnected to \(configuration.endpoint)"))
             }
             return fresh
         } catch {
             connection = nil
             markDown(error.description)
-            return nil
+            throw error
         }
     }
 
-    private func markDown(_ reason: String) {
+    mutating func markDown(_ reason: String) {
         connection?.close()
         connection = nil
         guard !reportedDown else { return }
         reportedDown = true
-        health.withLock { $0.connected = false }
-        deliver?(.redis(up: false, reason: reason))
+        writer.health.withLock { $0.connected = false }
+        deliver(.redis(up: false, reason: reason))
     }
 
-    private func run(_ batch: [Job], on redis: RedisConnection) {
+    mutating func run(_ batch: [ClusterWriter.Job], on redis: RedisConnection) {
         var commands: [[String]] = []
         commands.reserveCapacity(batch.count)
         for job in batch {
@@ -177,34 +221,34 @@ final class ClusterWriter: @unchecked Sendable {
             return
         }
         let elapsed = started.duration(to: .now)
-        health.withLock { $0.commandSeconds.observe(elapsed) }
+        writer.health.withLock { $0.commandSeconds.observe(elapsed) }
         for (job, reply) in zip(batch, replies) {
             if case let .error(message) = reply, case let .append(_, entry, _) = job {
-                deliver?(.failed(client: entry.client, reason: "Redis refused it (\(message))"))
+                deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))"))
             }
         }
     }
 
     /// Tells each client whose entry was not appended.
-    private func fail(_ batch: [Job], reason: String) {
+    mutating func fail(_ batch: [ClusterWriter.Job], reason: String) {
         for job in batch {
             guard case let .append(_, entry, _) = job, !entry.client.isEmpty else { continue }
             if entry.kind == .bye {
                 retry.append(job)
             } else {
-                deliver?(.failed(client: entry.client, reason: reason))
+                deliver(.failed(client: entry.client, reason: reason))
             }
         }
     }
 
     /// Renews this node's liveness key and reaps incarnations whose key is
     /// gone (a survivor's `reap` is atomic, so each happens once).
-    private func beat(_ redis: RedisConnection) {
+    mutating func beat(_ redis: RedisConnection) {
         do throws(RedisFailure) {
             let renewed = try redis.command(["EVALSHA", scripts["beat"]!, "2", ClusterKeys.node(configuration.node),
                                              ClusterKeys.incarnations, String(generation),
                                              String(configuration.ttl.milliseconds), configuration.node])
-            if renewed.integer == 2 || renewed.integer == -1 { deliver?(.lostMembership) }
+            if renewed.integer == 2 || renewed.integer == -1 { deliver(.lostMembership) }
             guard let all = try redis.command(["HGETALL", ClusterKeys.incarnations]).array else { return }
             var others: [(generation: String, name: String)] = []
             var i = 0
@@ -223,21 +267,19 @@ final class ClusterWriter: @unchecked Sendable {
         }
     }
 
-    /// A clean stop: give up the name and reap this incarnation at once.
-    private func leave() {
-        guard let redis = connected() else { return }
-        _ = try? redis.pipeline([
-            ["EVAL", "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
-             "1", ClusterKeys.node(configuration.node), String(generation)],
-            ["EVALSHA", scripts["reap"]!, "0", String(generation), String(WallClock.nanoseconds())],
-        ])
-    }
-
-    private func sleepInterruptibly(_ duration: Duration) {
-        condition.lock()
-        if jobs.isEmpty && !stopping {
-            _ = condition.wait(until: Date(timeIntervalSinceNow: Double(duration.milliseconds) / 1000))
+    /// A clean stop: give up the name and reap this incarnation at once;
+    /// says what failed when Redis cannot be reached.
+    mutating func leave() -> SequencerStop {
+        do throws(RedisFailure) {
+            let redis = try connected()
+            _ = try redis.pipeline([
+                ["EVAL", "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
+                 "1", ClusterKeys.node(configuration.node), String(generation)],
+                ["EVALSHA", scripts["reap"]!, "0", String(generation), String(WallClock.nanoseconds())],
+            ])
+            return .finished
+        } catch {
+            return .storeUnreachable(reason: error.description)
         }
-        condition.unlock()
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import NeonCore
+import Synchronization
 
 /// One node: a room's order is the order its events arrive in on the
 /// service thread, and the hub applies them at once. What must be kept
@@ -9,28 +10,20 @@ import NeonCore
 /// commit ran goes in one transaction (group commit), and each ack waits
 /// only for its own batch.
 ///
-/// `@unchecked Sendable`: the service thread hands records over and the
-/// committer thread takes them, both under `condition`; see the `var`s
-/// below for what guards each.
-final class LocalSequencer: RoomSequencer, @unchecked Sendable {
+/// The service thread hands work over through `backlog`; the committer
+/// thread (`committer`) takes it, and `deliver` lives in its body.
+final class LocalSequencer: RoomSequencer, Sendable {
     let store: any RoomStore
     let logger: LogWriter
     let durableOnceOrdered = false
-    /// `queue`, `stopping`, `committing` and `finished` are guarded by
-    /// `condition`; `deliver` is set by `start` before the committer thread
-    /// starts, and only that thread reads it.
-    private let condition = NSCondition()
-    private var queue: [Work] = []
-    private var stopping = false
-    private var committing = false
-    /// The committer thread is not running (before start, after stop).
-    private var finished = true
-    private var deliver: (@Sendable (SequencerDelivery) -> Void)?
+    /// Work handed over and not taken by the committer yet, in order.
+    private let backlog = Mutex<[Work]>([])
+    private let committer = WorkerThread(name: "neonsync-store")
     /// The limits restored rooms are built with (the hub's).
     let limits: RoomLimits
 
     /// What the committer thread does, in the order it was handed over.
-    private enum Work {
+    private enum Work: Sendable {
         case commit(ticket: Int, records: [PersistRecord])
         /// Read resting rooms back (after every commit before).
         case restore([String])
@@ -43,28 +36,20 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     }
 
     func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
-        self.deliver = deliver
-        finished = false
-        startBackgroundThread("neonsync-store") { [self] in run() }
+        committer.start { [self] in run(deliver: deliver) }
     }
 
     func order(_ entry: RoomEntry, room: String, hello: Bool) -> RoomEntry? { entry }
 
     func persist(_ records: [PersistRecord], ticket: Int) {
-        condition.lock()
-        queue.append(.commit(ticket: ticket, records: records))
-        condition.signal()
-        condition.unlock()
+        hand(.commit(ticket: ticket, records: records))
     }
 
     /// Reads `rooms` back from the store on the committer thread, after
     /// what is queued to commit, builds them there (documents parsed, edits
     /// decoded) and delivers them as `restored`.
     func restore(_ rooms: [String]) {
-        condition.lock()
-        queue.append(.restore(rooms))
-        condition.signal()
-        condition.unlock()
+        hand(.restore(rooms))
     }
 
     func snapshot(_ room: String, index: Int, image: RoomImage) {}
@@ -76,29 +61,32 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
     /// One node's commits are the gateway's metrics.
     let storeHealth: StoreHealth? = nil
 
-    /// Waits until everything handed over is committed and reported.
+    /// Waits until everything handed over is committed and reported (at
+    /// once when the committer is not running).
     func flush() {
-        condition.lock()
-        while (!queue.isEmpty || committing) && !finished { _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05)) }
-        condition.unlock()
+        committer.waitUntilCaughtUp()
     }
 
-    /// Commits what is queued and ends the committer; safe to call again
+    /// Commits what is queued and ends the committer, however long the
+    /// store takes (what was acknowledged must be kept); safe to call again
     /// and from several threads (each returns once it has ended).
-    func stop() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        while !finished { condition.wait() }
-        condition.unlock()
+    @discardableResult
+    func stop() -> SequencerStop {
+        committer.stop()
+        return .finished
+    }
+
+    private func hand(_ work: Work) {
+        backlog.withLock { $0.append(work) }
+        committer.signal()
     }
 
     /// Commits `records` (the batch up to ticket `ticket`) and reports it.
-    private func commit(_ records: [PersistRecord], through ticket: Int) {
+    private func commit(_ records: [PersistRecord], through ticket: Int, deliver: (SequencerDelivery) -> Void) {
         let started = ContinuousClock.now
         do {
             try store.commit(records)
-            deliver?(.durable(through: ticket, took: started.duration(to: .now)))
+            deliver(.durable(through: ticket, took: started.duration(to: .now)))
         } catch {
             // The acks behind this batch cannot be sent: say why and exit
             // (74); clients resync from the last durable revision.
@@ -106,7 +94,7 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
         }
     }
 
-    private func readBack(_ names: [String]) {
+    private func readBack(_ names: [String], deliver: (SequencerDelivery) -> Void) {
         var rooms: [RoomState] = []
         var missing: [String] = []
         for name in names {
@@ -122,7 +110,7 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
                 fail(error)
             }
         }
-        deliver?(.event(.restored(rooms, missing: missing)))
+        deliver(.event(.restored(rooms, missing: missing)))
     }
 
     private func fail(_ error: StoreError) -> Never {
@@ -130,16 +118,22 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
         exit(74)
     }
 
-    private func run() {
+    /// The committer's body: takes what was handed over, in batches, until
+    /// a stop was asked for and nothing is left.
+    private func run(deliver: @Sendable (SequencerDelivery) -> Void) {
         while true {
-            condition.lock()
-            while queue.isEmpty && !stopping { condition.wait() }
-            let batch = queue
-            queue.removeAll()
-            committing = !batch.isEmpty
-            let stop = stopping && batch.isEmpty
-            condition.unlock()
-            if stop { break }
+            // Read before taking: work handed over before the stop was
+            // asked for is in this batch or an earlier one.
+            let stopping = committer.isStopRequested
+            let batch = backlog.withLock { backlog in
+                defer { backlog.removeAll() }
+                return backlog
+            }
+            if batch.isEmpty {
+                if stopping { return }
+                committer.wait()
+                continue
+            }
             // Consecutive commits go in one transaction; a restore reads
             // what every commit before it stored.
             var records: [PersistRecord] = []
@@ -150,21 +144,13 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
                     records += more
                     through = ticket
                 case let .restore(rooms):
-                    if let ticket = through { commit(records, through: ticket) }
+                    if let ticket = through { commit(records, through: ticket, deliver: deliver) }
                     records.removeAll()
                     through = nil
-                    readBack(rooms)
+                    readBack(rooms, deliver: deliver)
                 }
             }
-            if let ticket = through { commit(records, through: ticket) }
-            condition.lock()
-            committing = false
-            condition.broadcast()
-            condition.unlock()
+            if let ticket = through { commit(records, through: ticket, deliver: deliver) }
         }
-        condition.lock()
-        finished = true
-        condition.broadcast()
-        condition.unlock()
     }
 }

@@ -40,8 +40,22 @@ protocol RoomSequencer: AnyObject, Sendable {
     /// link to Redis; nil for one node (its commits are the gateway's
     /// metrics).
     var storeHealth: StoreHealth? { get }
-    /// Finishes what was handed over (commits, appends) and stops.
-    func stop()
+    /// Finishes what was handed over (commits, appends) and stops its
+    /// threads; safe from any thread, any number of times, at once (every
+    /// caller returns once they have ended, or their bounded wait passed).
+    @discardableResult
+    func stop() -> SequencerStop
+}
+
+/// How a sequencer's stop went, for the server to log.
+public enum SequencerStop: Equatable, Sendable {
+    /// What was handed over is kept, and its threads have ended.
+    case finished
+    /// The store could not be reached on the way out (a cluster node whose
+    /// Redis is gone or does not answer): what had not reached it is lost
+    /// to this node, and the node did not leave the cluster (its members
+    /// leave when its heartbeat expires). `reason` says what failed.
+    case storeUnreachable(reason: String)
 }
 
 /// What a sequencer hands the service thread.
