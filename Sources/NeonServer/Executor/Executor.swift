@@ -148,9 +148,7 @@ final class Executor: WebSocketServerDelegate {
             case let .log(record):
                 logger.log(record)
             case let .order(entry, room, hello):
-                if let ordered = sequencer.order(entry, room: room, hello: hello) {
-                    run(.ordered(room: room, [ordered]), state: &state, context: context, arrived: arrived)
-                }
+                sequencer.order(entry, room: room, hello: hello)
             case let .persist(record, room):
                 guard !sequencer.durableOnceOrdered else { continue }
                 let ticket = state.nextTicket

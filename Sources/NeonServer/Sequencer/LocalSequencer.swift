@@ -48,7 +48,8 @@ final class LocalSequencer: RoomSequencer, @unchecked Sendable {
         startBackgroundThread("neonsync-store") { [self] in run() }
     }
 
-    func order(_ entry: RoomEntry, room: String, hello: Bool) -> RoomEntry? { entry }
+    /// Never called: one node's gateway applies its events as they arrive.
+    func order(_ entry: RoomEntry, room: String, hello: Bool) {}
 
     func persist(_ records: [PersistRecord], ticket: Int) {
         condition.lock()
