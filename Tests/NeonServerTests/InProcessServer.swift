@@ -16,7 +16,8 @@ import Synchronization
 /// `advance(by:)`.
 final class InProcessServer {
     let transport = RecordingTransport()
-    let store: InMemoryStore
+    /// What the committer thread kept.
+    let store = InMemoryStore()
     private let executor: Executor
     private let sequencer: LocalSequencer
     private let handedBack = Mailbox()
@@ -27,24 +28,18 @@ final class InProcessServer {
     private var taken: [ConnectionID: Int] = [:]
 
     /// A server configured as `neonsyncd` would be with the same flags (the
-    /// socket's settings aside), over `store` and the rooms it kept.
-    init(_ configuration: SyncServer.Configuration = .init(), store: InMemoryStore = InMemoryStore(),
-         logContent: Bool = false) throws {
-        self.store = store
+    /// socket's settings aside) and `--log-content` when `logContent`, over
+    /// an empty store.
+    init(_ configuration: SyncServer.Configuration = .init(), logContent: Bool = false) throws {
         let logPath = NSTemporaryDirectory() + "neonsync-inprocess-\(UUID().uuidString).log"
         self.logPath = logPath
         let time = ManualTime()
         self.time = time
         let logger = try LogWriter(destination: .file(logPath), minimumLevel: .debug, includeContent: logContent)
-        let stored = try store.loadRooms()
-        let hub = Hub(limits: configuration.limits, maxRooms: configuration.maxRooms,
-                      restoring: stored.map { RoomSnapshot($0, codec: WireCodec()) })
-        let gateway = Gateway(hub: hub, configuration: .init(
+        let gateway = Gateway(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms), configuration: .init(
             policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: try store.countStart(),
             maxOutboundBytes: configuration.maxOutboundBytes, roomTTL: configuration.roomTTL,
-            roomRelease: configuration.roomRelease),
-            activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
-                                 uniquingKeysWith: { first, _ in first }))
+            roomRelease: configuration.roomRelease))
         sequencer = LocalSequencer(store: store, logger: logger, limits: configuration.limits)
         executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer, clock: time.clock)
         sequencer.start { [handedBack] in handedBack.post($0) }
@@ -86,10 +81,9 @@ final class InProcessServer {
         executor.handle(.received(.text(text), from: connection), through: transport)
     }
 
-    /// Connects from `peer` and says hello; returns the welcome.
-    func join(_ room: String, as name: String, role: Role = .reader, peer: String = "127.0.0.1") throws
-        -> (ConnectionID, Welcome) {
-        let connection = connect(peer: peer)
+    /// Connects and says hello; returns the connection and its welcome.
+    func join(_ room: String, as name: String, role: Role = .reader) throws -> (ConnectionID, Welcome) {
+        let connection = connect()
         send(.hello(room: room, name: name, role: role), from: connection)
         guard case let .welcome(welcome)? = take(connection).first(where: { $0.type == "welcome" })?.payload else {
             throw InProcessFailure("\(name) got no welcome to room \(room): \(messages(of: connection))")
