@@ -121,7 +121,7 @@ public final class SyncServer: Sendable {
         let transport = transport
         let executor = executor
         sequencer.start { delivery in
-            transport.execute { context in executor.apply(delivery, in: context) }
+            transport.execute { context in executor.apply(delivery, through: context) }
         }
         // Idle rooms past --room-ttl go (one node), those past
         // --room-release leave memory; what the room quota remembers of
@@ -130,7 +130,7 @@ public final class SyncServer: Sendable {
             .map { min(max(Double($0.components.seconds) / 4, 0.5), 60) }.min()
         let heap = heap
         sweeper.start(every: every ?? 60) {
-            transport.execute { context in executor.apply(.event(.sweep), in: context) }
+            transport.execute { context in executor.apply(.event(.sweep), through: context) }
             heap.trimIfDue()
         }
         var fields = [

@@ -40,31 +40,25 @@ private func logEvents(_ commands: [GatewayCommand]) -> [String] {
     commands.compactMap { if case let .log(record) = $0 { record.event } else { nil } }
 }
 
-/// A gateway on one node: its events are ordered as they arrive, so an
-/// `order` command is applied straight back, as the executor does with
-/// `LocalSequencer`.
-private struct OneNode {
-    var gateway: Gateway
+/// A gateway of one node: arrival order is the order, so it applies each
+/// room event itself, as it arrives.
+private func oneNode(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, roomTTL: Duration? = nil,
+                     roomRelease: Duration? = nil) -> Gateway {
+    Gateway(hub: Hub(maxRooms: maxRooms), configuration: .init(policy: policy, maxRooms: maxRooms,
+                                                               roomTTL: roomTTL, roomRelease: roomRelease))
+}
 
-    init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, roomTTL: Duration? = nil,
-         roomRelease: Duration? = nil) {
-        gateway = Gateway(hub: Hub(maxRooms: maxRooms), configuration: .init(policy: policy, maxRooms: maxRooms,
-                                                                              roomTTL: roomTTL, roomRelease: roomRelease))
-    }
+/// A gateway of a cluster node (incarnation 7): its room events go to the
+/// room's log and come back `ordered` (or `loaded`) when the test says so.
+private func clusteredGateway() -> Gateway {
+    Gateway(hub: Hub(maxRooms: .max), configuration: .init(incarnation: 7, clustered: true))
+}
 
-    mutating func apply(_ event: GatewayEvent, at clock: GatewayClock = at(1)) -> [GatewayCommand] {
-        var out: [GatewayCommand] = []
-        for command in gateway.apply(event, at: clock) {
-            out.append(command)
-            if case let .order(entry, room, _) = command {
-                out += apply(.ordered(room: room, [entry]), at: clock)
-            }
-        }
-        return out
-    }
-
-    mutating func join(_ connection: ConnectionID, _ name: String, room: String = "r", role: Role = .reader,
-                       from peer: String? = nil, at clock: GatewayClock = at(1)) -> [GatewayCommand] {
+extension Gateway {
+    /// `connection` connects from `peer` and says hello to `room`; returns
+    /// what the hello did.
+    fileprivate mutating func join(_ connection: ConnectionID, _ name: String, room: String = "r", role: Role = .reader,
+                                   from peer: String? = nil, at clock: GatewayClock = at(1)) -> [GatewayCommand] {
         _ = apply(.connected(connection, peer: peer ?? "10.0.0.\(connection.rawValue)"), at: clock)
         let hello = ClientMessage.hello(room: room, name: name, role: role)
         return apply(.received(.text(String(decoding: WireCodec().encode(hello), as: UTF8.self)), from: connection), at: clock)
@@ -75,38 +69,52 @@ private struct OneNode {
 struct GatewayTests {
     @Test("a connection is logged and gets the hello timer; past the per-address cap it gets too_many_connections and close 1008")
     func connectAndCap() {
-        var node = OneNode(policy: AccessPolicy(maxConnectionsPerAddress: 1))
-        let first = node.apply(.connected(one, peer: "10.0.0.9"))
+        var node = oneNode(policy: AccessPolicy(maxConnectionsPerAddress: 1))
+        let first = node.apply(.connected(one, peer: "10.0.0.9"), at: at(1))
         #expect(first == [.log(LogRecord(.info, .connect, client: ClientID("c1"), [LogField("peer", .string("10.0.0.9"))])),
                           .setTimer(one, .seconds(10))])
-        let second = node.apply(.connected(two, peer: "10.0.0.9"))
+        let second = node.apply(.connected(two, peer: "10.0.0.9"), at: at(1))
         #expect(messages(second, to: two).map(\.type) == ["error"])
         #expect(second.contains(.close(two, code: CloseCode.policyViolation, reason: "too_many_connections", room: nil)))
     }
 
-    @Test("a hello goes to its room's order; applied, it answers welcome, stops the hello timer and logs the join")
+    @Test("one node: a hello is applied as it arrives, with no order to wait for: welcome, the hello timer stopped, the join logged and the room stored")
+    func helloOnOneNode() {
+        var node = oneNode()
+        _ = node.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
+        let out = node.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
+        #expect(!out.contains { if case .order = $0 { true } else { false } })
+        #expect(messages(out, to: one).map(\.type) == ["welcome"])
+        #expect(out.contains(.setTimer(one, nil)))
+        #expect(logEvents(out) == ["join"])
+        #expect(out.contains { if case .persist(.roomCreated(room: "r", _, _), room: "r") = $0 { true } else { false } })
+    }
+
+    @Test("cluster: a hello goes to its room's order and nothing answers it until the room's log brings it back; then welcome, the hello timer stopped, the join logged")
     func helloIsOrdered() {
-        var node = OneNode()
-        _ = node.apply(.connected(one, peer: "10.0.0.1"))
-        let raw = node.gateway.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
+        var node = clusteredGateway()
+        _ = node.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
+        let raw = node.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
         guard case let .order(entry, room, hello)? = raw.first else {
             Issue.record("expected an order command, got \(raw)")
             return
         }
-        #expect(room == "r" && hello && entry.client == ClientID("c1"))
-        let applied = node.gateway.apply(.ordered(room: "r", [entry]), at: at(1))
+        #expect(room == "r" && hello && entry.client == ClientID("c7-1"))
+        #expect(messages(raw, to: one).isEmpty && logEvents(raw).isEmpty)
+        var numbered = entry
+        numbered.index = 1
+        let applied = node.apply(.loaded(room: "r", image: nil, entries: [numbered]), at: at(1))
         #expect(messages(applied, to: one).map(\.type) == ["welcome"])
         #expect(applied.contains(.setTimer(one, nil)))
         #expect(logEvents(applied) == ["join"])
-        #expect(applied.contains { if case .persist(.roomCreated(room: "r", _, _), room: "r") = $0 { true } else { false } })
     }
 
-    @Test("a second hello while the first is still being ordered is refused with already_joined, without ordering it")
+    @Test("cluster: a second hello while the first is still being ordered is refused with already_joined, without ordering it")
     func secondHello() {
-        var node = OneNode()
-        _ = node.apply(.connected(one, peer: "10.0.0.1"))
-        _ = node.gateway.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
-        let again = node.gateway.apply(text(.hello(room: "s", name: "ada", role: .reader)), at: at(1))
+        var node = clusteredGateway()
+        _ = node.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
+        _ = node.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
+        let again = node.apply(text(.hello(room: "s", name: "ada", role: .reader)), at: at(1))
         #expect(errorCodes(again, to: one) == [.alreadyJoined])
         #expect(!again.contains { if case .order = $0 { true } else { false } })
     }
@@ -114,16 +122,16 @@ struct GatewayTests {
     @Test("with a secret, a hello without a token is refused (unauthorized, close 1008) and never reaches a room")
     func tokenRequired() throws {
         let secret = try TokenSecret(Array("0123456789abcdef0123".utf8))
-        var node = OneNode(policy: AccessPolicy(secret: secret))
+        var node = oneNode(policy: AccessPolicy(secret: secret))
         let out = node.join(one, "eve")
         #expect(errorCodes(out, to: one) == [.unauthorized])
         #expect(out.contains(.close(one, code: CloseCode.policyViolation, reason: "unauthorized", room: nil)))
-        #expect(node.gateway.hub.rooms.isEmpty)
+        #expect(node.hub.rooms.isEmpty)
     }
 
     @Test("over the rate, the first dropped message gets rate_limited and a long run closes 1008")
     func rateLimit() {
-        var node = OneNode(policy: AccessPolicy(rate: 1, burst: 1))
+        var node = oneNode(policy: AccessPolicy(rate: 1, burst: 1))
         _ = node.join(one, "ada")
         var errors = 0
         var closed = false
@@ -138,11 +146,11 @@ struct GatewayTests {
 
     @Test("a broadcast is encoded once for every local member, with its coalescing key, and counted per recipient")
     func broadcastRecipients() {
-        var node = OneNode()
+        var node = oneNode()
         _ = node.join(one, "ada", role: .presenter)
         _ = node.join(two, "bob")
-        _ = node.apply(.received(.text(#"{"type":"document","title":"T","format":"text","text":"a\nb\nc\n"}"#), from: one))
-        let out = node.apply(text(.scroll(top: 1, viewport: 1, content: 3, anchor: Anchor(block: 0, offset: 2))))
+        _ = node.apply(.received(.text(#"{"type":"document","title":"T","format":"text","text":"a\nb\nc\n"}"#), from: one), at: at(1))
+        let out = node.apply(text(.scroll(top: 1, viewport: 1, content: 3, anchor: Anchor(block: 0, offset: 2))), at: at(1))
         let deliveries = out.compactMap { if case let .deliver(d) = $0 { d } else { nil } }
         #expect(deliveries.count == 1, "\(messages(out, to: one))")
         #expect(deliveries.first?.to.sorted() == [one, two], "\(messages(out, to: one))")
@@ -152,31 +160,43 @@ struct GatewayTests {
 
     @Test("an edit's record comes before its ack and the broadcast, all of its room, so both can wait for the commit")
     func editPersistsFirst() {
-        var node = OneNode()
+        var node = oneNode()
         _ = node.join(one, "ada")
         _ = node.join(two, "bob")
-        let out = node.apply(text(.edit(rev: 0, ops: TextOperation([.insert("hi")]), key: "k")))
+        let out = node.apply(text(.edit(rev: 0, ops: TextOperation([.insert("hi")]), key: "k")), at: at(1))
         let persistAt = out.firstIndex { if case .persist(.revisionAcked, room: "r") = $0 { true } else { false } }
         let ackAt = out.firstIndex { if case let .deliver(d) = $0 { d.to == [one] } else { false } }
         #expect(persistAt != nil && ackAt != nil && persistAt! < ackAt!)
         #expect(out.allSatisfy { if case let .deliver(d) = $0 { d.room == "r" } else { true } })
     }
 
-    @Test("a joined connection's close is ordered as a bye in its room; an unjoined one's is not")
+    @Test("a joined connection's close is a bye in its room: applied at once on one node (the others see left), ordered on a cluster node; an unjoined one's is neither")
     func disconnects() {
-        var node = OneNode()
+        let three = ConnectionID(rawValue: 3)
+        var node = oneNode()
         _ = node.join(one, "ada")
-        _ = node.apply(.connected(two, peer: "10.0.0.2"))
-        let joined = node.gateway.apply(.disconnected(one, WebSocketClose(code: 1000, initiatedByPeer: true)), at: at(2))
-        #expect(joined.contains { if case .order(let e, room: "r", hello: false) = $0 { e.event == .bye } else { false } })
-        let unjoined = node.gateway.apply(.disconnected(two, WebSocketClose(code: 1000, initiatedByPeer: true)), at: at(2))
-        #expect(!unjoined.contains { if case .order = $0 { true } else { false } })
+        _ = node.join(two, "bob")
+        _ = node.apply(.connected(three, peer: "10.0.0.3"), at: at(1))
+        let joined = node.apply(.disconnected(one, WebSocketClose(code: 1000, initiatedByPeer: true)), at: at(2))
+        #expect(messages(joined, to: two).map(\.type) == ["left"])
+        #expect(logEvents(joined) == ["disconnect", "leave"])
+        let unjoined = node.apply(.disconnected(three, WebSocketClose(code: 1000, initiatedByPeer: true)), at: at(2))
         #expect(logEvents(unjoined) == ["disconnect"])
+        #expect(messages(unjoined, to: two).isEmpty)
+
+        var cluster = clusteredGateway()
+        _ = cluster.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
+        _ = cluster.apply(.connected(two, peer: "10.0.0.2"), at: at(1))
+        _ = cluster.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
+        let bye = cluster.apply(.disconnected(one, WebSocketClose(code: 1000, initiatedByPeer: true)), at: at(2))
+        #expect(bye.contains { if case .order(let e, room: "r", hello: false) = $0 { e.event == .bye } else { false } })
+        let silent = cluster.apply(.disconnected(two, WebSocketClose(code: 1000, initiatedByPeer: true)), at: at(2))
+        #expect(!silent.contains { if case .order = $0 { true } else { false } })
     }
 
     @Test("cluster: ids carry the incarnation; another node's entries reach local members without log lines; a gone entry removes that node's members")
     func clusterEntries() {
-        var gateway = Gateway(hub: Hub(maxRooms: .max), configuration: .init(incarnation: 7, snapshotEvery: 2))
+        var gateway = Gateway(hub: Hub(maxRooms: .max), configuration: .init(incarnation: 7, clustered: true, snapshotEvery: 2))
         _ = gateway.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
         let order = gateway.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
         guard case let .order(mine, _, _)? = order.first else {
@@ -274,9 +294,7 @@ struct GatewayRoomTTLTests {
                               configuration: .init(roomTTL: .seconds(60)),
                               activity: ["old": wall - 61_000, "fresh": wall - 10_000, "busy": wall - 600_000])
         _ = gateway.apply(.connected(one, peer: "10.0.0.1"), at: clock(0))
-        for command in gateway.apply(text(.hello(room: "busy", name: "ada", role: .reader)), at: clock(0)) {
-            if case let .order(entry, room, _) = command { _ = gateway.apply(.ordered(room: room, [entry]), at: clock(0)) }
-        }
+        _ = gateway.apply(text(.hello(room: "busy", name: "ada", role: .reader)), at: clock(0))
         let out = gateway.apply(.sweep, at: clock(0))
         #expect(logEvents(out) == ["room_expired"])
         #expect(out.contains(.persist(.roomRemoved(room: "old"), room: "old")))
@@ -288,11 +306,11 @@ struct GatewayRoomTTLTests {
 
     @Test("a join and a leave are the room's activity: stored, and shown in an observer's overview")
     func activity() throws {
-        var node = OneNode()
+        var node = oneNode()
         let joined = node.join(one, "ada")
         #expect(joined.contains { if case .persist(.roomActive(room: "r", _), room: "r") = $0 { true } else { false } })
-        _ = node.apply(.connected(two, peer: "10.0.0.2"))
-        let watch = node.apply(.received(.text(#"{"type":"hello","room":"*","name":"ops","role":"observer"}"#), from: two))
+        _ = node.apply(.connected(two, peer: "10.0.0.2"), at: at(1))
+        let watch = node.apply(.received(.text(#"{"type":"hello","room":"*","name":"ops","role":"observer"}"#), from: two), at: at(1))
         guard case let .overview(overview)? = messages(watch, to: two).first?.payload else {
             Issue.record("no overview: \(watch)")
             return
@@ -302,7 +320,7 @@ struct GatewayRoomTTLTests {
 
     @Test("one address creates at most --max-new-rooms-per-ip rooms a minute: the next gets too_many_rooms, logged once a burst; existing rooms and other addresses are still served; a minute on it may again")
     func newRoomsPerMinute() {
-        var node = OneNode(policy: AccessPolicy(maxConnectionsPerAddress: 0, newRoomsPerMinute: 3))
+        var node = oneNode(policy: AccessPolicy(maxConnectionsPerAddress: 0, newRoomsPerMinute: 3))
         for n: UInt64 in 1...3 {
             let out = node.join(ConnectionID(rawValue: n), "f\(n)", room: "flood-\(n)", from: "10.0.0.9")
             #expect(messages(out, to: ConnectionID(rawValue: n)).map(\.type).contains("welcome"))
@@ -314,7 +332,7 @@ struct GatewayRoomTTLTests {
             logged += logEvents(out).filter { $0 == "error" }.count
         }
         #expect(logged == 1, "one line for the whole burst")
-        #expect(node.gateway.hub.rooms.count == 3)
+        #expect(node.hub.rooms.count == 3)
         let refused = node.join(ConnectionID(rawValue: 11), "f11", room: "flood-11", from: "10.0.0.9")
         let sentence = messages(refused, to: ConnectionID(rawValue: 11)).compactMap { message -> String? in
             if case let .error(error) = message.payload { error.message } else { nil }
@@ -333,7 +351,7 @@ struct GatewayRoomTTLTests {
 
     @Test("one address holds at most --max-rooms-per-ip rooms it created; once one is removed it may create another; the quota forgets addresses a minute after their last room")
     func roomsHeldPerAddress() {
-        var node = OneNode(policy: AccessPolicy(maxConnectionsPerAddress: 0, maxRoomsPerAddress: 2), roomTTL: .seconds(1))
+        var node = oneNode(policy: AccessPolicy(maxConnectionsPerAddress: 0, maxRoomsPerAddress: 2), roomTTL: .seconds(1))
         _ = node.join(ConnectionID(rawValue: 1), "a", room: "one", from: "10.0.0.9", at: ticking(1))
         _ = node.join(ConnectionID(rawValue: 2), "b", room: "two", from: "10.0.0.9", at: ticking(1))
         let third = node.join(ConnectionID(rawValue: 3), "c", room: "three", from: "10.0.0.9", at: ticking(1))
@@ -343,15 +361,15 @@ struct GatewayRoomTTLTests {
         })
         _ = node.apply(.disconnected(ConnectionID(rawValue: 1), WebSocketClose(code: 1000, initiatedByPeer: true)), at: ticking(2))
         _ = node.apply(.sweep, at: ticking(10))
-        #expect(node.gateway.hub.rooms["one"] == nil, "the empty room expired")
+        #expect(node.hub.rooms["one"] == nil, "the empty room expired")
         let fourth = node.join(ConnectionID(rawValue: 4), "d", room: "four", from: "10.0.0.9", at: ticking(10))
         #expect(messages(fourth, to: ConnectionID(rawValue: 4)).map(\.type).contains("welcome"))
-        #expect(node.gateway.roomQuota.count == 1)
+        #expect(node.roomQuota.count == 1)
         for n: UInt64 in [2, 4] { _ = node.apply(.disconnected(ConnectionID(rawValue: n), WebSocketClose(code: 1000, initiatedByPeer: true)), at: ticking(11)) }
         _ = node.apply(.sweep, at: ticking(20))
         _ = node.apply(.sweep, at: ticking(80))
-        #expect(node.gateway.hub.rooms.isEmpty)
-        #expect(node.gateway.roomQuota.count == 0, "nothing is kept of an address with no room a minute on")
+        #expect(node.hub.rooms.isEmpty)
+        #expect(node.roomQuota.count == 0, "nothing is kept of an address with no room a minute on")
     }
 }
 
@@ -359,8 +377,8 @@ struct GatewayRoomTTLTests {
 @Suite("Gateway: rooms at rest (one node, --room-release)")
 struct RestingRoomGatewayTests {
     /// ada publishes a document, edits the draft once and leaves at 3 s.
-    fileprivate static func abandoned(release: Duration = .seconds(60), ttl: Duration? = nil, maxRooms: Int = 10_000) -> OneNode {
-        var node = OneNode(maxRooms: maxRooms, roomTTL: ttl, roomRelease: release)
+    fileprivate static func abandoned(release: Duration = .seconds(60), ttl: Duration? = nil, maxRooms: Int = 10_000) -> Gateway {
+        var node = oneNode(maxRooms: maxRooms, roomTTL: ttl, roomRelease: release)
         _ = node.join(one, "ada", at: ticking(0))
         _ = node.apply(text(.document(title: "Notes", format: .markdown, text: "# A\n\nbody\n")), at: ticking(1))
         _ = node.apply(text(.edit(rev: 0, ops: TextOperation([.insert("hi")]), key: "k1")), at: ticking(2))
@@ -376,12 +394,12 @@ struct RestingRoomGatewayTests {
     @Test("an empty room idle past --room-release leaves memory (room_released); a hello to it asks the store and waits, with the edit sent after it, until the room is back; then the joiner gets the stored document and draft and its edit is acked at the next revision")
     func restAndWake() throws {
         var node = Self.abandoned()
-        #expect(node.gateway.hub.rooms["r"]?.draft.text == "hi")
+        #expect(node.hub.rooms["r"]?.draft.text == "hi")
         #expect(node.apply(.sweep, at: ticking(62)).isEmpty, "59 s idle: still held")
         let released = node.apply(.sweep, at: ticking(63))
         #expect(logEvents(released) == ["room_released"])
         #expect(!released.contains { if case .persist = $0 { true } else { false } }, "nothing is removed from the store")
-        #expect(node.gateway.hub.rooms["r"] == nil && node.gateway.resting == ["r"])
+        #expect(node.hub.rooms["r"] == nil && node.resting == ["r"])
 
         let hello = node.join(two, "bob", at: ticking(70))
         #expect(hello.contains(.restore(rooms: ["r"])))
@@ -403,8 +421,8 @@ struct RestingRoomGatewayTests {
         #expect(welcome.document?.title == "Notes" && welcome.draft.text == "hi" && welcome.draft.rev == 1)
         let acks = messages(back, to: two).compactMap { if case let .ack(rev) = $0.payload { rev } else { nil } }
         #expect(acks == [2])
-        #expect(node.gateway.hub.rooms["r"]?.draft.text == "hi!" && node.gateway.resting.isEmpty && node.gateway.waking.isEmpty)
-        #expect(node.gateway.hub.members(of: "r").count == 2, "bob and cy are in")
+        #expect(node.hub.rooms["r"]?.draft.text == "hi!" && node.resting.isEmpty && node.waking.isEmpty)
+        #expect(node.hub.members(of: "r").count == 2, "bob and cy are in")
     }
 
     @Test("a room a connection is in, a room an observer watches, and a blank room are not released; --room-release absent keeps every room")
@@ -412,17 +430,17 @@ struct RestingRoomGatewayTests {
         var watched = Self.abandoned()
         _ = watched.join(two, "eve", room: "*", role: .observer, at: ticking(4))
         #expect(logEvents(watched.apply(.sweep, at: ticking(100))).isEmpty, "an observer of every room holds them")
-        #expect(watched.gateway.resting.isEmpty)
+        #expect(watched.resting.isEmpty)
 
         var kept = Self.abandoned(release: .seconds(60))
         _ = kept.join(two, "bob", at: ticking(4))
         #expect(logEvents(kept.apply(.sweep, at: ticking(100))).isEmpty, "bob is in it")
 
-        var node = OneNode()
+        var node = oneNode()
         _ = node.join(one, "ada", at: ticking(0))
         _ = node.apply(text(.edit(rev: 0, ops: TextOperation([.insert("x")]), key: "k")), at: ticking(1))
         _ = node.apply(.disconnected(one, WebSocketClose(code: 1000, initiatedByPeer: true)), at: ticking(2))
-        #expect(logEvents(node.apply(.sweep, at: ticking(100_000))).isEmpty && node.gateway.hub.rooms["r"] != nil)
+        #expect(logEvents(node.apply(.sweep, at: ticking(100_000))).isEmpty && node.hub.rooms["r"] != nil)
     }
 
     @Test("an observer who starts watching gets the resting rooms read back, in one request, and one fresh overview when they are back")
@@ -440,16 +458,16 @@ struct RestingRoomGatewayTests {
     func restingExpires() {
         var node = Self.abandoned(release: .seconds(60), ttl: .seconds(600))
         _ = node.apply(.sweep, at: ticking(63))
-        #expect(node.gateway.resting == ["r"])
+        #expect(node.resting == ["r"])
         #expect(logEvents(node.apply(.sweep, at: ticking(602))).isEmpty)
         let expired = node.apply(.sweep, at: ticking(603))
         #expect(logEvents(expired) == ["room_expired"])
         #expect(expired.contains(.persist(.roomRemoved(room: "r"), room: "r")))
-        #expect(node.gateway.resting.isEmpty)
+        #expect(node.resting.isEmpty)
 
         var full = Self.abandoned(maxRooms: 1)
         _ = full.apply(.sweep, at: ticking(63))
-        #expect(full.gateway.resting == ["r"])
+        #expect(full.resting == ["r"])
         let refused = full.join(two, "bob", room: "other", at: ticking(70))
         #expect(errorCodes(refused, to: two) == [.serverFull])
     }

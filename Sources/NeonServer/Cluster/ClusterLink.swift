@@ -51,10 +51,9 @@ public final class ClusterLink: RoomSequencer, Sendable {
 
     /// Appends the event to `room`'s log; it comes back, in the room's
     /// order, through the reader. A hello also takes the room up.
-    func order(_ entry: RoomEntry, room: String, hello: Bool) -> RoomEntry? {
+    func order(_ entry: RoomEntry, room: String, hello: Bool) {
         writer.submit(.append(room: room, entry: ClusterEntry(entry), hello: hello))
         if hello { reader.want(room) }
-        return nil
     }
 
     /// Reads `room`'s log from now on (nil: every room in the cluster).

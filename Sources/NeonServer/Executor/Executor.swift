@@ -1,15 +1,16 @@
-import Glibc
 import NeonCore
 import NeonTransport
-import Synchronization
 
 /// The transport delegate, and the gateway's hands: turns each transport
 /// event and each sequencer delivery into a gateway event, and performs the
-/// commands that come back (frames, closes, timers, log lines, ordering,
-/// commits). It decides nothing itself. Its state sits behind a lock that
-/// is only ever taken on the service thread, so it is never contended.
+/// commands that come back on the transport it is handed (frames, closes,
+/// timers), the log and the sequencer (ordering, commits). It decides
+/// nothing itself. Its state belongs to the service thread: the first call
+/// pins that thread, and each access checks it runs there
+/// (`ServiceThreadBound`).
 final class Executor: WebSocketServerDelegate {
-    struct State: ~Copyable {
+    /// What the executor keeps between calls, on the service thread.
+    struct State {
         var gateway: Gateway
         /// Commands waiting for their room's commits.
         var held = HeldCommands()
@@ -19,41 +20,50 @@ final class Executor: WebSocketServerDelegate {
 
     let logger: LogWriter
     let sequencer: any RoomSequencer
-    private let state: Mutex<State>
-    private let epoch = ContinuousClock.now
+    private let state: ServiceThreadBound<State>
+    private let clock: ServerClock
+    private let epoch: ContinuousClock.Instant
     /// The hub's time: since start on one node; the wall clock in a
     /// cluster, which every node shares for the events in the rooms' logs.
     private let wallClockHub: Bool
 
-    init(gateway: Gateway, logger: LogWriter, sequencer: any RoomSequencer) {
-        state = Mutex(State(gateway: gateway))
+    init(gateway: Gateway, logger: LogWriter, sequencer: any RoomSequencer, clock: ServerClock = .system) {
+        state = ServiceThreadBound(State(gateway: gateway))
         self.logger = logger
         self.sequencer = sequencer
+        self.clock = clock
+        epoch = clock.now()
         wallClockHub = gateway.configuration.clustered
     }
 
     func handle(_ event: ServerEvent, in context: ServiceContext) {
-        let arrived = ContinuousClock.now
+        handle(event, through: context)
+    }
+
+    /// One transport event through the gateway; what it answers is done on
+    /// `transport`.
+    func handle(_ event: ServerEvent, through transport: some TransportContext) {
+        let arrived = clock.now()
         var forwarding: ForwardingHeaders?
-        if case let .connected(connection, _, _) = event { forwarding = context.forwardingHeaders(of: connection) }
-        state.withLock { state in
-            run(GatewayEvent(event, forwarding: forwarding), state: &state, context: context, arrived: arrived)
+        if case let .connected(connection, _, _) = event { forwarding = transport.forwardingHeaders(of: connection) }
+        state.withValue { state in
+            run(GatewayEvent(event, forwarding: forwarding), state: &state, transport: transport, arrived: arrived)
         }
     }
 
     /// What the sequencer hands over, on the service thread.
-    func apply(_ delivery: SequencerDelivery, in context: ServiceContext) {
-        let arrived = ContinuousClock.now
-        state.withLock { state in
+    func apply(_ delivery: SequencerDelivery, through transport: some TransportContext) {
+        let arrived = clock.now()
+        state.withValue { state in
             switch delivery {
             case let .event(event):
-                run(event, state: &state, context: context, arrived: arrived)
+                run(event, state: &state, transport: transport, arrived: arrived)
             case let .durable(ticket, took):
                 state.gateway.metrics.committed(in: took)
                 for command in state.held.release(through: ticket) {
                     switch command {
-                    case let .deliver(delivery): deliver(delivery, state: &state, context: context, arrived: arrived)
-                    case let .close(connection, code, reason, _): context.close(connection, code: code, reason: reason)
+                    case let .deliver(delivery): deliver(delivery, state: &state, transport: transport, arrived: arrived)
+                    case let .close(connection, code, reason, _): transport.close(connection, code: code, reason: reason)
                     default: preconditionFailure("only deliveries and closes wait for commits")
                     }
                 }
@@ -62,12 +72,17 @@ final class Executor: WebSocketServerDelegate {
     }
 
     func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse {
+        respond(to: request, through: context)
+    }
+
+    /// Plain HTTP on the WebSocket port: `/healthz`, `/metrics` and `/`.
+    func respond(to request: HTTPRequest, through transport: some TransportContext) -> HTTPResponse {
         switch (request.method, request.path) {
         case ("GET", "/healthz"), ("HEAD", "/healthz"):
-            state.withLock { $0.gateway.storeUp } ? .text("ok\n")
+            state.withValue { $0.gateway.storeUp } ? .text("ok\n")
                 : HTTPResponse(status: 503, contentType: "text/plain; charset=utf-8",
                                body: Array("unavailable: this node cannot reach the cluster's Redis\n".utf8))
-        case ("GET", "/metrics"), ("HEAD", "/metrics"): metricsResponse(context)
+        case ("GET", "/metrics"), ("HEAD", "/metrics"): metricsResponse(transport)
         case ("GET", "/"), ("HEAD", "/"): .text(Self.greeting)
         default: .notFound
         }
@@ -80,14 +95,14 @@ final class Executor: WebSocketServerDelegate {
 
     /// `GET /metrics`: the counters plus gauges sampled now, queue depths
     /// included.
-    private func metricsResponse(_ context: ServiceContext) -> HTTPResponse {
-        let text = state.withLock { state in
+    private func metricsResponse(_ transport: some TransportContext) -> HTTPResponse {
+        let text = state.withValue { state in
             var gauges = MetricsGauges(connections: state.gateway.connections.count, hub: state.gateway.hub)
             gauges.restingRooms = state.gateway.resting.count
             for connection in state.gateway.connections.keys {
-                if let depth = context.queueDepth(of: connection) { gauges.add(depth) }
+                if let depth = transport.queueDepth(of: connection) { gauges.add(depth) }
             }
-            gauges.coalescedFrames = context.coalescedFrames
+            gauges.coalescedFrames = transport.coalescedFrames
             var text = state.gateway.metrics.exposition(gauges)
             if let health = sequencer.storeHealth { text += state.gateway.metrics.clusterExposition(health) }
             return text
@@ -98,26 +113,26 @@ final class Executor: WebSocketServerDelegate {
     /// A node that cannot reach its cluster's Redis could not take a
     /// newcomer's hello: its handshakes get 503, as its /healthz does.
     func unavailableReason() -> String? {
-        state.withLock { $0.gateway.storeUp } ? nil
+        state.withValue { $0.gateway.storeUp } ? nil
             : "unavailable: this node cannot reach the cluster's Redis; connect to another node"
     }
 
     func refused(_ handshake: RefusedHandshake) {
-        let origin = state.withLock { $0.gateway.policy.proxies }.resolve(
+        let origin = state.withValue { $0.gateway.policy.proxies }.resolve(
             peer: handshake.peer, forwardedFor: handshake.forwarding?.forwardedFor, forwarded: handshake.forwarding?.forwarded)
         logger.log(LogRecord(.warn, .originRefused, Gateway.originFields(origin) + [LogField("origin", .string(handshake.origin))]))
     }
 
     /// One event through the gateway; `arrived` is when it reached the
     /// server (the start of each broadcast's fan-out latency).
-    private func run(_ event: GatewayEvent, state: inout State, context: ServiceContext,
+    private func run(_ event: GatewayEvent, state: inout State, transport: some TransportContext,
                      arrived: ContinuousClock.Instant) {
-        let commands = state.gateway.apply(event, at: clock(arrived))
-        perform(commands, state: &state, context: context, arrived: arrived)
+        let commands = state.gateway.apply(event, at: gatewayClock(arrived))
+        perform(commands, state: &state, transport: transport, arrived: arrived)
     }
 
-    private func clock(_ instant: ContinuousClock.Instant) -> GatewayClock {
-        let wall = WallClock.nanoseconds()
+    private func gatewayClock(_ instant: ContinuousClock.Instant) -> GatewayClock {
+        let wall = clock.wallNanoseconds()
         let monotonic = instant - epoch
         return GatewayClock(monotonic: monotonic, hub: wallClockHub ? .nanoseconds(wall) : monotonic,
                             wallNanoseconds: wall)
@@ -127,7 +142,7 @@ final class Executor: WebSocketServerDelegate {
     /// deliveries and closes wait for its commit (the committer batches
     /// every record queued while it was busy); everything else happens at
     /// once.
-    private func perform(_ commands: [GatewayCommand], state: inout State, context: ServiceContext,
+    private func perform(_ commands: [GatewayCommand], state: inout State, transport: some TransportContext,
                          arrived: ContinuousClock.Instant) {
         for command in commands {
             switch command {
@@ -135,22 +150,20 @@ final class Executor: WebSocketServerDelegate {
                 if let room = delivery.room, state.held.isHeld(room) {
                     state.held.append(command, room: room)
                 } else {
-                    deliver(delivery, state: &state, context: context, arrived: arrived)
+                    deliver(delivery, state: &state, transport: transport, arrived: arrived)
                 }
             case let .close(connection, code, reason, room):
                 if let room, state.held.isHeld(room) {
                     state.held.append(command, room: room)
                 } else {
-                    context.close(connection, code: code, reason: reason)
+                    transport.close(connection, code: code, reason: reason)
                 }
             case let .setTimer(connection, delay):
-                context.setTimer(for: connection, after: delay)
+                transport.setTimer(for: connection, after: delay)
             case let .log(record):
                 logger.log(record)
             case let .order(entry, room, hello):
-                if let ordered = sequencer.order(entry, room: room, hello: hello) {
-                    run(.ordered(room: room, [ordered]), state: &state, context: context, arrived: arrived)
-                }
+                sequencer.order(entry, room: room, hello: hello)
             case let .persist(record, room):
                 guard !sequencer.durableOnceOrdered else { continue }
                 let ticket = state.nextTicket
@@ -169,16 +182,9 @@ final class Executor: WebSocketServerDelegate {
         }
     }
 
-    private func deliver(_ delivery: Delivery, state: inout State, context: ServiceContext,
+    private func deliver(_ delivery: Delivery, state: inout State, transport: some TransportContext,
                          arrived: ContinuousClock.Instant) {
-        let frame = delivery.bytes.withUnsafeBytes {
-            OutboundFrame(kind: .text, copying: $0, coalescingKey: delivery.coalescingKey)
-        }
-        if delivery.to.count == 1 {
-            context.send(frame, to: delivery.to[0])
-        } else {
-            context.send(frame, to: delivery.to)
-        }
-        if delivery.isBroadcast { state.gateway.metrics.broadcast(fanOut: arrived.duration(to: .now)) }
+        transport.send(text: delivery.bytes, coalescingKey: delivery.coalescingKey, to: delivery.to)
+        if delivery.isBroadcast { state.gateway.metrics.broadcast(fanOut: arrived.duration(to: clock.now())) }
     }
 }

@@ -102,7 +102,7 @@ extension Gateway {
         out.append(.log(LogRecord(.info, .disconnect, client: client, fields)))
         if let room = info.room {
             sequence(RoomEntry(event: .bye, client: client, origin: configuration.incarnation, time: clock.hub),
-                     room: room, hello: false, into: &out)
+                     room: room, hello: false, at: clock, into: &out)
         } else {
             route(hub.apply(.disconnected(client), at: clock.hub), into: &out)
         }

@@ -8,16 +8,18 @@ import NeonCore
 /// before, so it is read as last committed); the events that arrive for
 /// it meanwhile wait, in order, and are ordered once it is back.
 extension Gateway {
-    /// Hands an event of `room` to the sequencer, or holds it while the
-    /// room is read back from the store (asking for that when it rests).
-    mutating func sequence(_ entry: RoomEntry, room: String, hello: Bool, into out: inout [GatewayCommand]) {
+    /// Places an event of `room` in the room's order (`arrived`), or holds
+    /// it while the room is read back from the store (asking for that when
+    /// it rests).
+    mutating func sequence(_ entry: RoomEntry, room: String, hello: Bool, at clock: GatewayClock,
+                           into out: inout [GatewayCommand]) {
         if waking[room] != nil {
             waking[room]!.append((entry, hello))
         } else if resting.contains(room) {
             wake([room], into: &out)
             waking[room]!.append((entry, hello))
         } else {
-            out.append(.order(entry, room: room, hello: hello))
+            arrived(entry, room: room, hello: hello, at: clock, into: &out)
         }
     }
 
@@ -31,7 +33,8 @@ extension Gateway {
 
     /// Rooms read back: held again, then what waited for each is ordered.
     /// A room the store no longer has (none should be missing) starts new.
-    mutating func restored(_ rooms: [RoomState], missing: [String], into out: inout [GatewayCommand]) {
+    mutating func restored(_ rooms: [RoomState], missing: [String], at clock: GatewayClock,
+                           into out: inout [GatewayCommand]) {
         var back: [String] = []
         for room in rooms where resting.contains(room.name) {
             hub.restore(room)
@@ -52,7 +55,7 @@ extension Gateway {
         }
         for name in back {
             for (entry, hello) in waking.removeValue(forKey: name) ?? [] {
-                out.append(.order(entry, room: name, hello: hello))
+                arrived(entry, room: name, hello: hello, at: clock, into: &out)
             }
         }
     }

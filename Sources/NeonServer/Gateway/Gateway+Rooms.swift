@@ -1,10 +1,10 @@
 import NeonCore
 import NeonTransport
 
-/// Rooms: every event that changes a room goes to the room sequencer,
-/// which decides its place in the room's order (on one node: at once, as it
-/// arrives; in a cluster: through the room's log in Redis), and comes back
-/// as `ordered` to be applied to the hub.
+/// Rooms: every event that changes a room takes its place in the room's
+/// order and is then applied to the hub. On one node its place is its
+/// arrival, and it is applied at once; in a cluster the room's log in Redis
+/// orders it, and it comes back as `ordered`.
 extension Gateway {
     /// An admitted message: a hello to a room goes to that room's order, and
     /// so does everything the connection sends after it; what concerns no
@@ -61,7 +61,20 @@ extension Gateway {
             return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
         }
         sequence(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
-                           time: clock.hub, verified: hello && info.verifiedName != nil), room: room, hello: hello, into: &out)
+                           time: clock.hub, verified: hello && info.verifiedName != nil), room: room, hello: hello,
+                 at: clock, into: &out)
+    }
+
+    /// An event of `room` takes its place in the room's order: on one node
+    /// its place is its arrival, so it is applied now; a cluster node hands
+    /// it to Redis (`order`), and it comes back `ordered` on every node.
+    mutating func arrived(_ entry: RoomEntry, room: String, hello: Bool, at clock: GatewayClock,
+                          into out: inout [GatewayCommand]) {
+        if configuration.clustered {
+            out.append(.order(entry, room: room, hello: hello))
+        } else {
+            apply(entry, room: room, at: clock, into: &out)
+        }
     }
 
     /// Applies one ordered event of `room` to the hub. Log lines are

@@ -14,8 +14,10 @@ struct Gateway: Sendable {
         /// so no id of one run is ever handed out by another, and the events
         /// it orders carry it. 0 (tests): ids are `c<n>`.
         var incarnation: Int
-        /// A node of a cluster: the hub's clock is the wall clock, and
-        /// rooms are taken up and imaged through Redis.
+        /// A node of a cluster: the hub's clock is the wall clock, rooms are
+        /// taken up and imaged through Redis, and their events are ordered
+        /// there (`order`, back as `ordered`). On one node arrival order is
+        /// the order: the gateway applies each event as it arrives.
         var clustered: Bool
         /// Cluster: store a room's image every this many log entries.
         var snapshotEvery: Int?
@@ -120,7 +122,7 @@ struct Gateway: Sendable {
                 LogField("redis", .string(name)), LogField("reason", .string(reason)),
             ])))
         case let .restored(rooms, missing):
-            restored(rooms, missing: missing, into: &out)
+            restored(rooms, missing: missing, at: clock, into: &out)
         case .sweep:
             sweep(at: clock, into: &out)
         case .membershipLost:

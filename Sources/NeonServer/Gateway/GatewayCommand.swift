@@ -10,8 +10,10 @@ enum GatewayCommand: Equatable, Sendable {
     /// Set (nil: cancel) a connection's timer.
     case setTimer(ConnectionID, Duration?)
     case log(LogRecord)
-    /// Hand an event of `room` to the sequencer, which decides its place
-    /// in the room's order (a hello also makes the node take the room up).
+    /// Cluster: hand an event of `room` to the sequencer, which decides
+    /// its place in the room's log (a hello also makes the node take the
+    /// room up); it comes back as `ordered`. One node never asks: arrival
+    /// order is the order, and the gateway applies the event itself.
     case order(RoomEntry, room: String, hello: Bool)
     /// An observer watches from outside: the node takes up `room`, or
     /// every room of the cluster (nil), so that it has them to show.

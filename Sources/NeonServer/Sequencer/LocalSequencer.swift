@@ -39,7 +39,8 @@ final class LocalSequencer: RoomSequencer, Sendable {
         committer.start { [self] in run(deliver: deliver) }
     }
 
-    func order(_ entry: RoomEntry, room: String, hello: Bool) -> RoomEntry? { entry }
+    /// Never called: one node's gateway applies its events as they arrive.
+    func order(_ entry: RoomEntry, room: String, hello: Bool) {}
 
     func persist(_ records: [PersistRecord], ticket: Int) {
         hand(.commit(ticket: ticket, records: records))

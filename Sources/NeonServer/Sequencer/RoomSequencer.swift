@@ -1,8 +1,8 @@
 import NeonCore
 
 /// Decides the order of each room's events and keeps what was
-/// acknowledged: on one node the hub plus SQLite (`LocalSequencer`), in a
-/// cluster Redis (`ClusterLink`). The executor hands it events and records
+/// acknowledged: on one node arrival order plus SQLite (`LocalSequencer`),
+/// in a cluster Redis (`ClusterLink`). The executor hands it events and records
 /// on the service thread; what comes back later arrives through `deliver`
 /// and is applied on the service thread too.
 protocol RoomSequencer: AnyObject, Sendable {
@@ -13,11 +13,11 @@ protocol RoomSequencer: AnyObject, Sendable {
     /// Starts its threads; `deliver` runs on them and must hand its value
     /// to the service thread.
     func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void)
-    /// Places an event of `room` in the room's order. Returns it when it
-    /// may be applied at once (one node: arrival order is the order); nil
-    /// when it comes back through `deliver`. A hello also makes the node
-    /// take the room up.
-    func order(_ entry: RoomEntry, room: String, hello: Bool) -> RoomEntry?
+    /// Places an event of `room` in the room's order; it comes back
+    /// through `deliver` as `ordered`. A hello also makes the node take the
+    /// room up. Only a cluster's gateway asks: on one node arrival order is
+    /// the order, and the gateway applies its events as they arrive.
+    func order(_ entry: RoomEntry, room: String, hello: Bool)
     /// Commits `records` (ticket `ticket`, in increasing order); `durable`
     /// reports each ticket once it and every earlier one are kept.
     func persist(_ records: [PersistRecord], ticket: Int)

@@ -1,0 +1,10 @@
+/// Where the executor reads the time, once for each event: the system's
+/// clocks in the server, a clock the test moves by hand in-process.
+struct ServerClock: Sendable {
+    /// The monotonic clock: rate limits, the hub's time on one node, fan-out latency.
+    var now: @Sendable () -> ContinuousClock.Instant
+    /// Wall-clock nanoseconds since 1970: tokens, room activity, a cluster's hub.
+    var wallNanoseconds: @Sendable () -> Int64
+
+    static let system = ServerClock(now: { .now }, wallNanoseconds: { WallClock.nanoseconds() })
+}

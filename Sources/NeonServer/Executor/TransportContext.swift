@@ -1,0 +1,38 @@
+import NeonTransport
+
+/// What the executor does to the transport, handed to each of its calls on
+/// the service thread (as swift-nio hands a handler its context): queue a
+/// frame, close, set a timer, read queue depths and proxy headers. In the
+/// server it is NeonTransport's `ServiceContext`; in the in-process tests a
+/// recording stand-in, so the executor runs without a socket.
+protocol TransportContext {
+    /// Queues one text frame of `bytes` to every one of `connections`, the
+    /// same frame for all; unknown or closing connections ignore it. A frame
+    /// with a `coalescingKey` replaces one with that key still waiting unsent.
+    func send(text bytes: [UInt8], coalescingKey: String?, to connections: [ConnectionID])
+    /// Closes a connection after the frames already queued to it.
+    func close(_ connection: ConnectionID, code: UInt16, reason: String)
+    /// Sets (nil: cancels) the connection's one timer.
+    func setTimer(for connection: ConnectionID, after delay: Duration?)
+    /// Frames and bytes waiting to be written to `connection`; nil if it is not open.
+    func queueDepth(of connection: ConnectionID) -> QueueDepth?
+    /// Frames dropped since start because a newer one with the same
+    /// coalescing key replaced them before they were written.
+    var coalescedFrames: Int { get }
+    /// The proxy headers of `connection`'s handshake, read while it connects.
+    func forwardingHeaders(of connection: ConnectionID) -> ForwardingHeaders?
+}
+
+/// The transport of the server: the libwebsockets service thread's context.
+extension ServiceContext: TransportContext {
+    /// The bytes become one `OutboundFrame`, queued to one connection or,
+    /// the same object, to many.
+    func send(text bytes: [UInt8], coalescingKey: String?, to connections: [ConnectionID]) {
+        let frame = bytes.withUnsafeBytes { OutboundFrame(kind: .text, copying: $0, coalescingKey: coalescingKey) }
+        if connections.count == 1 {
+            send(frame, to: connections[0])
+        } else {
+            send(frame, to: connections)
+        }
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+import NeonCore
+@testable import NeonServer
+import NeonTestSupport
+import NeonTransport
+import Synchronization
+
+/// One node of the server in the test's process, without a socket (what
+/// Hummingbird's in-process test client and swift-nio's `EmbeddedChannel`
+/// give): the real gateway and `Executor`, the real `LocalSequencer` on an
+/// `InMemoryStore` (its committer thread commits as in the server), and a
+/// `RecordingTransport` where libwebsockets would be. The test's thread is
+/// the service thread: every transport event and everything the committer
+/// hands back runs on it, and each call here returns once the server has
+/// settled (its commits done, their acks out). Time moves only by
+/// `advance(by:)`.
+final class InProcessServer {
+    let transport = RecordingTransport()
+    /// What the committer thread kept.
+    let store = InMemoryStore()
+    private let executor: Executor
+    private let sequencer: LocalSequencer
+    private let handedBack = Mailbox()
+    private let time: ManualTime
+    private let logPath: String
+    private var lastConnection: UInt64 = 0
+    /// How many of each connection's messages `take` has returned.
+    private var taken: [ConnectionID: Int] = [:]
+
+    /// A server configured as `neonsyncd` would be with the same flags (the
+    /// socket's settings aside) and `--log-content` when `logContent`, over
+    /// an empty store.
+    init(_ configuration: SyncServer.Configuration = .init(), logContent: Bool = false) throws {
+        let logPath = NSTemporaryDirectory() + "neonsync-inprocess-\(UUID().uuidString).log"
+        self.logPath = logPath
+        let time = ManualTime()
+        self.time = time
+        let logger = try LogWriter(destination: .file(logPath), minimumLevel: .debug, includeContent: logContent)
+        let gateway = Gateway(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms), configuration: .init(
+            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: try store.countStart(),
+            maxOutboundBytes: configuration.maxOutboundBytes, roomTTL: configuration.roomTTL,
+            roomRelease: configuration.roomRelease))
+        sequencer = LocalSequencer(store: store, logger: logger, limits: configuration.limits)
+        executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer, clock: time.clock)
+        sequencer.start { [handedBack] in handedBack.post($0) }
+    }
+
+    deinit {
+        sequencer.stop()
+        try? FileManager.default.removeItem(atPath: logPath)
+    }
+
+    /// A WebSocket handshake completes from `peer`, with a proxy's headers.
+    func connect(peer: String = "127.0.0.1", forwarding: ForwardingHeaders? = nil) -> ConnectionID {
+        lastConnection += 1
+        let connection = ConnectionID(rawValue: lastConnection)
+        transport.open(connection, forwarding: forwarding)
+        event(.connected(connection, peer: peer))
+        return connection
+    }
+
+    /// `connection` sends one text frame, and the server settles.
+    func send(_ text: String, from connection: ConnectionID) {
+        arrive(text, from: connection)
+        settle()
+    }
+
+    func send(_ message: ClientMessage, from connection: ConnectionID) {
+        send(String(decoding: WireCodec().encode(message), as: UTF8.self), from: connection)
+    }
+
+    /// `message` from `connection` reaches the executor, and nothing more:
+    /// what waits for the committer (acks, rooms read back) waits until
+    /// `settle()`, as if the frames that follow arrived first.
+    func arrive(_ message: ClientMessage, from connection: ConnectionID) {
+        arrive(String(decoding: WireCodec().encode(message), as: UTF8.self), from: connection)
+    }
+
+    private func arrive(_ text: String, from connection: ConnectionID) {
+        precondition(transport.connections[connection]?.isOpen == true, "\(connection) is not open")
+        executor.handle(.received(.text(text), from: connection), through: transport)
+    }
+
+    /// Connects and says hello; returns the connection and its welcome.
+    func join(_ room: String, as name: String, role: Role = .reader) throws -> (ConnectionID, Welcome) {
+        let connection = connect()
+        send(.hello(room: room, name: name, role: role), from: connection)
+        guard case let .welcome(welcome)? = take(connection).first(where: { $0.type == "welcome" })?.payload else {
+            throw InProcessFailure("\(name) got no welcome to room \(room): \(messages(of: connection))")
+        }
+        return (connection, welcome)
+    }
+
+    /// The peer of `connection` closes it (1000 unless said otherwise).
+    func close(_ connection: ConnectionID, code: UInt16? = CloseCode.normal) {
+        transport.leave(connection)
+        event(.disconnected(connection, WebSocketClose(code: code, initiatedByPeer: true)))
+    }
+
+    /// `connection`'s timer runs out (it must be set).
+    func fireTimer(of connection: ConnectionID) {
+        transport.runOut(timerOf: connection)
+        event(.timer(connection))
+    }
+
+    /// The sweep timer ticks (`--room-ttl`, `--room-release`, the room quota).
+    func sweep() {
+        executor.apply(.event(.sweep), through: transport)
+        settle()
+    }
+
+    /// Moves the server's clocks, monotonic and wall, on by `duration`.
+    func advance(by duration: Duration) {
+        time.advance(by: duration)
+    }
+
+    /// A plain HTTP GET on the WebSocket port.
+    func get(_ path: String) -> HTTPResponse {
+        executor.respond(to: HTTPRequest(method: "GET", path: path), through: transport)
+    }
+
+    /// The value of an unlabelled metric in `GET /metrics`; nil when absent.
+    func metric(_ name: String) -> Double? {
+        let text = String(decoding: get("/metrics").body, as: UTF8.self)
+        return text.split(separator: "\n").first { $0.hasPrefix(name + " ") }.flatMap { Double($0.dropFirst(name.count + 1)) }
+    }
+
+    /// Every message `connection` got, in order.
+    func messages(of connection: ConnectionID) -> [ServerMessage] {
+        transport.connections[connection]?.messages ?? []
+    }
+
+    /// The messages `connection` got since the last `take` of it.
+    func take(_ connection: ConnectionID) -> [ServerMessage] {
+        let all = messages(of: connection)
+        defer { taken[connection] = all.count }
+        return Array(all.dropFirst(taken[connection, default: 0]))
+    }
+
+    /// The error codes among the messages `connection` got since the last `take`.
+    func takeErrors(_ connection: ConnectionID) -> [ProtocolError] {
+        take(connection).compactMap { if case let .error(error) = $0.payload { error } else { nil } }
+    }
+
+    /// How the server closed `connection`; nil while it has not.
+    func closeOf(_ connection: ConnectionID) -> RecordingTransport.Close? {
+        transport.connections[connection]?.close
+    }
+
+    /// Every log line so far.
+    var logLines: [String] {
+        ((try? String(contentsOfFile: logPath, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+    }
+
+    /// The log records whose `event` is `name`.
+    func events(_ name: String) -> [[String: Any]] {
+        logLines.compactMap(ServerProcess.json).filter { $0["event"] as? String == name }
+    }
+
+    /// One transport event, then whatever follows from it.
+    private func event(_ event: ServerEvent) {
+        executor.handle(event, through: transport)
+        settle()
+    }
+
+    /// Lets the server settle: the connections it closed are reported gone
+    /// (as the transport does once their close is sent), and what was handed
+    /// to the committer is committed and what it hands back (acks released,
+    /// rooms read back) run here; again until nothing is left to do.
+    func settle() {
+        while true {
+            let closed = transport.takeUnreportedCloses()
+            for (connection, close) in closed {
+                executor.handle(.disconnected(connection, WebSocketClose(code: close.code, reason: close.reason,
+                                                                         initiatedByPeer: false)),
+                                through: transport)
+            }
+            sequencer.flush()
+            let deliveries = handedBack.take()
+            if closed.isEmpty && deliveries.isEmpty { return }
+            for delivery in deliveries { executor.apply(delivery, through: transport) }
+        }
+    }
+}
+
+/// What the committer thread hands the service thread, waiting until the
+/// test's thread takes it.
+private final class Mailbox: Sendable {
+    private let waiting = Mutex<[SequencerDelivery]>([])
+
+    func post(_ delivery: SequencerDelivery) {
+        waiting.withLock { $0.append(delivery) }
+    }
+
+    func take() -> [SequencerDelivery] {
+        waiting.withLock { waiting in
+            defer { waiting.removeAll() }
+            return waiting
+        }
+    }
+}
+
+/// The in-process server's clocks: they start at the real time and move
+/// only when the test says.
+private final class ManualTime: Sendable {
+    private let start = ContinuousClock.now
+    private let startWall = WallClock.nanoseconds()
+    private let elapsed = Mutex<Duration>(.zero)
+
+    func advance(by duration: Duration) {
+        elapsed.withLock { $0 += duration }
+    }
+
+    var clock: ServerClock {
+        ServerClock(now: { [self] in start + elapsed.withLock { $0 } },
+                    wallNanoseconds: { [self] in
+                        let (seconds, attoseconds) = elapsed.withLock { $0 }.components
+                        return startWall + seconds * 1_000_000_000 + attoseconds / 1_000_000_000
+                    })
+    }
+}
+
+struct InProcessFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
