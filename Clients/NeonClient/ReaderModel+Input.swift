@@ -164,11 +164,9 @@ extension ReaderModel {
     /// Whether a title, the current tab's title or a name on screen is wider
     /// than its field.
     private var swings: Bool {
-        let g = geometry
         let title = layout?.document.title ?? "NeonSync"
-        let field = max(g.columns - min(DisplayWidth.of(" \(room) · \(name) "), g.columns / 2) - 1, 0)
-        if DisplayWidth.of(title) > field || currentTabSwings { return true }
-        guard g.showsPresence else { return false }
+        if DisplayWidth.of(title) > titleFields.title.width || currentTabSwings { return true }
+        guard geometry.showsPresence else { return false }
         return readers.contains { DisplayWidth.of($0.name) > 12 }
     }
 }

@@ -32,23 +32,22 @@ extension ReaderModel {
         guard layout != nil, !area.isEmpty else { return IndicatorPlacement() }
         let button = BackToTopButton.size(key: Self.backToTopKey)
         if indicator.mode(at: time) == .wheel {
-            let w = ProgressStyle.wheel.preferredSize
-            let width = min(w.width, area.width)
-            let wheel = Rect(x: area.maxX - width - 1, y: area.y, width: width, height: min(w.height, area.height))
+            let size = ProgressStyle.wheel.preferredSize
+            let columns = Stack.horizontal([.fill(1), .length(size.width), .length(1)]).split(area)
+            let wheel = Stack.vertical([.length(size.height)]).split(columns[1])[0]
             guard offersBackToTop else { return IndicatorPlacement(wheel: wheel) }
             let hintWidth = button.width - 4
-            let hint = wheel.x - hintWidth - 1 >= area.x
-                ? Rect(x: wheel.x - hintWidth - 1, y: wheel.y + wheel.height / 2, width: hintWidth, height: 1) : nil
+            let left = Rect(x: area.x, y: wheel.y, width: wheel.x - area.x, height: wheel.height)
+            let beside = Stack.horizontal([.fill(1), .length(hintWidth), .length(1)]).split(left)
+            let hint = left.width >= hintWidth + 1 ? beside[1].row(wheel.height / 2) : nil
             return IndicatorPlacement(button: hint, wheel: wheel, wheelGoesToTop: true)
         }
-        let showButton = offersBackToTop
-        let barWidth = min(Self.barWidth, area.width)
-        let total = barWidth + (showButton ? button.width + 1 : 0)
-        let startX = area.x + max((area.width - total) / 2, 0)
-        let buttonRect = showButton ? Rect(x: startX, y: area.y, width: min(button.width, area.width), height: area.height) : nil
-        let barX = showButton ? startX + button.width + 1 : startX
-        return IndicatorPlacement(bar: Rect(x: barX, y: area.y, width: max(min(barWidth, area.maxX - barX), 0), height: area.height),
-                                  button: buttonRect)
+        guard offersBackToTop else {
+            let bar = Stack.horizontal([.fill(1), .length(Self.barWidth), .fill(1)]).split(area)[1]
+            return IndicatorPlacement(bar: bar)
+        }
+        let row = Stack.horizontal([.fill(1), .length(button.width), .length(1), .length(Self.barWidth), .fill(1)]).split(area)
+        return IndicatorPlacement(bar: row[3], button: row[1])
     }
 
     /// Draws the whole screen for `time`.
@@ -61,11 +60,10 @@ extension ReaderModel {
                       currentTitleOffset: currentTabSwing(at: time), widths: tabFields, theme: theme)
                 .render(in: g.tabs, into: &buffer)
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
-            let area = Rect(x: g.document.x, y: g.document.y, width: g.document.width + g.gutter.width, height: g.document.height)
             DocumentView(layout: layout, top: top, highlights: searchHighlights(), query: nil,
                          gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(theme: theme)),
                          codeShift: codeShift, theme: theme)
-                .render(in: area, into: &buffer)
+                .render(in: g.page, into: &buffer)
             drawIndicator(into: &buffer, at: time, theme: theme)
         } else {
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
@@ -97,15 +95,27 @@ extension ReaderModel {
         }
     }
 
+    /// The title row: the document's title on the left, swinging when it is
+    /// wider than its field, and ` room · name ` on the right (at most half
+    /// the row).
     private func drawTitle(into buffer: inout Buffer, at time: Duration, theme: Theme) {
-        let g = geometry
-        let right = " \(room) · \(name) "
-        let rightWidth = min(DisplayWidth.of(right), g.columns / 2)
-        let field = max(g.columns - rightWidth - 1, 0)
+        let fields = titleFields
         let title = layout?.document.title ?? "NeonSync"
-        let offset = SwingTextView.motion(text: title, fieldWidth: field).offset(at: time)
-        SwingTextView(text: title, offset: offset, style: theme.strong).render(in: Rect(x: 0, y: 0, width: field, height: 1), into: &buffer)
-        buffer.write(right, x: g.columns - rightWidth, y: 0, style: theme.muted, maxWidth: rightWidth, ellipsis: theme.glyphs.ellipsis)
+        let offset = SwingTextView.motion(text: title, fieldWidth: fields.title.width).offset(at: time)
+        SwingTextView(text: title, offset: offset, style: theme.strong).render(in: fields.title, into: &buffer)
+        buffer.write(titleRight, x: fields.right.x, y: fields.right.y, style: theme.muted, maxWidth: fields.right.width,
+                     ellipsis: theme.glyphs.ellipsis)
+    }
+
+    /// The right of the title row: where the reader is.
+    var titleRight: String { " \(room) · \(name) " }
+
+    /// The title row's two fields, a column apart.
+    var titleFields: (title: Rect, right: Rect) {
+        let g = geometry
+        let right = min(DisplayWidth.of(titleRight), g.columns / 2)
+        let fields = Stack.horizontal([.fill(1), .length(1), .length(right)]).split(g.title)
+        return (fields[0], fields[2])
     }
 
     private func drawIndicator(into buffer: inout Buffer, at time: Duration, theme: Theme) {

@@ -34,20 +34,57 @@ public struct ScreenGeometry: Equatable, Sendable {
     public let rows: Int
     /// Rows given to the draft panel under the document (0 when closed).
     public let draftRows: Int
+    /// The title row, the body and the status line.
+    public let frame: ScreenFrame
+    public let tabs: Rect
+    /// The box around the document: bordered, or (on a very short
+    /// terminal) just the document and its gutter.
+    public let box: Rect
+    /// The draft panel: under the document box, above the indicator.
+    public let draft: Rect
+    /// The presence panel right of the box; empty when it does not show.
+    public let presence: Rect
+    /// The bar / wheel area: three rows above the status line; empty (on
+    /// the status line's row) when the progress is folded into it.
+    public let indicator: Rect
+    /// The document and its gutter, where the document view draws.
+    public let page: Rect
+    /// The document text inside the box, leaving a one-column gutter on the
+    /// right for the other readers' markers.
+    public let document: Rect
+    /// The marker gutter just right of the text; none without a column of
+    /// text beside it.
+    public let gutter: Rect
 
     public init(columns: Int, rows: Int, draftRows: Int = 0) {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
-        let body = max(self.rows - 1 - Self.tabHeight(rows: self.rows) - Self.indicatorRows(rows: self.rows) - 1, 0)
-        self.draftRows = max(min(draftRows, body / 2), 0)
+        frame = ScreenFrame(columns: self.columns, rows: self.rows)
+        let indicatorRows = self.rows < Self.foldedIndicatorRows ? 0 : Self.indicatorHeight
+        let body = Stack.vertical([.length(Self.tabHeight(rows: self.rows)), .fill(1), .length(indicatorRows)]).split(frame.body)
+        tabs = body[0]
+        indicator = body[2]
+        self.draftRows = max(min(draftRows, body[1].height / 2), 0)
+        let panels = Stack.vertical([.fill(1), .length(self.draftRows)]).split(body[1])
+        draft = panels[1]
+        let isBordered = self.rows >= Self.borderedRows
+        if self.columns >= Self.presenceMinimumColumns && isBordered {
+            let beside = Stack.horizontal([.fill(1), .length(1), .length(Self.presenceWidth)]).split(panels[0])
+            box = beside[0]
+            presence = beside[2]
+        } else {
+            box = panels[0]
+            presence = Rect(width: 0, height: 0)
+        }
+        let inside = isBordered ? BorderBox.inner(of: box) : box
+        let text = Stack.horizontal([.fill(1), .length(1)]).split(inside)
+        document = text[0]
+        gutter = document.width > 0 ? text[1] : Rect(x: document.maxX, y: document.y, width: 0, height: document.height)
+        page = Rect(x: document.x, y: document.y, width: document.width + gutter.width, height: document.height)
     }
 
     private static func tabHeight(rows: Int) -> Int {
         rows < tabRows ? 0 : rows < oneRowTabsRows ? 1 : 2
-    }
-
-    private static func indicatorRows(rows: Int) -> Int {
-        rows < foldedIndicatorRows ? 0 : indicatorHeight
     }
 
     /// Whether the progress shows in the status line instead of its box.
@@ -58,53 +95,9 @@ public struct ScreenGeometry: Equatable, Sendable {
 
     public var showsPresence: Bool { columns >= Self.presenceMinimumColumns && isBordered }
 
-    public var title: Rect { Rect(x: 0, y: 0, width: columns, height: min(1, rows)) }
-    public var tabs: Rect { Rect(x: 0, y: 1, width: columns, height: Self.tabHeight(rows: rows)) }
+    public var title: Rect { frame.title }
 
-    /// The first row under the tab header.
-    private var bodyTop: Int { min(1 + tabs.height, rows) }
-
-    /// The rows between the tab header and the indicator (or status line).
-    private var bodyHeight: Int { max(indicator.y - bodyTop, 0) }
-
-    /// The box around the document: bordered, or (on a very short
-    /// terminal) just the document and its gutter.
-    public var box: Rect {
-        let width = showsPresence ? columns - Self.presenceWidth - 1 : columns
-        return Rect(x: 0, y: bodyTop, width: width, height: max(bodyHeight - draftRows, 0))
-    }
-
-    /// The draft panel: under the document box, above the indicator.
-    public var draft: Rect {
-        Rect(x: 0, y: box.maxY, width: columns, height: draftRows)
-    }
-
-    /// The document text inside the box, leaving a one-column gutter on the
-    /// right for the other readers' markers.
-    public var document: Rect {
-        let inner = isBordered ? box.inset(by: 1) : box
-        return Rect(x: inner.x, y: inner.y, width: max(inner.width - 1, 0), height: max(inner.height, 0))
-    }
-
-    /// The marker gutter just right of the text.
-    public var gutter: Rect {
-        let d = document
-        return Rect(x: d.maxX, y: d.y, width: d.width > 0 ? 1 : 0, height: d.height)
-    }
-
-    public var presence: Rect {
-        guard showsPresence else { return Rect(width: 0, height: 0) }
-        return Rect(x: columns - Self.presenceWidth, y: bodyTop, width: Self.presenceWidth, height: box.height)
-    }
-
-    /// The bar / wheel area: three rows above the status line; empty (on
-    /// the status line's row) when the progress is folded into it.
-    public var indicator: Rect {
-        let height = Self.indicatorRows(rows: rows)
-        return Rect(x: 0, y: max(rows - 1 - height, 0), width: columns, height: height)
-    }
-
-    public var status: Rect { Rect(x: 0, y: rows - 1, width: columns, height: 1) }
+    public var status: Rect { frame.status }
 
     /// The width documents are wrapped to.
     public var wrapWidth: Int { max(document.width, 1) }

@@ -89,8 +89,12 @@ public struct DraftModel: Sendable {
         return out
     }
 
-    /// The editor's border: the panel, or the screen below the title row.
-    var frame: Rect { panel ?? Rect(x: 0, y: 1, width: columns, height: max(rows - 2, 0)) }
+    /// The full screen's title row, editor and status line.
+    var screen: ScreenFrame { ScreenFrame(columns: columns, rows: rows) }
+
+    /// The editor's border: the panel, or the screen between the title row
+    /// and the status line.
+    var frame: Rect { panel ?? screen.body }
 
     /// The editor's rectangle inside its border.
     var editorArea: Rect { BorderBox.inner(of: frame) }
@@ -242,13 +246,15 @@ extension DraftModel {
 
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
+        let screen = screen
         let title = "Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)"
-        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns, ellipsis: theme.glyphs.ellipsis)
+        buffer.write(title, x: screen.title.x, y: screen.title.y, style: theme.strong, maxWidth: screen.title.width,
+                     ellipsis: theme.glyphs.ellipsis)
         renderEditor(into: &buffer, at: time, theme: theme)
         let line = notice.flatMap { $0.until > time ? $0.text : nil }
             .map { StatusLine(message: $0, right: connectionItems, theme: theme) }
             ?? StatusLine(items: Self.statusHints, right: connectionItems, theme: theme)
-        line.render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
+        line.render(in: screen.status, into: &buffer)
         if showHelp {
             helpOverlay(theme: theme).render(in: buffer.area, into: &buffer)
         }
