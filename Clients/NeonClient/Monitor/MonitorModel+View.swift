@@ -48,8 +48,8 @@ extension MonitorModel {
 
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
-        let frame = frame
-        let boxes = boxes
+        let frame = self.frame
+        let boxes = self.boxes
         renderTitle(in: frame.title, theme: theme, into: &buffer)
         if !boxes.rooms.isEmpty {
             BorderBox(title: "Rooms (\(rooms.count))", theme: theme).render(in: boxes.rooms, into: &buffer)
@@ -64,14 +64,12 @@ extension MonitorModel {
         renderFeed(in: BorderBox.inner(of: boxes.events), theme: theme, into: &buffer)
         let keys = (room == nil ? ["Tab next room"] : []) + ["j/k scroll events", "? help", "q quit"]
         StatusLine(items: keys, right: [connectionText], theme: theme).render(in: frame.status, into: &buffer)
-        if showsHelp {
-            helpOverlay(theme: theme).render(in: buffer.area, into: &buffer)
-        }
+        keyList.render(helpOverlay(theme: theme), into: &buffer)
         return buffer
     }
 
     func helpOverlay(theme: Theme) -> HelpOverlay {
-        HelpOverlay(lines: Self.help, title: "Monitor keys", scroll: helpScroll, theme: theme)
+        keyList.overlay(Self.help, title: "Monitor keys", theme: theme)
     }
 
     /// `Monitor · ROOM · "Title"` (or `Monitor · every room`) on the left;

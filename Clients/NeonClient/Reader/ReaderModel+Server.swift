@@ -13,9 +13,9 @@ extension ReaderModel {
     /// the room is back. Each failed try says it again, so it stays.
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
         connection = .closed(reason)
-        animation = nil
+        pane.stop()
         offlineSentence = Self.offlineNotice(room: room, reason: reason)
-        notice = Notice(text: offlineSentence, isError: true, until: time + .seconds(3600))
+        notices.pin(offlineSentence, at: time)
         return []
     }
 
@@ -49,35 +49,33 @@ extension ReaderModel {
         switch message.payload {
         case let .welcome(welcome): return welcomed(welcome, at: time) + draftCommands
         case let .joined(info):
-            readers.removeAll { $0.id == info.id }
-            readers.append(info)
-            anchors[info.id] = info.anchor
-            if info.role == .presenter { presenter = info.id }
-            note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
-            if info.role == .presenter, isFollowing, info.id != me, let anchor = info.anchor {
+            presence.joined(info)
+            notices.note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
+            if info.role == .presenter, isFollowing, info.id != presence.me, let anchor = info.anchor {
                 return reposition(to: anchor, atBottom: info.atBottom, at: time)
             }
         case let .left(info):
-            readers.removeAll { $0.id == info.id }
-            anchors[info.id] = nil
-            if presenter == info.id { presenter = nil }
-            note("\(info.name) left", error: false, at: time)
+            presence.left(info.id)
+            notices.note("\(info.name) left", error: false, at: time)
         case let .document(published):
             publishing = nil
-            if published.info != shownDocument { show(published.info, at: time) }
-            if published.by != me {
-                note("\(title(of: published.by)) published “\(published.title)”", error: false, at: time)
+            if published.info != pane.shownDocument {
+                show(published.info, at: time)
+                presence.forgetPlaces()
+            }
+            if published.by != presence.me {
+                notices.note("\(presence.name(of: published.by)) published “\(published.title)”", error: false, at: time)
             }
             return moved(at: time)
         case let .progress(p): return progressed(p, at: time)
         case let .tab(t): return tabChanged(t, at: time)
         case let .follow(f):
-            update(f.id) { $0.following = f.on }
+            presence.update(f.id) { $0.following = f.on }
         case let .limit(l):
-            note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
+            notices.note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
         case let .overview(overview):
-            if document == nil, let sentence = RoomSuggestions.sentence(for: room, among: overview.rooms.map(\.room)) {
-                notice = Notice(text: sentence, isError: true, until: time + .seconds(3600))
+            if pane.document == nil, let sentence = RoomSuggestions.sentence(for: room, among: overview.rooms.map(\.room)) {
+                notices.pin(sentence, at: time)
             }
         case .edit, .ack, .cursor, .room, .relay:
             break
@@ -89,10 +87,8 @@ extension ReaderModel {
 
     private mutating func welcomed(_ welcome: Welcome, at time: Duration) -> [ClientCommand] {
         connection = .joined
-        if notice?.text == offlineSentence { notice = nil }
-        me = welcome.you
-        readers = welcome.readers
-        presenter = welcome.presenter
+        notices.clear(saying: offlineSentence)
+        presence.welcomed(welcome)
         var out: [ClientCommand] = []
         if let info = welcome.document {
             if let mine = pendingDocument, mode != .present, mine != info {
@@ -101,7 +97,7 @@ extension ReaderModel {
             }
             if mode == .present, let mine = pendingDocument, mine != info {
                 out.append(publish(mine))
-            } else if info != shownDocument {
+            } else if info != pane.shownDocument {
                 show(info, at: time)
             } else {
                 out += chooseHeldTabAgain(at: time)
@@ -109,20 +105,15 @@ extension ReaderModel {
         } else if let mine = pendingDocument {
             out.append(publish(mine))
         } else {
-            note("room \(room) has no document yet; waiting for one", error: false, at: time)
+            notices.note("room \(room) has no document yet; waiting for one", error: false, at: time)
             out.append(.listRooms)
         }
         pendingDocument = nil
-        // Everyone already placed is in the gutter from the first frame, and
-        // a follower lands on its presenter's text at once.
-        anchors = Dictionary(welcome.readers.compactMap { reader in reader.anchor.map { (reader.id, $0) } },
-                             uniquingKeysWith: { $1 })
-        if following { out.append(.send(.follow(on: true))) }
-        if isFollowing, let presenter, presenter != me, let anchor = anchors[presenter] {
-            out += reposition(to: anchor, atBottom: readers.first { $0.id == presenter }?.atBottom ?? false, at: time)
-        } else {
-            out += moved(at: time)
-        }
+        // Everyone already placed (the welcome's anchors) is in the gutter
+        // from the first frame, and a follower lands on its presenter's text
+        // at once.
+        if pane.following { out.append(.send(.follow(on: true))) }
+        out += repositionOnPresenter(at: time) ?? moved(at: time)
         return out
     }
 
@@ -132,14 +123,8 @@ extension ReaderModel {
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {
-        update(p.id) { reader in
-            reader.percent = p.percent
-            reader.atBottom = p.atBottom
-            reader.section = p.section
-            reader.anchor = p.anchor
-        }
-        anchors[p.id] = p.anchor
-        if p.id == presenter, isFollowing, p.id != me {
+        presence.progressed(p)
+        if p.id == presence.presenter, isFollowing, p.id != presence.me {
             return reposition(to: p.anchor, atBottom: p.atBottom, at: time)
         }
         return []
@@ -149,7 +134,7 @@ extension ReaderModel {
     /// presenter's `progress` moves it, and its header shows the presenter's
     /// section (`currentSection`).
     private mutating func tabChanged(_ t: TabInfo, at time: Duration) -> [ClientCommand] {
-        update(t.id) { $0.section = t.section }
+        presence.update(t.id) { $0.section = t.section }
         return []
     }
 
@@ -159,12 +144,7 @@ extension ReaderModel {
             return [.refused(refusal)]
         }
         if e.code == .alreadyJoined { connection = .closed(e.message) }
-        note(e.message, error: true, at: time)
+        notices.note(e.message, error: true, at: time)
         return []
-    }
-
-    private mutating func update(_ id: ClientID, _ change: (inout ReaderInfo) -> Void) {
-        guard let index = readers.firstIndex(where: { $0.id == id }) else { return }
-        change(&readers[index])
     }
 }

@@ -4,18 +4,18 @@ import NeonTUI
 extension ReaderModel {
     /// A key, mouse action or paste.
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
-        if showHelp {
-            helpInput(event)
+        if keyList.isOpen {
+            keyList.handle(event, over: helpOverlay(theme: .neon), columns: columns, rows: rows)
             return []
         }
         if search.editing { return editSearch(event, at: time) }
-        if draftFocused {
+        if draftPanel == .focused {
             switch event {
             case .key(.escape):
-                draftFocused = false
+                draftPanel = .open
                 return []
             case let .key(key) where DraftModel.helpKeys.contains(key):
-                openHelp()
+                keyList.open()
                 return []
             default:
                 return draft.handle(event, at: time)
@@ -42,10 +42,10 @@ extension ReaderModel {
         case .character("G"), .end, .character(">"): return scroll(to: maximumTop, at: time)
         case .character("t"): return backToTop(at: time)
         case .right, .character("l"):
-            shiftCode(by: Self.codeShiftStep)
+            pane.shiftCode(by: Self.codeShiftStep)
             return []
         case .left, .character("h"):
-            shiftCode(by: -Self.codeShiftStep)
+            pane.shiftCode(by: -Self.codeShiftStep)
             return []
         case .tab: return chooseTab(currentSection + 1, at: time)
         case .backTab: return chooseTab(currentSection - 1, at: time)
@@ -58,7 +58,7 @@ extension ReaderModel {
         case .character("N"): return nextMatch(forward: false, at: time)
         case .character("f"): return attach(at: time)
         case .character("?"), .function(1):
-            openHelp()
+            keyList.open()
             return []
         case .character("e"):
             return openDraft(focus: true, at: time)
@@ -86,51 +86,42 @@ extension ReaderModel {
         case .wheelUp: return scroll(by: -3, at: time)
         case .press(.left):
             let placement = indicatorPlacement(at: time)
-            indicator.inputBegan(at: time)
+            pane.inputBegan(at: time)
             if placement.goesToTop(x: mouse.x, y: mouse.y) {
                 return backToTop(at: time)
             }
-            if geometry.tabs.contains(x: mouse.x, y: mouse.y), let section = tab(atColumn: mouse.x) {
+            if geometry.tabs.contains(x: mouse.x, y: mouse.y),
+               let section = tabs.section(atColumn: mouse.x, width: geometry.columns) {
                 return chooseTab(section, at: time)
             }
             return []
         case .release:
-            indicator.inputEnded(at: time)
+            pane.inputEnded(at: time)
             return []
         default:
             return []
         }
     }
 
-    /// The section whose title is drawn at `column` of the tab header.
-    func tab(atColumn column: Int) -> Int? {
-        let widths = tabFields
-        let starts = TabStrip.starts(widths: widths, spacing: TabHeader.spacing)
-        let marker = geometry.columns >= 3 ? 1 : 0
-        let x = column - marker + tabOffset
-        return starts.indices.first { x >= starts[$0] && x < starts[$0] + widths[$0] }
-    }
-
     /// Opens the draft panel (focused for typing, the cursor at the end of
     /// the draft when the panel was closed), or closes it.
     private mutating func openDraft(focus: Bool, close: Bool = false, at time: Duration) -> [ClientCommand] {
-        let opening = !showDraft && !close
-        showDraft = !close
-        draftFocused = focus && !close
-        top = clampTop(top)
-        animation = nil
+        let opening = !draftPanel.isOpen && !close
+        draftPanel = close ? .closed : focus ? .focused : .open
+        fitPane()
+        pane.stop()
         var out = moved(at: time)
         if opening { out += draft.moveToEnd() }
         return out
     }
 
-    /// Keeps the tab header scrolled to the current tab.
+    /// Keeps the tab header scrolled to the current tab and the draft
+    /// panel's editor where the geometry puts it.
     public mutating func settle() {
-        draft.panel = showDraft ? geometry.draft : nil
-        if showDraft { draft.settle() }
-        guard layout != nil else { tabOffset = 0; return }
-        tabOffset = TabStrip.scrollOffset(widths: tabFields, spacing: TabHeader.spacing, current: currentSection,
-                                          viewWidth: TabHeader.stripWidth(forWidth: geometry.columns), previous: tabOffset)
+        draft.panel = draftPanel.isOpen ? geometry.draft : nil
+        if draftPanel.isOpen { draft.settle() }
+        guard pane.layout != nil else { tabs.scrollToStart(); return }
+        tabs.settle(current: currentSection, width: geometry.columns)
     }
 
     private mutating func editSearch(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
@@ -151,22 +142,29 @@ extension ReaderModel {
     /// expiring.
     public func nextWake(after time: Duration) -> Duration? {
         var next: [Duration] = []
-        if animation != nil { next.append(time + .milliseconds(16)) }
-        if let held = spy.hold, held.until > time { next.append(held.until) }
-        if connection == .connecting || layout == nil { next.append(time + .milliseconds(100)) }
-        if let change = indicator.nextChange(after: time), layout != nil { next.append(change) }
-        if let notice, notice.until > time { next.append(notice.until) }
+        if pane.animation != nil { next.append(time + .milliseconds(16)) }
+        if let held = tabs.spy.hold, held.until > time { next.append(held.until) }
+        if connection == .connecting || pane.layout == nil { next.append(time + .milliseconds(100)) }
+        if let change = pane.indicator.nextChange(after: time), pane.layout != nil { next.append(change) }
+        if let wake = notices.nextWake(after: time) { next.append(wake) }
         if swings { next.append(time + .milliseconds(100)) }
-        if showDraft, let wake = draft.nextWake(after: time) { next.append(wake) }
+        if draftPanel.isOpen, let wake = draft.nextWake(after: time) { next.append(wake) }
         return next.min()
     }
 
     /// Whether a title, the current tab's title or a name on screen is wider
     /// than its field.
     private var swings: Bool {
-        let title = layout?.document.title ?? "NeonSync"
+        let title = pane.layout?.document.title ?? "NeonSync"
         if DisplayWidth.of(title) > titleFields.title.width || currentTabSwings { return true }
         guard geometry.showsPresence else { return false }
-        return readers.contains { DisplayWidth.of($0.name) > 12 }
+        return presence.readers.contains { DisplayWidth.of($0.name) > 12 }
+    }
+
+    /// Whether the current tab's title is wider than its field, so that it
+    /// swings (`SectionTabs.motion`).
+    private var currentTabSwings: Bool {
+        guard pane.layout != nil else { return false }
+        return tabs.motion(current: currentSection, width: geometry.columns)?.swings ?? false
     }
 }

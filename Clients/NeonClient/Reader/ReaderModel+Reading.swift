@@ -4,21 +4,17 @@ import NeonTUI
 extension ReaderModel {
     /// A new terminal size: re-wrap and keep the place by anchor.
     public mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand] {
-        let anchor = layout.map { $0.anchor(forRow: top) }
-        let matchShown = search.current.map { search.matches[$0].rows.overlaps(top..<top + viewportRows) } ?? false
+        let matchShown = search.currentIsShown(on: pane.visibleRows)
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
-        relayout()
-        if let anchor, let layout {
-            top = clampTop(layout.row(for: anchor))
-        }
-        animation = nil
-        refreshSearch()
+        let g = geometry
+        pane.resize(width: g.wrapWidth, viewport: g.document.height)
+        search.refresh(in: pane.layout)
         // The match you were on stays on the screen (n goes on from it).
         if matchShown, let current = search.current, search.matches.indices.contains(current) {
             let rows = search.matches[current].rows
-            if rows.lowerBound < top || rows.upperBound > top + viewportRows {
-                top = clampTop(rows.lowerBound - viewportRows / 3)
+            if rows.lowerBound < pane.top || rows.upperBound > pane.top + viewportRows {
+                pane.jump(to: rows.lowerBound - viewportRows / 3)
             }
         }
         return moved(at: time)
@@ -26,58 +22,33 @@ extension ReaderModel {
 
     /// Shows `info` as the room's document, from the top.
     mutating func show(_ info: DocumentInfo, at time: Duration) {
-        shownDocument = info
+        let document: Document
         do {
             document = try Document.parse(title: info.title, format: info.format, text: info.text)
         } catch {
-            document = nil
-            layout = nil
-            note("the room's document could not be read: \(error.message)", error: true, at: time)
+            pane.showUnreadable(info)
+            notices.note("the room's document could not be read: \(error.message)", error: true, at: time)
             return
         }
-        relayout()
-        top = 0
-        animation = nil
+        pane.show(document, as: info)
         if info.numbersBlocksDifferently {
-            note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",
-                 error: true, at: time)
+            notices.note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",
+                         error: true, at: time)
         }
-        spy.reset()
-        tabOffset = 0
-        tabTitles = document?.sections.map(\.title) ?? []
-        tabWidths = TabHeader.titleWidths(tabTitles, maxTitleWidth: Self.maxTabTitleWidth)
-        anchors = [:]
-        refreshSearch()
+        tabs.reset(for: document)
+        search.refresh(in: pane.layout)
     }
-
-    mutating func relayout() {
-        guard let document else { layout = nil; return }
-        if layout?.width != geometry.wrapWidth || layout?.document != document {
-            layout = Layout(document: document, width: geometry.wrapWidth)
-        }
-        top = clampTop(top)
-        codeShift = min(codeShift, layout?.codeOverflow ?? 0)
-    }
-
-    /// Code lines scroll sideways by `columns` (negative: back to the left).
-    mutating func shiftCode(by columns: Int) {
-        codeShift = min(max(codeShift + columns, 0), layout?.codeOverflow ?? 0)
-    }
-
-    func clampTop(_ row: Int) -> Int { min(max(row, 0), maximumTop) }
 
     /// The reader scrolled by `delta` rows (keys, wheel). Detaches a follower.
     public mutating func scroll(by delta: Int, at time: Duration) -> [ClientCommand] {
-        scroll(to: top + delta, at: time)
+        scroll(to: pane.top + delta, at: time)
     }
 
     /// The reader moved to `row` by hand.
     public mutating func scroll(to row: Int, at time: Duration) -> [ClientCommand] {
-        guard layout != nil else { return [] }
+        guard pane.layout != nil else { return [] }
         var out = detachIfFollowing(at: time)
-        animation = nil
-        top = clampTop(row)
-        indicator.scrolled(at: time)
+        pane.scroll(to: row, at: time)
         out += moved(at: time)
         return out
     }
@@ -85,21 +56,19 @@ extension ReaderModel {
     /// Chooses a tab: an eased jump to the section (as far as the document
     /// scrolls), the tab held as the server holds it (`ScrollSpy`).
     public mutating func chooseTab(_ section: Int, at time: Duration) -> [ClientCommand] {
-        guard let layout, layout.document.sections.indices.contains(section) else { return [] }
+        guard let layout = pane.layout, layout.document.sections.indices.contains(section) else { return [] }
         var out = detachIfFollowing(at: time)
-        animation = ScrollAnimation(from: top, to: clampTop(layout.firstRow(ofSection: section)), start: time)
-        spy.select(section, at: time, until: time + Self.tabHold)
-        indicator.scrolled(at: time)
+        pane.ease(to: layout.firstRow(ofSection: section), at: time)
+        tabs.choose(section, at: time, holdingUntil: time + Self.tabHold)
         out.append(.send(.tab(section: section)))
         return out
     }
 
     /// The back-to-top button: an eased scroll to row 0.
     public mutating func backToTop(at time: Duration) -> [ClientCommand] {
-        guard layout != nil else { return [] }
+        guard pane.layout != nil else { return [] }
         var out = detachIfFollowing(at: time)
-        animation = ScrollAnimation(from: top, to: 0, start: time)
-        indicator.scrolled(at: time)
+        pane.ease(to: 0, at: time)
         out += placeCommands()
         return out
     }
@@ -112,10 +81,7 @@ extension ReaderModel {
     /// Advances a running animation (and the draft ring's pulse) to `time`.
     public mutating func tick(at time: Duration) -> [ClientCommand] {
         _ = draft.tick(at: time)
-        guard let running = animation else { return holdRanOut(at: time) }
-        top = clampTop(running.position(at: time))
-        indicator.scrolled(at: time)
-        if running.isFinished(at: time) { animation = nil }
+        guard pane.advance(at: time) else { return holdRanOut(at: time) }
         return moved(at: time)
     }
 
@@ -124,7 +90,7 @@ extension ReaderModel {
     /// the server with it. Nothing changes while the reader stays at the
     /// bottom, where the chosen tab keeps holding.
     private mutating func holdRanOut(at time: Duration) -> [ClientCommand] {
-        guard let held = spy.hold, time >= held.until else { return [] }
+        guard let held = tabs.spy.hold, time >= held.until else { return [] }
         return moved(at: time)
     }
 
@@ -133,17 +99,17 @@ extension ReaderModel {
     /// changes at a place already sent (a chosen tab's hold running out), the
     /// place is sent again so that the server's spy sees it too.
     mutating func moved(at time: Duration) -> [ClientCommand] {
-        if let layout, let position {
-            let before = spy
-            spy.observe(SpyPlace(document: layout.document, anchor: layout.anchor(forRow: top), position: position), at: time)
-            if spy != before { sentPlace = nil }
+        if let layout = pane.layout, let position {
+            let place = SpyPlace(document: layout.document, anchor: layout.anchor(forRow: pane.top), position: position)
+            if tabs.observe(place, at: time) { sentPlace = nil }
         }
         return placeCommands()
     }
 
     /// The `scroll` message for the current place, when it changed.
     mutating func placeCommands() -> [ClientCommand] {
-        guard connection == .joined, let layout, mode != .join || document != nil else { return [] }
+        guard connection == .joined, let layout = pane.layout, mode != .join || pane.document != nil else { return [] }
+        let top = pane.top
         let anchor = layout.anchor(forRow: top)
         let place = (top: top, content: layout.rowCount, viewport: viewportRows, anchor: anchor)
         if let sent = sentPlace, sent.top == place.top, sent.content == place.content,
@@ -152,9 +118,5 @@ extension ReaderModel {
         }
         sentPlace = place
         return [.send(.scroll(top: place.top, viewport: place.viewport, content: place.content, anchor: anchor))]
-    }
-
-    mutating func note(_ text: String, error: Bool, at time: Duration) {
-        notice = Notice(text: text, isError: error, until: time + .seconds(error ? 8 : 4))
     }
 }
