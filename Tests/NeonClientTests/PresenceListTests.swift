@@ -1,3 +1,4 @@
+import NeonClient
 import NeonCore
 import NeonTUI
 import Testing

@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 extension DraftEditorView {
     /// The footer row: the others' names on the left, each initial in the

@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 /// The tab header of the scroll-spy seed: section titles across one row,
 /// `spacing` columns apart, scrolled sideways by `offset` columns, with the

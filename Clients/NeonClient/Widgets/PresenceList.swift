@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 /// Who reads along: one row per reader with a role marker (`★` presenter,
 /// `↳` following the presenter, `◦` observer), the name, a small bar and

@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 extension DraftEditorView {
     /// A draft's text broken into screen rows: hard newlines end a row, and

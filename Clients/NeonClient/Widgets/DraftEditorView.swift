@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 /// The shared draft's editor: the text wrapped to the width (see `Layout`),
 /// the local cursor as a reversed cell, other people's cursors in their

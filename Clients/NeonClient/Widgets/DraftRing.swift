@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 /// The draft editor's character ring (the tweet counter seed) in a few cells: a
 /// quarter-step ring glyph `○◔◑◕●` filled by `ringFraction`, blue while the

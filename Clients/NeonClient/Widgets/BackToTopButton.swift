@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 /// The back-to-top button shown beside the reading bar at the bottom:
 /// `↑ top` and its key hint in a rounded box,

@@ -1,3 +1,5 @@
+import NeonTUI
+
 extension DraftEditorView {
     /// Someone else's cursor in the draft, drawn as a cursor cell over the
     /// character it is on (or a blank cell at a line's end) in their colour,
