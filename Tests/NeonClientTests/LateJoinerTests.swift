@@ -16,14 +16,14 @@ struct LateJoinerTests {
     static func presenterHalfway(_ sizes: (Int, Int, Int, Int)) -> RoomSimulation {
         var sim = RoomSimulation()
         sim.join(presenterID, .present, name: "pat", columns: sizes.0, rows: sizes.1, document: codaTalk)
-        while sim.presenter.top < sim.presenter.maximumTop / 2 { sim.press(presenterID, .character("j")) }
+        while sim.presenter.pane.top < sim.presenter.maximumTop / 2 { sim.press(presenterID, .character("j")) }
         sim.advance(by: .seconds(1))
         return sim
     }
 
     /// The block at the top row of `model`'s screen.
     func topBlock(_ model: ReaderModel) -> Int? {
-        model.layout.map { $0.anchor(forRow: model.top).block }
+        model.pane.layout.map { $0.anchor(forRow: model.pane.top).block }
     }
 
     @Test("a follower who joins after the presenter moved shows the presenter's text at once, with their tab and their mark",
@@ -33,10 +33,10 @@ struct LateJoinerTests {
         let anchor = try #require(sim.room.members[presenterID]?.anchor)
         #expect(anchor.block > 0, "the presenter is past the start")
         sim.join(followerID, .follow, name: "fay", columns: sizes.2, rows: sizes.3)
-        #expect(sim.follower.top > 0)
+        #expect(sim.follower.pane.top > 0)
         #expect(topBlock(sim.follower) == anchor.block, "the follower's top row holds the presenter's anchor")
         #expect(sim.follower.currentSection == sim.presenter.currentSection)
-        #expect(sim.follower.anchors[presenterID] == anchor)
+        #expect(sim.follower.presence.anchor(of: presenterID) == anchor)
         let screen = sim.follower.view(at: sim.now, theme: .neon).lines()
         #expect(screen.contains { $0.contains("▶") }, "the presenter's gutter mark is drawn:\n\(screen.joined(separator: "\n"))")
     }
@@ -48,12 +48,12 @@ struct LateJoinerTests {
         sim.join(presenterID, .present, name: "pat", columns: sizes.0, rows: sizes.1, document: codaTalk)
         sim.join(followerID, .follow, name: "fay", columns: sizes.2, rows: sizes.3)
         sim.leave(followerID)
-        while sim.presenter.top < sim.presenter.maximumTop / 2 { sim.press(presenterID, .character("j")) }
+        while sim.presenter.pane.top < sim.presenter.maximumTop / 2 { sim.press(presenterID, .character("j")) }
         let anchor = try #require(sim.room.members[presenterID]?.anchor)
         let back = ClientID("c9")
         sim.rejoin(followerID, as: back)
         let follower = try #require(sim.clients[back])
-        #expect(follower.top > 0)
+        #expect(follower.pane.top > 0)
         #expect(topBlock(follower) == anchor.block)
     }
 
@@ -62,8 +62,8 @@ struct LateJoinerTests {
         var sim = Self.presenterHalfway((120, 40, 80, 24))
         sim.join(followerID, .read, name: "rex", columns: 80, rows: 24)
         let anchor = try #require(sim.room.members[presenterID]?.anchor)
-        #expect(sim.follower.anchors[presenterID] == anchor)
-        #expect(sim.follower.top == 0, "a reader who does not follow stays at its own place")
+        #expect(sim.follower.presence.anchor(of: presenterID) == anchor)
+        #expect(sim.follower.pane.top == 0, "a reader who does not follow stays at its own place")
         let welcome = sim.room.welcome(for: followerID)
         let bytes = WireCodec().encode(ServerMessage(seq: sim.room.seq, .welcome(welcome)))
         let text = String(decoding: bytes, as: UTF8.self)

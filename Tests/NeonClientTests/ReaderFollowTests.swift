@@ -36,7 +36,7 @@ extension RoomSimulation {
     /// follower's header and the presenter's section in the follower's list.
     var sections: [Int?] {
         [presenter.currentSection, room.members[presenterID]?.spy.current, follower.currentSection,
-         follower.readers.first { $0.id == presenterID }?.section]
+         follower.presence.readers.first { $0.id == presenterID }?.section]
     }
 }
 
@@ -49,8 +49,8 @@ struct ChosenTabTests {
         sim.press(presenterID, .character("5"))
         sim.advance(by: .seconds(3))
         #expect(sim.sections == [4, 4, 4, 4])
-        #expect(sim.presenter.top == sim.presenter.maximumTop, "as far as it can")
-        #expect(sim.follower.top == sim.follower.maximumTop)
+        #expect(sim.presenter.pane.top == sim.presenter.maximumTop, "as far as it can")
+        #expect(sim.follower.pane.top == sim.follower.maximumTop)
         sim.press(presenterID, .character("4"))
         sim.advance(by: .seconds(3))
         #expect(sim.sections == [3, 3, 3, 3])
@@ -82,7 +82,7 @@ struct ChosenTabTests {
         #expect(sim.presenter.nextWake(after: sim.now) != nil)
         sim.advance(by: .milliseconds(2500))
         #expect(sim.sections == [2, 2, 2, 2])
-        #expect(sim.room.members[presenterID]?.spy.hold == nil && sim.presenter.spy.hold == nil)
+        #expect(sim.room.members[presenterID]?.spy.hold == nil && sim.presenter.tabs.spy.hold == nil)
     }
 
     @Test("the presenter's header shows the chosen section underlined, not the one above it")
@@ -120,17 +120,17 @@ struct FollowerPlaceTests {
     func places(sizes: (Int, Int, Int, Int)) {
         var sim = RoomSimulation.talk(sizes)
         sim.press(presenterID, .character("G"))
-        #expect(sim.follower.top == sim.follower.maximumTop)
+        #expect(sim.follower.pane.top == sim.follower.maximumTop)
         #expect(sim.follower.position?.percent == 100 && sim.presenter.position?.percent == 100)
         sim.press(presenterID, .character("g"))
-        #expect(sim.follower.top == 0)
+        #expect(sim.follower.pane.top == 0)
         sim.press(presenterID, .character("2"))
         sim.advance(by: .seconds(2))
-        let middle = sim.presenter.layout!.anchor(forRow: sim.presenter.top)
-        #expect(sim.follower.layout!.anchor(forRow: sim.follower.top).block == middle.block)
+        let middle = sim.presenter.pane.layout!.anchor(forRow: sim.presenter.pane.top)
+        #expect(sim.follower.pane.layout!.anchor(forRow: sim.follower.pane.top).block == middle.block)
         for _ in 0..<5 { sim.press(presenterID, .character("j")) }
-        let anchor = sim.presenter.layout!.anchor(forRow: sim.presenter.top)
-        #expect(sim.follower.layout!.anchor(forRow: sim.follower.top).block == anchor.block)
+        let anchor = sim.presenter.pane.layout!.anchor(forRow: sim.presenter.pane.top)
+        #expect(sim.follower.pane.layout!.anchor(forRow: sim.follower.pane.top).block == anchor.block)
         #expect(sim.sections == [1, 1, 1, 1])
     }
 
@@ -140,10 +140,10 @@ struct FollowerPlaceTests {
         sim.press(presenterID, .character("G"))
         sim.press(presenterID, .pageUp)
         #expect(sim.presenter.position?.atBottom == false)
-        #expect(sim.follower.top == sim.follower.maximumTop)
+        #expect(sim.follower.pane.top == sim.follower.maximumTop)
         #expect(sim.presenter.currentSection == 2)
         #expect(sim.sections == [2, 2, 2, 2])
-        #expect(sim.follower.spy.current == 4, "its own spy sees its bottom")
+        #expect(sim.follower.tabs.spy.current == 4, "its own spy sees its bottom")
     }
 
     @Test("a follower does not jump ahead of a presenter who stays at the bottom when choosing a short section")
@@ -152,7 +152,7 @@ struct FollowerPlaceTests {
         sim.press(presenterID, .character("G"))
         sim.press(presenterID, .character("4"))
         sim.advance(by: .seconds(3))
-        #expect(sim.follower.top == sim.follower.maximumTop)
+        #expect(sim.follower.pane.top == sim.follower.maximumTop)
         #expect(sim.sections == [3, 3, 3, 3])
     }
 }
@@ -177,19 +177,19 @@ struct BackToTopTests {
         let screen = sim.presenter.view(at: sim.now, theme: .neon).lines()
         #expect(screen.suffix(4).contains { $0.contains("↑ top [t]") && $0.contains("100%") }, "\(screen.joined(separator: "\n"))")
         sim.input(presenterID, .mouse(MouseEvent(.press(.left), x: wheel.x + 3, y: wheel.y)))
-        #expect(sim.presenter.animation?.to == 0)
+        #expect(sim.presenter.pane.animation?.to == 0)
         sim.advance(by: .seconds(2))
-        #expect(sim.presenter.top == 0)
+        #expect(sim.presenter.pane.top == 0)
     }
 
     @Test("t goes back to the top from the wheel too")
     func wheelKey() {
         var sim = atBottom(columns: 80, rows: 24)
         sim.advance(by: .milliseconds(3500))
-        #expect(sim.presenter.indicator.mode(at: sim.now) == .wheel)
+        #expect(sim.presenter.pane.indicator.mode(at: sim.now) == .wheel)
         sim.press(presenterID, .character("t"))
         sim.advance(by: .seconds(2))
-        #expect(sim.presenter.top == 0)
+        #expect(sim.presenter.pane.top == 0)
     }
 
     @Test("a document that fits the screen offers no back-to-top, in the bar or the wheel")

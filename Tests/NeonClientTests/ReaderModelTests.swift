@@ -48,7 +48,7 @@ struct ReaderModelTests {
                         readers: [ReaderInfo(id: me, name: "ada", role: .reader)], presenter: nil,
                         draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
         let out = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
-        #expect(m.connection == .joined && m.layout != nil)
+        #expect(m.connection == .joined && m.pane.layout != nil)
         #expect(scrolls(out) == [.scroll(top: 0, viewport: m.viewportRows, content: m.contentRows, anchor: .top)])
     }
 
@@ -71,36 +71,36 @@ struct ReaderModelTests {
         let json = ##"{"type":"welcome","seq":1,"you":"c1-1","room":"notes","document":{"title":"N","format":"markdown","text":"# A","parser":"other-parser/9"},"readers":[],"presenter":null,"draft":{"text":"","rev":0,"count":0,"remaining":280,"limit":280,"level":"ok"}}"##
         let message = try WireCodec().decodeServer(Array(json.utf8))
         _ = m.receive(message, at: .zero)
-        #expect(m.document?.sections.map(\.title) == ["A"], "the document is still read")
-        let notice = try #require(m.notice)
+        #expect(m.pane.document?.sections.map(\.title) == ["A"], "the document is still read")
+        let notice = try #require(m.notices.current)
         #expect(notice.text.contains("other-parser/9") && notice.text.contains(Document.parserIdentity))
         var same = ReaderModel(mode: .read, room: "notes", name: "ada", columns: 80, rows: 24, document: nil, at: .zero)
         _ = same.connected(at: .zero)
         let matching = json.replacingOccurrences(of: "other-parser/9", with: Document.parserIdentity)
         _ = same.receive(try WireCodec().decodeServer(Array(matching.utf8)), at: .zero)
-        #expect(same.notice == nil || same.notice?.text.contains("numbers") == false)
+        #expect(same.notices.current == nil || same.notices.current?.text.contains("numbers") == false)
     }
 
     @Test("scrolling clamps to the content and sends NeonCore's place once per change")
     func scrolling() {
         var m = welcomed(rows: 12)
         let out = m.scroll(by: 3, at: .seconds(1))
-        #expect(m.top == 3)
+        #expect(m.pane.top == 3)
         #expect(scrolls(out).count == 1)
         #expect(m.scroll(by: 0, at: .seconds(1)).isEmpty)
         _ = m.scroll(by: 10_000, at: .seconds(2))
-        #expect(m.top == m.maximumTop)
+        #expect(m.pane.top == m.maximumTop)
         #expect(m.position?.percent == 100 && m.position?.atBottom == true)
         _ = m.scroll(by: -10_000, at: .seconds(3))
-        #expect(m.top == 0 && m.position?.percent == 0)
+        #expect(m.pane.top == 0 && m.position?.percent == 0)
     }
 
     @Test("the bar turns into the wheel 3 s after the last scroll")
     func wheel() {
         var m = welcomed(rows: 12)
         _ = m.scroll(by: 2, at: .seconds(10))
-        #expect(m.indicator.mode(at: .milliseconds(12_999)) == .bar)
-        #expect(m.indicator.mode(at: .seconds(13)) == .wheel)
+        #expect(m.pane.indicator.mode(at: .milliseconds(12_999)) == .bar)
+        #expect(m.pane.indicator.mode(at: .seconds(13)) == .wheel)
     }
 
     @Test("choosing a tab eases to the section while the tab holds, then the spy follows")
@@ -108,13 +108,13 @@ struct ReaderModelTests {
         var m = welcomed(rows: 12)
         let out = m.chooseTab(2, at: .seconds(1))
         #expect(out == [.send(.tab(section: 2))])
-        let target = m.layout!.firstRow(ofSection: 2)
+        let target = m.pane.layout!.firstRow(ofSection: 2)
         _ = m.tick(at: .milliseconds(1750))
-        #expect(m.top > 0 && m.top < target)
-        #expect(m.spy.current == 2)
+        #expect(m.pane.top > 0 && m.pane.top < target)
+        #expect(m.tabs.spy.current == 2)
         _ = m.tick(at: .milliseconds(2500))
-        #expect(m.top == min(target, m.maximumTop))
-        #expect(m.animation == nil)
+        #expect(m.pane.top == min(target, m.maximumTop))
+        #expect(m.pane.animation == nil)
     }
 
     @Test("back to top eases to row 0 over 1.5 s")
@@ -123,45 +123,45 @@ struct ReaderModelTests {
         _ = m.scroll(by: 10_000, at: .seconds(1))
         _ = m.backToTop(at: .seconds(2))
         _ = m.tick(at: .milliseconds(2750))
-        #expect(m.top > 0)
+        #expect(m.pane.top > 0)
         _ = m.tick(at: .milliseconds(3500))
-        #expect(m.top == 0)
+        #expect(m.pane.top == 0)
     }
 
     @Test("a follower lands on the presenter's anchor on any terminal size, and scrolling detaches")
     func follow() {
         var narrow = welcomed(.follow, columns: 40, rows: 14, presenter: pat)
         var wide = welcomed(.follow, columns: 120, rows: 30, presenter: pat)
-        let doc = narrow.layout!.document
+        let doc = narrow.pane.layout!.document
         let anchor = Anchor(block: doc.sections[3].firstBlock + 1, offset: 20)
         let progress = ServerMessage(seq: 2, .progress(ProgressInfo(id: pat, progress: 0.8, percent: 80, atBottom: false, section: 3, anchor: anchor)))
         _ = narrow.receive(progress, at: .seconds(1))
         _ = wide.receive(progress, at: .seconds(1))
         for m in [narrow, wide] {
-            let shown = m.layout!.anchor(forRow: m.top)
-            #expect(shown.block == anchor.block || m.top == m.maximumTop)
-            #expect(m.layout!.section(atTop: m.top) == 3 || m.top == m.maximumTop)
+            let shown = m.pane.layout!.anchor(forRow: m.pane.top)
+            #expect(shown.block == anchor.block || m.pane.top == m.maximumTop)
+            #expect(m.pane.layout!.section(atTop: m.pane.top) == 3 || m.pane.top == m.maximumTop)
         }
         let detach = narrow.scroll(by: -1, at: .seconds(2))
         #expect(detach.first == .send(.follow(on: false)))
         #expect(!narrow.isFollowing)
-        #expect(narrow.notice?.text.contains("f follows again") == true)
-        let before = narrow.top
+        #expect(narrow.notices.current?.text.contains("f follows again") == true)
+        let before = narrow.pane.top
         _ = narrow.receive(ServerMessage(seq: 3, .progress(ProgressInfo(id: pat, progress: 0, percent: 0, atBottom: false, section: 0, anchor: .top))), at: .seconds(3))
-        #expect(narrow.top == before)
+        #expect(narrow.pane.top == before)
         let again = narrow.attach(at: .seconds(4))
         #expect(again.first == .send(.follow(on: true)))
-        #expect(narrow.top == 0)
+        #expect(narrow.pane.top == 0)
     }
 
     @Test("a resize re-wraps and keeps the place by anchor")
     func resize() {
         var m = welcomed(columns: 100, rows: 14)
         _ = m.scroll(by: 9, at: .seconds(1))
-        let anchor = m.layout!.anchor(forRow: m.top)
+        let anchor = m.pane.layout!.anchor(forRow: m.pane.top)
         _ = m.resize(columns: 30, rows: 14, at: .seconds(2))
-        #expect(m.layout!.width == m.geometry.wrapWidth)
-        let after = m.layout!.anchor(forRow: m.top)
+        #expect(m.pane.layout!.width == m.geometry.wrapWidth)
+        let after = m.pane.layout!.anchor(forRow: m.pane.top)
         #expect(after.block == anchor.block)
     }
 
@@ -180,7 +180,7 @@ struct ReaderModelTests {
         m.beginSearch()
         m.editSearch(appending: "zebra")
         _ = m.commitSearch(at: .seconds(4))
-        #expect(m.search.matches.isEmpty && m.notice?.isError == true)
+        #expect(m.search.matches.isEmpty && m.notices.current?.isError == true)
     }
 
     @Test("a gap in seq (position updates the server skipped for a slow connection) is applied without a resync")
@@ -188,7 +188,7 @@ struct ReaderModelTests {
         var m = welcomed(presenter: pat)
         let out = m.receive(ServerMessage(seq: 5, .follow(FollowInfo(id: pat, on: true))), at: .zero)
         #expect(out.isEmpty)
-        #expect(m.readers.first { $0.id == pat }?.following == true )
+        #expect(m.presence.readers.first { $0.id == pat }?.following == true )
     }
 
     @Test("a refused hello closes with the server's reason")
@@ -212,10 +212,10 @@ struct ReaderModelInputTests {
         #expect(out.contains(.send(.tab(section: 2))))
         _ = m.handle(.mouse(MouseEvent(.release(.left), x: column + 2, y: 1)), at: .seconds(1))
         _ = m.tick(at: .seconds(3))
-        let before = m.top
+        let before = m.pane.top
         let wheel = m.handle(.mouse(MouseEvent(.wheelUp, x: 10, y: 8)), at: .seconds(4))
         #expect(scrolls(wheel).count == 1)
-        #expect(m.top == before - 3)
+        #expect(m.pane.top == before - 3)
     }
 
     @Test("at the bottom a click on the back-to-top button eases to row 0")
@@ -224,9 +224,9 @@ struct ReaderModelInputTests {
         _ = m.handle(.key(.character("G")), at: .seconds(1))
         let button = try #require(m.indicatorPlacement(at: .seconds(1)).button)
         _ = m.handle(.mouse(MouseEvent(.press(.left), x: button.x + 2, y: button.y + 1)), at: .seconds(1))
-        #expect(m.animation?.to == 0)
+        #expect(m.pane.animation?.to == 0)
         _ = m.tick(at: .seconds(3))
-        #expect(m.top == 0)
+        #expect(m.pane.top == 0)
         #expect(m.indicatorPlacement(at: .seconds(3)).button == nil)
     }
 
@@ -234,9 +234,9 @@ struct ReaderModelInputTests {
     func heldInput() {
         var m = welcomed(rows: 20)
         _ = m.handle(.mouse(MouseEvent(.press(.left), x: 5, y: 8)), at: .seconds(1))
-        #expect(m.indicator.mode(at: .seconds(30)) == .bar)
+        #expect(m.pane.indicator.mode(at: .seconds(30)) == .bar)
         _ = m.handle(.mouse(MouseEvent(.release(.left), x: 5, y: 8)), at: .seconds(30))
-        #expect(m.indicator.mode(at: .seconds(33)) == .wheel)
+        #expect(m.pane.indicator.mode(at: .seconds(33)) == .wheel)
     }
 
     @Test("q and Ctrl-C quit; ? opens the help and any key closes it")
@@ -245,10 +245,10 @@ struct ReaderModelInputTests {
         #expect(m.handle(.key(.character("q")), at: .zero) == [.quit])
         #expect(m.handle(.key(.ctrl("c")), at: .zero) == [.quit])
         _ = m.handle(.key(.character("?")), at: .zero)
-        #expect(m.showHelp)
+        #expect(m.keyList.isOpen)
         #expect(m.view(at: .zero, theme: .neon).lines().contains { $0.contains("back to top (eased)") })
         _ = m.handle(.key(.character("x")), at: .zero)
-        #expect(!m.showHelp)
+        #expect(!m.keyList.isOpen)
     }
 
     @Test("NO_COLOR's monochrome theme draws the same text without any colour, tracks as ░")
@@ -272,7 +272,7 @@ struct ReaderDraftPanelTests {
         let fullViewport = m.viewportRows
         let opened = m.handle(.key(.character("e")), at: .seconds(1))
         m.settle()
-        #expect(m.showDraft && m.draftFocused)
+        #expect(m.draftPanel == .focused)
         #expect(m.viewportRows == fullViewport - ReaderModel.draftPanelRows)
         #expect(scrolls(opened).first == .scroll(top: 0, viewport: m.viewportRows, content: m.contentRows, anchor: .top))
         #expect(m.handle(.key(.character("j")), at: .seconds(2)).map(\.withoutKey) == [.send(.edit(rev: 0, ops: TextOperation([.insert("j")])))])
@@ -280,12 +280,12 @@ struct ReaderDraftPanelTests {
         #expect(screen.contains { $0.contains("Draft · graphemes, limit 280") })
         #expect(screen.contains { $0.hasPrefix("│j") })
         _ = m.handle(.key(.escape), at: .seconds(3))
-        #expect(!m.draftFocused)
+        #expect(m.draftPanel != .focused)
         #expect(scrolls(m.handle(.key(.character("j")), at: .seconds(3))).count == 1)
         _ = m.receive(ServerMessage(seq: 2, .ack(rev: 1)), at: .seconds(3))
         #expect(m.draft.editor.revision == 1)
         _ = m.handle(.key(.character("E")), at: .seconds(4))
-        #expect(!m.showDraft && m.viewportRows == fullViewport)
+        #expect(!m.draftPanel.isOpen && m.viewportRows == fullViewport)
     }
 }
 
@@ -302,9 +302,9 @@ struct ReaderReconnectTests {
                         readers: [ReaderInfo(id: ClientID("c7"), name: "ada", role: .reader)], presenter: nil,
                         draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0), missed: []))
         let out = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .seconds(3))
-        #expect(m.top == 5)
+        #expect(m.pane.top == 5)
         #expect(scrolls(out).first == .scroll(top: 5, viewport: m.viewportRows, content: m.contentRows,
-                                              anchor: m.layout!.anchor(forRow: 5)))
+                                              anchor: m.pane.layout!.anchor(forRow: 5)))
     }
 }
 
@@ -319,23 +319,23 @@ struct ReaderWideCodeTests {
         let w = Welcome(you: me, room: "c", document: info, readers: [], presenter: nil,
                         draft: DraftInfo(text: "", rev: 0, status: try DraftCounter().status(forCount: 0)))
         _ = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
-        let overflow = try #require(m.layout?.codeOverflow)
+        let overflow = try #require(m.pane.layout?.codeOverflow)
         #expect(overflow > 40)
         _ = m.handle(.key(.left), at: .zero)
-        #expect(m.codeShift == 0)
+        #expect(m.pane.codeShift == 0)
         _ = m.handle(.key(.right), at: .zero)
         _ = m.handle(.key(.character("l")), at: .zero)
-        #expect(m.codeShift == 16)
+        #expect(m.pane.codeShift == 16)
         for _ in 0..<20 { _ = m.handle(.key(.right), at: .zero) }
-        #expect(m.codeShift == overflow)
+        #expect(m.pane.codeShift == overflow)
         _ = m.handle(.key(.character("h")), at: .zero)
-        #expect(m.codeShift == overflow - 8)
+        #expect(m.pane.codeShift == overflow - 8)
         for _ in 0..<20 { _ = m.handle(.key(.left), at: .zero) }
-        #expect(m.codeShift == 0)
+        #expect(m.pane.codeShift == 0)
         _ = m.handle(.key(.character("/")), at: .zero)
         for c in "needle" { _ = m.handle(.key(.character(c)), at: .zero) }
         _ = m.handle(.key(.enter), at: .zero)
-        #expect(m.codeShift > 0)
+        #expect(m.pane.codeShift > 0)
         let screen = m.view(at: .zero, theme: .monochrome).lines().joined(separator: "\n")
         #expect(screen.contains("needle"), "\(screen)")
     }

@@ -36,11 +36,11 @@ struct ReadingFindTests {
         m.editSearch(appending: "three seconds")
         _ = m.commitSearch(at: .seconds(1))
         #expect(m.search.matches.count == 3, "a Markdown line break inside a paragraph reads as a space")
-        #expect(m.notice?.text == "match 1 of 3 for “three seconds”")
+        #expect(m.notices.current?.text == "match 1 of 3 for “three seconds”")
         let spanning = try #require(m.search.matches.first { $0.rows.count == 2 })
         #expect(spanning.place.block == (columns == 80 ? 1 : 2))
         let screen = m.view(at: .seconds(1), theme: .monochrome)
-        let y = m.geometry.document.y + spanning.row - m.top
+        let y = m.geometry.document.y + spanning.row - m.pane.top
         let x = m.geometry.document.x
         let width = m.geometry.wrapWidth
         #expect((width - 5..<width).allSatisfy { screen[x + $0, y].style.reverse })
@@ -58,20 +58,20 @@ struct ReadingFindTests {
         #expect(m.search.matches.count == 30 && m.search.current == 0)
         _ = m.nextMatch(forward: false, at: .seconds(2))
         #expect(m.search.current == 29)
-        #expect(m.top == m.maximumTop)
+        #expect(m.pane.top == m.maximumTop)
         _ = m.nextMatch(forward: true, at: .seconds(3))
-        #expect(m.search.current == 0 && m.top == 0)
+        #expect(m.search.current == 0 && m.pane.top == 0)
         for _ in 0..<12 { _ = m.nextMatch(forward: true, at: .seconds(4)) }
         #expect(m.search.current == 12)
         let place = m.search.matches[12].place
         #expect(place.block == 12)
-        #expect(m.search.matches[12].rows.lowerBound >= m.top && m.search.matches[12].rows.upperBound <= m.top + m.viewportRows)
+        #expect(m.search.matches[12].rows.lowerBound >= m.pane.top && m.search.matches[12].rows.upperBound <= m.pane.top + m.viewportRows)
         _ = m.resize(columns: 30, rows: 14, at: .seconds(5))
         #expect(m.search.current == 12 && m.search.matches[12].place == place)
         let rows = m.search.matches[12].rows
         _ = m.nextMatch(forward: true, at: .seconds(6))
         #expect(m.search.current == 13 && m.search.matches[13].rows.lowerBound > rows.lowerBound,
-                "current \(String(describing: m.search.current)), top \(m.top), rows of 12: \(rows), viewport \(m.viewportRows)")
+                "current \(String(describing: m.search.current)), top \(m.pane.top), rows of 12: \(rows), viewport \(m.viewportRows)")
     }
 
     @Test("a 1 MB single line counts every one of its 100,000 matches and n walks them in order")
@@ -82,7 +82,7 @@ struct ReadingFindTests {
         m.editSearch(appending: "sync")
         _ = m.commitSearch(at: .seconds(1))
         #expect(m.search.matches.count == 100_000)
-        #expect(m.notice?.text == "match 1 of 100000 for “sync”")
+        #expect(m.notices.current?.text == "match 1 of 100000 for “sync”")
         _ = m.scroll(to: 5_000, at: .seconds(2))
         _ = m.nextMatch(forward: true, at: .seconds(3))
         let current = try #require(m.search.current)

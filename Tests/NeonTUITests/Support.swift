@@ -24,8 +24,3 @@ func progress(_ value: Double, total: Double = 1, label: String? = nil,
               currentValueLabel: String? = nil) throws -> ProgressModel {
     try ProgressModel(value: value, total: total, label: label, currentValueLabel: currentValueLabel)
 }
-
-/// A draft status from a counter with `limit`.
-func draftStatus(count: Int, limit: Int = 280) throws -> DraftStatus {
-    try DraftCounter(limit: limit).status(forCount: count)
-}

@@ -17,17 +17,11 @@ struct WidgetRobustnessTests {
         var widgets: [any Widget] = [
             BorderBox(title: "タイトル 👩‍💻", titleOffset: -3, theme: theme),
             Spinner(frame: 7, label: "接続中", theme: theme),
-            TabHeader(titles: ["概要", "👩‍💻 Setup", "使い方"], current: 1, offset: 2, maxTitleWidth: 6,
-                      currentTitleOffset: -1, theme: theme),
             SwingTextView(text: "長い名前 👩‍💻 swings", offset: -3, style: theme.text),
             DocumentView(layout: Layout(document: document, width: 7), top: 0, query: "世界", gutter: gutter,
                          theme: theme),
-            PresenceList(entries: [.init(name: "李小龍 👩‍💻", role: .presenter, percent: 99)], time: .seconds(2),
-                         theme: theme),
-            BackToTopButton(key: "世", theme: theme),
             StatusLine(left: "読書会", right: "👩‍💻 42%", theme: theme),
             HelpOverlay(lines: [.init(key: "世", action: "界 👩‍💻")], title: "キー", theme: theme),
-            DraftRing(status: try DraftCounter().status(forCount: 285), pulse: true, theme: theme),
         ]
         for style in ProgressStyle.allCases {
             widgets.append(ProgressBar(model, style: style, tint: .red, frame: -3, theme: theme))

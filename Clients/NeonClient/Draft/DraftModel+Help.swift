@@ -23,8 +23,6 @@ extension DraftModel {
     ]
 
     func helpOverlay(theme: Theme) -> HelpOverlay {
-        HelpOverlay(lines: Self.helpLines, title: "Draft keys", scroll: helpScroll, theme: theme)
+        keyList.overlay(Self.helpLines, title: "Draft keys", theme: theme)
     }
 }
-
-extension DraftModel: KeyListScreen {}

@@ -14,16 +14,15 @@ public struct DraftModel: Sendable {
     public internal(set) var columns: Int
     public internal(set) var rows: Int
     public internal(set) var connection: ConnectionState = .connecting
-    public internal(set) var me: ClientID?
-    public internal(set) var readers: [ReaderInfo] = []
+    /// Who is in the room: the names of the remote cursors, the headcount.
+    public internal(set) var presence = Presence()
     public internal(set) var editor = DraftEditor()
     public internal(set) var counter: DraftCounter
     public internal(set) var pulseUntil: Duration?
-    public internal(set) var notice: Notice?
+    public internal(set) var notices = NoticeLine()
     public internal(set) var scrollTop = 0
-    /// The key list over the draft editor (F1 or Ctrl-G), and its first line.
-    public internal(set) var showHelp = false
-    public internal(set) var helpScroll = 0
+    /// The key list over the draft editor (F1 or Ctrl-G).
+    public internal(set) var keyList = KeyList()
     /// Where the editor is drawn when it is a panel inside another screen
     /// (the reader's draft panel); nil for the full-screen draft editor.
     public var panel: Rect?
@@ -89,8 +88,12 @@ public struct DraftModel: Sendable {
         return out
     }
 
-    /// The editor's border: the panel, or the screen below the title row.
-    var frame: Rect { panel ?? Rect(x: 0, y: 1, width: columns, height: max(rows - 2, 0)) }
+    /// The full screen's title row, editor and status line.
+    var screen: ScreenFrame { ScreenFrame(columns: columns, rows: rows) }
+
+    /// The editor's border: the panel, or the screen between the title row
+    /// and the status line.
+    var frame: Rect { panel ?? screen.body }
 
     /// The editor's rectangle inside its border.
     var editorArea: Rect { BorderBox.inner(of: frame) }
@@ -121,8 +124,7 @@ extension DraftModel {
         switch message.payload {
         case let .welcome(w):
             connection = .joined
-            me = w.you
-            readers = w.readers
+            presence.welcomed(w)
             counter = (try? DraftCounter(limit: w.draft.limit, profile: w.draft.profile ?? .graphemes)) ?? counter
             // Who is still here, and where, shows again as they type or move.
             defer { editor.removeRemoteCursors() }
@@ -130,20 +132,19 @@ extension DraftModel {
                 return try load(w.draft)
             } catch {
                 synced = false
-                note("the draft changed in a way this terminal cannot replay (\(error)); reloading it", error: true, at: time)
+                notices.note("the draft changed in a way this terminal cannot replay (\(error)); reloading it", error: true, at: time)
                 return [.reconnect]
             }
         case let .joined(info):
-            readers.removeAll { $0.id == info.id }
-            readers.append(info)
+            presence.joined(info)
         case let .left(info):
-            readers.removeAll { $0.id == info.id }
+            presence.left(info.id)
             editor.removeRemoteCursor(info.id)
         case let .edit(e):
             do {
-                try editor.receive(e.ops, from: e.by == me ? nil : e.by)
+                try editor.receive(e.ops, from: e.by == presence.me ? nil : e.by)
             } catch {
-                note("an edit did not fit the draft (\(error)); resyncing", error: true, at: time)
+                notices.note("an edit did not fit the draft (\(error)); resyncing", error: true, at: time)
                 return [.reconnect]
             }
         case .ack:
@@ -159,10 +160,10 @@ extension DraftModel {
             if c.rev == editor.revision { editor.setRemoteCursor(c.id, at: c.position) }
         case let .limit(l):
             if l.level == .limit { pulseUntil = time + Self.pulseDuration }
-            note("\(l.level.rawValue) at \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
+            notices.note("\(l.level.rawValue) at \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
         case let .error(e):
             if let refusal = Refusal(e, room: room) { return [.refused(refusal)] }
-            note(e.message, error: true, at: time)
+            notices.note(e.message, error: true, at: time)
             if e.code == .editRejected { return [.reconnect] }
         case .document, .progress, .tab, .follow, .overview, .room, .relay:
             break
@@ -171,12 +172,12 @@ extension DraftModel {
     }
 
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
-        if showHelp {
-            helpInput(event)
+        if keyList.isOpen {
+            keyList.handle(event, over: helpOverlay(theme: .neon), columns: columns, rows: rows)
             return []
         }
         if case let .key(key) = event, Self.helpKeys.contains(key) {
-            openHelp()
+            keyList.open()
             return []
         }
         let width = editorArea.width
@@ -236,27 +237,27 @@ extension DraftModel {
     }
 
     public func nextWake(after time: Duration) -> Duration? {
-        [pulseUntil, notice.map(\.until), connection == .connecting ? time + .milliseconds(100) : nil]
+        [pulseUntil, notices.current.map(\.until), connection == .connecting ? time + .milliseconds(100) : nil]
             .compactMap { $0 }.filter { $0 > time }.min()
     }
 
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
+        let screen = self.screen
         let title = "Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)"
-        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: columns, ellipsis: theme.glyphs.ellipsis)
+        buffer.write(title, x: screen.title.x, y: screen.title.y, style: theme.strong, maxWidth: screen.title.width,
+                     ellipsis: theme.glyphs.ellipsis)
         renderEditor(into: &buffer, at: time, theme: theme)
-        let line = notice.flatMap { $0.until > time ? $0.text : nil }
+        let line = notices.text(at: time)
             .map { StatusLine(message: $0, right: connectionItems, theme: theme) }
             ?? StatusLine(items: Self.statusHints, right: connectionItems, theme: theme)
-        line.render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
-        if showHelp {
-            helpOverlay(theme: theme).render(in: buffer.area, into: &buffer)
-        }
+        line.render(in: screen.status, into: &buffer)
+        keyList.render(helpOverlay(theme: theme), into: &buffer)
         return buffer
     }
 
     func editorView(at time: Duration, theme: Theme) -> DraftEditorView {
-        let names = Dictionary(readers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+        let names = Dictionary(presence.readers.map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
         let remotes = editor.remoteCursors.sorted { $0.key < $1.key }.map {
             DraftEditorView.RemoteCursor(name: names[$0.key] ?? $0.key.rawValue, position: $0.value)
         }
@@ -273,11 +274,7 @@ extension DraftModel {
         switch connection {
         case .connecting: ["connecting…"]
         case .closed: ["offline, reconnecting"]
-        case .joined: ["rev \(editor.revision)", Headcount(readers).here]
+        case .joined: ["rev \(editor.revision)", presence.headcount.here]
         }
-    }
-
-    private mutating func note(_ text: String, error: Bool, at time: Duration) {
-        notice = Notice(text: text, isError: error, until: time + .seconds(error ? 8 : 4))
     }
 }

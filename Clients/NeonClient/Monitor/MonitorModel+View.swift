@@ -28,61 +28,71 @@ extension MonitorModel {
     /// the screen (of what the rooms box leaves).
     var readersHeight: Int { min(max(readers.count, 1) + 2, max((rows - 2 - roomsHeight) / 2, 3)) }
 
+    /// The screen's boxes under the title row, top to bottom: the rooms
+    /// (empty for one room), the readers and the events.
+    struct Boxes {
+        var rooms: Rect
+        var readers: Rect
+        var events: Rect
+    }
+
+    var frame: ScreenFrame { ScreenFrame(columns: columns, rows: rows) }
+
+    var boxes: Boxes {
+        let boxes = Stack.vertical([.length(roomsHeight), .length(readersHeight), .fill(1)]).split(frame.body)
+        return Boxes(rooms: boxes[0], readers: boxes[1], events: boxes[2])
+    }
+
     /// Rows inside the events box.
-    var feedHeight: Int { max(rows - 2 - roomsHeight - readersHeight - 2, 0) }
+    var feedHeight: Int { BorderBox.inner(of: boxes.events).height }
 
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
-        renderTitle(into: &buffer, theme: theme)
-        let roomsBox = Rect(x: 0, y: 1, width: columns, height: min(roomsHeight, max(rows - 2, 0)))
-        if !roomsBox.isEmpty {
-            BorderBox(title: "Rooms (\(rooms.count))", theme: theme).render(in: roomsBox, into: &buffer)
-            renderRooms(in: BorderBox.inner(of: roomsBox), theme: theme, into: &buffer)
+        let frame = self.frame
+        let boxes = self.boxes
+        renderTitle(in: frame.title, theme: theme, into: &buffer)
+        if !boxes.rooms.isEmpty {
+            BorderBox(title: "Rooms (\(rooms.count))", theme: theme).render(in: boxes.rooms, into: &buffer)
+            renderRooms(in: BorderBox.inner(of: boxes.rooms), theme: theme, into: &buffer)
         }
-        let readersBox = Rect(x: 0, y: roomsBox.maxY, width: columns,
-                              height: min(readersHeight, max(rows - 1 - roomsBox.maxY, 0)))
         let whose = room == nil ? selectedRoom.map { " · \($0.name)" } ?? "" : ""
         let count = Headcount(readers)
-        BorderBox(title: "Readers\(whose) (\(count.reading))\(count.watchingSuffix)", theme: theme).render(in: readersBox, into: &buffer)
-        renderReaders(in: BorderBox.inner(of: readersBox), at: time, theme: theme, into: &buffer)
-        let feedBox = Rect(x: 0, y: readersBox.maxY, width: columns, height: max(rows - 1 - readersBox.maxY, 0))
+        BorderBox(title: "Readers\(whose) (\(count.reading))\(count.watchingSuffix)", theme: theme).render(in: boxes.readers, into: &buffer)
+        renderReaders(in: BorderBox.inner(of: boxes.readers), at: time, theme: theme, into: &buffer)
         let back = feed.scrollBack > 0 ? " · \(feed.scrollBack) newer below" : ""
-        BorderBox(title: "Events\(back)", theme: theme).render(in: feedBox, into: &buffer)
-        renderFeed(in: BorderBox.inner(of: feedBox), theme: theme, into: &buffer)
+        BorderBox(title: "Events\(back)", theme: theme).render(in: boxes.events, into: &buffer)
+        renderFeed(in: BorderBox.inner(of: boxes.events), theme: theme, into: &buffer)
         let keys = (room == nil ? ["Tab next room"] : []) + ["j/k scroll events", "? help", "q quit"]
-        StatusLine(items: keys, right: [connectionText], theme: theme)
-            .render(in: Rect(x: 0, y: rows - 1, width: columns, height: 1), into: &buffer)
-        if showsHelp {
-            helpOverlay(theme: theme).render(in: buffer.area, into: &buffer)
-        }
+        StatusLine(items: keys, right: [connectionText], theme: theme).render(in: frame.status, into: &buffer)
+        keyList.render(helpOverlay(theme: theme), into: &buffer)
         return buffer
     }
 
     func helpOverlay(theme: Theme) -> HelpOverlay {
-        HelpOverlay(lines: Self.help, title: "Monitor keys", scroll: helpScroll, theme: theme)
+        keyList.overlay(Self.help, title: "Monitor keys", theme: theme)
     }
 
     /// `Monitor · ROOM · "Title"` (or `Monitor · every room`) on the left;
     /// the (selected) room's draft count, level and ring on the right.
-    private func renderTitle(into buffer: inout Buffer, theme: Theme) {
+    private func renderTitle(in row: Rect, theme: Theme, into buffer: inout Buffer) {
         let document = documentTitle.map { " · \"\($0)\"" } ?? ""
         let title = room.map { "Monitor · \($0)\(document)" } ?? "Monitor · every room"
-        var titleWidth = columns
+        var titleField = row
         if room != nil || selectedRoom != nil {
             let ring = DraftRing.text(for: draft, theme: theme)
             let whose = room == nil ? selectedRoom.map { "\($0.name): " } ?? "" : ""
             let label = "\(whose)draft \(draft.count)/\(draft.limit) \(draft.level.rawValue) "
-            let width = DisplayWidth.of(label) + DisplayWidth.of(ring)
-            if width + 2 < columns {
-                let x = columns - width - 1
-                buffer.write(label, x: x, y: 0, style: theme.muted)
-                DraftRing(status: draft, theme: theme)
-                    .render(in: Rect(x: x + DisplayWidth.of(label), y: 0, width: DisplayWidth.of(ring) + 1, height: 1),
-                            into: &buffer)
-                titleWidth = x - 1
+            let labelWidth = DisplayWidth.of(label)
+            let ringWidth = DisplayWidth.of(ring)
+            if labelWidth + ringWidth + 2 < row.width {
+                let fields = Stack.horizontal([.fill(1), .length(1), .length(labelWidth), .length(ringWidth + 1)]).split(row)
+                buffer.write(label, x: fields[2].x, y: row.y, style: theme.muted)
+                DraftRing(status: draft, theme: theme).render(in: fields[3], into: &buffer)
+                titleField = fields[0]
             }
         }
-        buffer.write(title, x: 0, y: 0, style: theme.strong, maxWidth: titleWidth, ellipsis: theme.glyphs.ellipsis)
+        buffer.write(title, x: titleField.x, y: row.y, style: theme.strong, maxWidth: titleField.width,
+                     ellipsis: theme.glyphs.ellipsis)
     }
 
     /// One row per member: marker, swinging name, bar and percent from the
@@ -90,23 +100,26 @@ extension MonitorModel {
     private func renderReaders(in area: Rect, at time: Duration, theme: Theme, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         guard !readers.isEmpty else {
-            buffer.write("nobody here yet", x: area.x + 1, y: area.y, style: theme.muted, maxWidth: area.width - 2,
-                         ellipsis: theme.glyphs.ellipsis)
+            renderEmpty("nobody here yet", in: area, theme: theme, into: &buffer)
             return
         }
-        let listWidth = min(Self.presenceWidth, area.width)
         for (index, reader) in readers.readersFirst().prefix(area.height).enumerated() {
-            let y = area.y + index
-            PresenceList(entries: [PresenceList.Entry(reader)], time: time, theme: theme)
-                .render(in: Rect(x: area.x, y: y, width: listWidth, height: 1), into: &buffer)
-            guard reader.role.isReading, area.width > listWidth + 2 else { continue }
+            let fields = Stack.horizontal([.length(Self.presenceWidth), .length(2), .fill(1), .length(1)]).split(area.row(index))
+            PresenceList(entries: [PresenceList.Entry(reader)], time: time, theme: theme).render(in: fields[0], into: &buffer)
+            guard reader.role.isReading, !fields[2].isEmpty else { continue }
             let title = selectedRoom?.titleSuffix(reader.section) ?? ""
             var details = "\(reader.role.rawValue) · tab \(reader.section + 1)\(title)"
             if reader.following { details += " · following" }
             if reader.atBottom { details += " · at the bottom" }
-            buffer.write(details, x: area.x + listWidth + 2, y: y, style: theme.text,
-                         maxWidth: area.maxX - 1 - listWidth - 2 - area.x, ellipsis: theme.glyphs.ellipsis)
+            buffer.write(details, x: fields[2].x, y: fields[2].y, style: theme.text, maxWidth: fields[2].width,
+                         ellipsis: theme.glyphs.ellipsis)
         }
+    }
+
+    /// What an empty box says, a column in from either side.
+    private func renderEmpty(_ text: String, in area: Rect, theme: Theme, into buffer: inout Buffer) {
+        let line = Stack.horizontal([.length(1), .fill(1), .length(1)]).split(area.row(0))[1]
+        buffer.write(text, x: line.x, y: line.y, style: theme.muted, maxWidth: line.width, ellipsis: theme.glyphs.ellipsis)
     }
 
     /// One row per room: the selection marker, the name, its readers, the
@@ -115,25 +128,24 @@ extension MonitorModel {
     private func renderRooms(in area: Rect, theme: Theme, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         guard !rooms.isEmpty else {
-            buffer.write("no rooms yet", x: area.x + 1, y: area.y, style: theme.muted, maxWidth: area.width - 2,
-                         ellipsis: theme.glyphs.ellipsis)
+            renderEmpty("no rooms yet", in: area, theme: theme, into: &buffer)
             return
         }
         let first = min(max(selected - area.height + 1, 0), max(rooms.count - area.height, 0))
         let nameWidth = min(max(rooms.map { DisplayWidth.of($0.name) }.max() ?? 0, 4), 24)
+        let inside = Stack.horizontal([.fill(1), .length(1)]).split(area)[0]
         for (offset, watched) in rooms[first..<min(first + area.height, rooms.count)].enumerated() {
-            let y = area.y + offset
+            let fields = Stack.horizontal([.length(nameWidth + 2), .length(2), .fill(1)]).split(inside.row(offset))
             let isSelected = first + offset == selected
             let marker = isSelected ? "▸ " : "  "
-            buffer.write(marker + watched.name, x: area.x, y: y, style: isSelected ? theme.strong : theme.text,
-                         maxWidth: min(nameWidth + 2, area.width - 1), ellipsis: theme.glyphs.ellipsis)
-            let x = area.x + nameWidth + 4
-            guard x < area.maxX else { continue }
+            buffer.write(marker + watched.name, x: fields[0].x, y: fields[0].y, style: isSelected ? theme.strong : theme.text,
+                         maxWidth: fields[0].width, ellipsis: theme.glyphs.ellipsis)
+            guard !fields[2].isEmpty else { continue }
             let document = watched.documentTitle.map { " · \"\($0)\"" } ?? ""
             let draft = watched.draft
             let details = "\(watched.readerCount) · draft \(draft.count)/\(draft.limit) \(draft.level.rawValue)\(document)"
-            buffer.write(details, x: x, y: y, style: draft.level >= .limit ? theme.levelLimit : theme.text,
-                         maxWidth: area.maxX - 1 - x, ellipsis: theme.glyphs.ellipsis)
+            buffer.write(details, x: fields[2].x, y: fields[2].y, style: draft.level >= .limit ? theme.levelLimit : theme.text,
+                         maxWidth: fields[2].width, ellipsis: theme.glyphs.ellipsis)
         }
     }
 
@@ -141,15 +153,14 @@ extension MonitorModel {
     private func renderFeed(in area: Rect, theme: Theme, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let lines = feed.visible(height: area.height)
-        let top = area.maxY - lines.count
+        let shown = Stack.vertical([.fill(1), .length(lines.count)]).split(area)[1]
         for (index, line) in lines.enumerated() {
-            let y = top + index
             let stamp = Self.clock(line.time)
-            buffer.write(stamp, x: area.x + 1, y: y, style: theme.muted, maxWidth: area.width - 1)
-            let x = area.x + 2 + stamp.count
-            guard x < area.maxX else { continue }
-            buffer.write(line.text, x: x, y: y, style: style(of: line.kind, theme: theme), maxWidth: area.maxX - 1 - x,
-                         ellipsis: theme.glyphs.ellipsis)
+            let fields = Stack.horizontal([.length(1), .length(stamp.count), .length(1), .fill(1), .length(1)]).split(shown.row(index))
+            buffer.write(stamp, x: fields[1].x, y: fields[1].y, style: theme.muted, maxWidth: fields[1].width)
+            guard !fields[3].isEmpty else { continue }
+            buffer.write(line.text, x: fields[3].x, y: fields[3].y, style: style(of: line.kind, theme: theme),
+                         maxWidth: fields[3].width, ellipsis: theme.glyphs.ellipsis)
         }
     }
 

@@ -23,9 +23,8 @@ public struct MonitorModel: Sendable {
     /// Index in `rooms` of the room whose members show.
     public internal(set) var selected = 0
     public internal(set) var feed: MonitorFeed
-    public internal(set) var showsHelp = false
-    /// The first line the help overlay shows (j/k scroll it).
-    public internal(set) var helpScroll = 0
+    /// The key list `?` opens.
+    public internal(set) var keyList = KeyList()
 
     public init(room: String?, name: String, columns: Int, rows: Int, feedCapacity: Int = 500, source: String = "live") {
         self.room = room
@@ -84,22 +83,15 @@ extension MonitorModel {
     }
 
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
-        if showsHelp {
-            let overlay = helpOverlay(theme: .neon)
-            let action = HelpScrolling(event, page: overlay.visibleRowCount(width: columns, height: rows))
-            if let scroll = action.scroll(from: helpScroll, maximum: overlay.maxScroll(width: columns, height: rows)) {
-                helpScroll = scroll
-                return []
-            }
-            showsHelp = false
-            return event == .key(.character("q")) ? [.quit] : []
+        if keyList.isOpen {
+            keyList.handle(event, over: helpOverlay(theme: .neon), columns: columns, rows: rows)
+            return !keyList.isOpen && event == .key(.character("q")) ? [.quit] : []
         }
         guard case let .key(key) = event else { return [] }
         switch key {
         case .character("q"), .escape, .ctrl("c"): return [.quit]
         case .character("?"):
-            showsHelp = true
-            helpScroll = 0
+            keyList.open()
         case .character("k"), .up: feed.scroll(by: 1)
         case .character("j"), .down: feed.scroll(by: -1)
         case .pageUp: feed.scroll(by: max(feedHeight - 1, 1))

@@ -6,7 +6,7 @@ import NeonCore
 public struct WatchedRoom: Equatable, Sendable {
     public let name: String
     /// Members in join order, the monitor itself left out.
-    public internal(set) var readers: [ReaderInfo] = []
+    public internal(set) var presence = Presence()
     /// Section titles by index, from the document or the log's tab events.
     public internal(set) var sectionTitles: [Int: String] = [:]
     public internal(set) var documentTitle: String?
@@ -26,7 +26,7 @@ public struct WatchedRoom: Equatable, Sendable {
     /// A room from an observer-of-every-room's overview.
     init(_ summary: RoomSummary) {
         self.init(name: summary.room)
-        readers = summary.readers
+        presence = Presence(readers: summary.readers)
         deciles = Dictionary(readers.map { ($0.id, $0.percent / 10) }, uniquingKeysWith: { _, last in last })
         documentTitle = summary.document?.title
         for (index, title) in (summary.document?.sections ?? []).enumerated() { nameSection(index, title) }
@@ -41,7 +41,7 @@ public struct WatchedRoom: Equatable, Sendable {
 
     /// The room as a welcome to `me` shows it.
     mutating func welcomed(_ welcome: Welcome) -> Line {
-        readers = welcome.readers.filter { $0.id != welcome.you }
+        presence = Presence(readers: welcome.readers.filter { $0.id != welcome.you })
         deciles = Dictionary(readers.map { ($0.id, $0.percent / 10) }, uniquingKeysWith: { _, last in last })
         documentTitle = welcome.document?.title
         sectionTitles = [:]
@@ -53,19 +53,21 @@ public struct WatchedRoom: Equatable, Sendable {
 
     /// `1 reader`, `3 readers · 1 watching`: the members who read, and the
     /// observers apart (see `Headcount`).
-    var readerCount: String { Headcount(readers).readers }
+    var readerCount: String { presence.headcount.readers }
+
+    /// The members, the monitor left out.
+    public var readers: [ReaderInfo] { presence.readers }
 
     /// Applies one of the room's messages; `me` is the monitor's own id.
     mutating func apply(_ payload: ServerMessage.Payload, me: ClientID?) -> Line? {
         switch payload {
         case let .joined(reader):
             guard reader.id != me else { return nil }
-            readers.removeAll { $0.id == reader.id }
-            readers.append(reader)
+            presence.joined(reader)
             deciles[reader.id] = reader.percent / 10
             return ("\(reader.name) joined as \(reader.role.rawValue)", .join)
         case let .left(reader):
-            readers.removeAll { $0.id == reader.id }
+            presence.left(reader.id)
             deciles[reader.id] = nil
             return (reader.role == .observer ? "\(reader.name) left" : "\(reader.name) left at \(reader.percent)%", .leave)
         case let .document(published):
@@ -75,11 +77,11 @@ public struct WatchedRoom: Equatable, Sendable {
         case let .progress(info):
             return progressed(info)
         case let .tab(info):
-            update(info.id) { $0.section = info.section }
+            presence.update(info.id) { $0.section = info.section }
             let verb = info.source == .selected ? "chose" : "scrolled into"
             return ("\(name(info.id)) \(verb) tab \(info.section + 1)\(titleSuffix(info.section))", .tab)
         case let .follow(info):
-            update(info.id) { $0.following = info.on }
+            presence.update(info.id) { $0.following = info.on }
             return (info.on ? "\(name(info.id)) follows the presenter" : "\(name(info.id)) stopped following", .follow)
         case let .edit(edit):
             draftRevision = edit.rev
@@ -96,7 +98,7 @@ public struct WatchedRoom: Equatable, Sendable {
 
     /// A reader's name, or their id when they are not known.
     func name(_ id: ClientID) -> String {
-        readers.first { $0.id == id }?.name ?? id.rawValue
+        presence.name(of: id)
     }
 
     /// ` "Title"` for a section with a known title, else nothing.
@@ -113,7 +115,7 @@ public struct WatchedRoom: Equatable, Sendable {
     /// A progress message moves the reader's bar; crossing a 10% step (either
     /// way) is worth a line, like the server log's `progress` event.
     private mutating func progressed(_ info: ProgressInfo) -> Line? {
-        update(info.id) {
+        presence.update(info.id) {
             $0.percent = info.percent
             $0.atBottom = info.atBottom
             $0.section = info.section
@@ -123,11 +125,6 @@ public struct WatchedRoom: Equatable, Sendable {
         deciles[info.id] = decile
         let bottom = info.atBottom ? ", at the bottom" : ""
         return ("\(name(info.id)) \(decile * 10)% step (\(info.percent)%, tab \(info.section + 1))\(bottom)", .progress)
-    }
-
-    private mutating func update(_ id: ClientID, _ change: (inout ReaderInfo) -> Void) {
-        guard let index = readers.firstIndex(where: { $0.id == id }) else { return }
-        change(&readers[index])
     }
 
     private mutating func learnSections(of document: DocumentInfo?) {

@@ -75,7 +75,7 @@ public struct Buffer: Equatable, Sendable {
     /// the clip leave spaces in the columns they would have covered. Returns
     /// the column where the text ended or where drawing stopped.
     @discardableResult
-    mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Range<Int>) -> Int {
+    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Range<Int>) -> Int {
         let lower = max(clip.lowerBound, 0)
         let upper = min(clip.upperBound, width)
         guard y >= 0, y < height, lower < upper else { return x }

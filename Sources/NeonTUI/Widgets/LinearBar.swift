@@ -2,10 +2,17 @@
 /// `█`, then one partial cell `▏▎▍▌▋▊▉`, then the track. With colour the
 /// track is the track colour behind the cells; without, it is `░`. ASCII
 /// glyphs have no eighths, so the fill there is whole `#` cells.
-struct LinearBar {
-    var fraction: Double
-    var fill: Style
-    var theme: Theme
+public struct LinearBar: Sendable {
+    public var fraction: Double
+    public var fill: Style
+    public var theme: Theme
+
+    /// A bar filled to `fraction` (clamped to 0…1) in the `fill` style.
+    public init(fraction: Double, fill: Style, theme: Theme) {
+        self.fraction = fraction
+        self.fill = fill
+        self.theme = theme
+    }
 
     /// Eighths of a cell filled in a bar `width` cells wide, rounded down so
     /// a bar is full only at 100 %.
@@ -19,7 +26,8 @@ struct LinearBar {
         Self.eighths(fraction: fraction, width: width) / 8
     }
 
-    func draw(x: Int, y: Int, width: Int, into buffer: inout Buffer) {
+    /// Draws the bar on row `y` from column `x`, `width` cells long.
+    public func draw(x: Int, y: Int, width: Int, into buffer: inout Buffer) {
         guard width > 0 else { return }
         let glyphs = theme.glyphs
         let eighths = Self.eighths(fraction: fraction, width: width)

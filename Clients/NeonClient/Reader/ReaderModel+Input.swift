@@ -1,0 +1,170 @@
+import NeonCore
+import NeonTUI
+
+extension ReaderModel {
+    /// A key, mouse action or paste.
+    public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        if keyList.isOpen {
+            keyList.handle(event, over: helpOverlay(theme: .neon), columns: columns, rows: rows)
+            return []
+        }
+        if search.editing { return editSearch(event, at: time) }
+        if draftPanel == .focused {
+            switch event {
+            case .key(.escape):
+                draftPanel = .open
+                return []
+            case let .key(key) where DraftModel.helpKeys.contains(key):
+                keyList.open()
+                return []
+            default:
+                return draft.handle(event, at: time)
+            }
+        }
+        switch event {
+        case let .key(key): return press(key, at: time)
+        case let .mouse(mouse): return click(mouse, at: time)
+        case .paste: return []
+        }
+    }
+
+    private mutating func press(_ key: Key, at time: Duration) -> [ClientCommand] {
+        let page = max(viewportRows - 1, 1)
+        switch key {
+        case .character("q"), .ctrl("c"): return [.quit]
+        case .character("j"), .down, .enter, .ctrl("n"): return scroll(by: 1, at: time)
+        case .character("k"), .up, .ctrl("p"): return scroll(by: -1, at: time)
+        case .character(" "), .pageDown, .ctrl("f"): return scroll(by: page, at: time)
+        case .character("b"), .pageUp, .ctrl("b"): return scroll(by: -page, at: time)
+        case .character("d"), .ctrl("d"): return scroll(by: page / 2, at: time)
+        case .character("u"), .ctrl("u"): return scroll(by: -(page / 2), at: time)
+        case .character("g"), .home, .character("<"): return scroll(to: 0, at: time)
+        case .character("G"), .end, .character(">"): return scroll(to: maximumTop, at: time)
+        case .character("t"): return backToTop(at: time)
+        case .right, .character("l"):
+            pane.shiftCode(by: Self.codeShiftStep)
+            return []
+        case .left, .character("h"):
+            pane.shiftCode(by: -Self.codeShiftStep)
+            return []
+        case .tab: return chooseTab(currentSection + 1, at: time)
+        case .backTab: return chooseTab(currentSection - 1, at: time)
+        case let .character(c) where c.isASCII && c.isNumber && c != "0":
+            return chooseTab(Int(String(c))! - 1, at: time)
+        case .character("/"):
+            beginSearch()
+            return []
+        case .character("n"): return nextMatch(forward: true, at: time)
+        case .character("N"): return nextMatch(forward: false, at: time)
+        case .character("f"): return attach(at: time)
+        case .character("?"), .function(1):
+            keyList.open()
+            return []
+        case .character("e"):
+            return openDraft(focus: true, at: time)
+        case .character("E"):
+            return openDraft(focus: false, close: true, at: time)
+        case .escape:
+            cancelSearch()
+            return []
+        case .character("r"):
+            if case .closed = connection { return [.reconnect] }
+            return []
+        case .ctrl("l"):
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Columns one ← or → scrolls wide code by.
+    static let codeShiftStep = 8
+
+    private mutating func click(_ mouse: MouseEvent, at time: Duration) -> [ClientCommand] {
+        switch mouse.action {
+        case .wheelDown: return scroll(by: 3, at: time)
+        case .wheelUp: return scroll(by: -3, at: time)
+        case .press(.left):
+            let placement = indicatorPlacement(at: time)
+            pane.inputBegan(at: time)
+            if placement.goesToTop(x: mouse.x, y: mouse.y) {
+                return backToTop(at: time)
+            }
+            if geometry.tabs.contains(x: mouse.x, y: mouse.y),
+               let section = tabs.section(atColumn: mouse.x, width: geometry.columns) {
+                return chooseTab(section, at: time)
+            }
+            return []
+        case .release:
+            pane.inputEnded(at: time)
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// Opens the draft panel (focused for typing, the cursor at the end of
+    /// the draft when the panel was closed), or closes it.
+    private mutating func openDraft(focus: Bool, close: Bool = false, at time: Duration) -> [ClientCommand] {
+        let opening = !draftPanel.isOpen && !close
+        draftPanel = close ? .closed : focus ? .focused : .open
+        fitPane()
+        pane.stop()
+        var out = moved(at: time)
+        if opening { out += draft.moveToEnd() }
+        return out
+    }
+
+    /// Keeps the tab header scrolled to the current tab and the draft
+    /// panel's editor where the geometry puts it.
+    public mutating func settle() {
+        draft.panel = draftPanel.isOpen ? geometry.draft : nil
+        if draftPanel.isOpen { draft.settle() }
+        guard pane.layout != nil else { tabs.scrollToStart(); return }
+        tabs.settle(current: currentSection, width: geometry.columns)
+    }
+
+    private mutating func editSearch(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        switch event {
+        case .key(.enter): return commitSearch(at: time)
+        case .key(.escape), .key(.ctrl("c")): cancelSearch()
+        case .key(.backspace): editSearch(deleteBackward: true)
+        case let .key(.character(c)): editSearch(appending: String(c))
+        case let .paste(text): editSearch(appending: text.filter { !$0.isNewline })
+        default: break
+        }
+        return []
+    }
+
+    /// When something on screen will next change by itself, so the runtime
+    /// sleeps until then: a running animation, a chosen tab's hold running
+    /// out, a spinner, a swinging title, the wheel's 3 s timer, a notice
+    /// expiring.
+    public func nextWake(after time: Duration) -> Duration? {
+        var next: [Duration] = []
+        if pane.animation != nil { next.append(time + .milliseconds(16)) }
+        if let held = tabs.spy.hold, held.until > time { next.append(held.until) }
+        if connection == .connecting || pane.layout == nil { next.append(time + .milliseconds(100)) }
+        if let change = pane.indicator.nextChange(after: time), pane.layout != nil { next.append(change) }
+        if let wake = notices.nextWake(after: time) { next.append(wake) }
+        if swings { next.append(time + .milliseconds(100)) }
+        if draftPanel.isOpen, let wake = draft.nextWake(after: time) { next.append(wake) }
+        return next.min()
+    }
+
+    /// Whether a title, the current tab's title or a name on screen is wider
+    /// than its field.
+    private var swings: Bool {
+        let title = pane.layout?.document.title ?? "NeonSync"
+        if DisplayWidth.of(title) > titleFields.title.width || currentTabSwings { return true }
+        guard geometry.showsPresence else { return false }
+        return presence.readers.contains { DisplayWidth.of($0.name) > 12 }
+    }
+
+    /// Whether the current tab's title is wider than its field, so that it
+    /// swings (`SectionTabs.motion`).
+    private var currentTabSwings: Bool {
+        guard pane.layout != nil else { return false }
+        return tabs.motion(current: currentSection, width: geometry.columns)?.swings ?? false
+    }
+}

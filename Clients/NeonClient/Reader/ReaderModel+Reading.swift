@@ -1,0 +1,122 @@
+import NeonCore
+import NeonTUI
+
+extension ReaderModel {
+    /// A new terminal size: re-wrap and keep the place by anchor.
+    public mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand] {
+        let matchShown = search.currentIsShown(on: pane.visibleRows)
+        self.columns = max(columns, 1)
+        self.rows = max(rows, 1)
+        let g = geometry
+        pane.resize(width: g.wrapWidth, viewport: g.document.height)
+        search.refresh(in: pane.layout)
+        // The match you were on stays on the screen (n goes on from it).
+        if matchShown, let current = search.current, search.matches.indices.contains(current) {
+            let rows = search.matches[current].rows
+            if rows.lowerBound < pane.top || rows.upperBound > pane.top + viewportRows {
+                pane.jump(to: rows.lowerBound - viewportRows / 3)
+            }
+        }
+        return moved(at: time)
+    }
+
+    /// Shows `info` as the room's document, from the top.
+    mutating func show(_ info: DocumentInfo, at time: Duration) {
+        let document: Document
+        do {
+            document = try Document.parse(title: info.title, format: info.format, text: info.text)
+        } catch {
+            pane.showUnreadable(info)
+            notices.note("the room's document could not be read: \(error.message)", error: true, at: time)
+            return
+        }
+        pane.show(document, as: info)
+        if info.numbersBlocksDifferently {
+            notices.note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",
+                         error: true, at: time)
+        }
+        tabs.reset(for: document)
+        search.refresh(in: pane.layout)
+    }
+
+    /// The reader scrolled by `delta` rows (keys, wheel). Detaches a follower.
+    public mutating func scroll(by delta: Int, at time: Duration) -> [ClientCommand] {
+        scroll(to: pane.top + delta, at: time)
+    }
+
+    /// The reader moved to `row` by hand.
+    public mutating func scroll(to row: Int, at time: Duration) -> [ClientCommand] {
+        guard pane.layout != nil else { return [] }
+        var out = detachIfFollowing(at: time)
+        pane.scroll(to: row, at: time)
+        out += moved(at: time)
+        return out
+    }
+
+    /// Chooses a tab: an eased jump to the section (as far as the document
+    /// scrolls), the tab held as the server holds it (`ScrollSpy`).
+    public mutating func chooseTab(_ section: Int, at time: Duration) -> [ClientCommand] {
+        guard let layout = pane.layout, layout.document.sections.indices.contains(section) else { return [] }
+        var out = detachIfFollowing(at: time)
+        pane.ease(to: layout.firstRow(ofSection: section), at: time)
+        tabs.choose(section, at: time, holdingUntil: time + Self.tabHold)
+        out.append(.send(.tab(section: section)))
+        return out
+    }
+
+    /// The back-to-top button: an eased scroll to row 0.
+    public mutating func backToTop(at time: Duration) -> [ClientCommand] {
+        guard pane.layout != nil else { return [] }
+        var out = detachIfFollowing(at: time)
+        pane.ease(to: 0, at: time)
+        out += placeCommands()
+        return out
+    }
+
+    /// How long a chosen tab holds here: the server's hold and a little
+    /// more, so that the place sent when this hold runs out finds the
+    /// server's run out too (both then see the same place without a hold).
+    static let tabHold = ScrollSpy.holdDuration + .milliseconds(250)
+
+    /// Advances a running animation (and the draft ring's pulse) to `time`.
+    public mutating func tick(at time: Duration) -> [ClientCommand] {
+        _ = draft.tick(at: time)
+        guard pane.advance(at: time) else { return holdRanOut(at: time) }
+        return moved(at: time)
+    }
+
+    /// A chosen tab's hold ran out with no scroll since (a hand scroll
+    /// during the hold was ignored): the spy looks at the place again, and
+    /// the server with it. Nothing changes while the reader stays at the
+    /// bottom, where the chosen tab keeps holding.
+    private mutating func holdRanOut(at time: Duration) -> [ClientCommand] {
+        guard let held = tabs.spy.hold, time >= held.until else { return [] }
+        return moved(at: time)
+    }
+
+    /// The place changed (or may have): the scroll-spy sees it as the server
+    /// will, from the anchor at the top, and the server is told. When the spy
+    /// changes at a place already sent (a chosen tab's hold running out), the
+    /// place is sent again so that the server's spy sees it too.
+    mutating func moved(at time: Duration) -> [ClientCommand] {
+        if let layout = pane.layout, let position {
+            let place = SpyPlace(document: layout.document, anchor: layout.anchor(forRow: pane.top), position: position)
+            if tabs.observe(place, at: time) { sentPlace = nil }
+        }
+        return placeCommands()
+    }
+
+    /// The `scroll` message for the current place, when it changed.
+    mutating func placeCommands() -> [ClientCommand] {
+        guard connection == .joined, let layout = pane.layout, mode != .join || pane.document != nil else { return [] }
+        let top = pane.top
+        let anchor = layout.anchor(forRow: top)
+        let place = (top: top, content: layout.rowCount, viewport: viewportRows, anchor: anchor)
+        if let sent = sentPlace, sent.top == place.top, sent.content == place.content,
+           sent.viewport == place.viewport, sent.anchor == place.anchor {
+            return []
+        }
+        sentPlace = place
+        return [.send(.scroll(top: place.top, viewport: place.viewport, content: place.content, anchor: anchor))]
+    }
+}

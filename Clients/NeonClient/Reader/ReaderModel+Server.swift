@@ -1,0 +1,150 @@
+import NeonCore
+
+extension ReaderModel {
+    /// The connection opened: say hello.
+    public mutating func connected(at time: Duration) -> [ClientCommand] {
+        connection = .connecting
+        sentPlace = nil
+        return [.send(.hello(room: room, name: name, role: mode.role, draftRev: draft.resumeRevision))]
+    }
+
+    /// The connection closed or could not open: the reader reads alone
+    /// (a local file is on screen already) and is told what to do until
+    /// the room is back. Each failed try says it again, so it stays.
+    public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
+        connection = .closed(reason)
+        pane.stop()
+        offlineSentence = Self.offlineNotice(room: room, reason: reason)
+        notices.pin(offlineSentence, at: time)
+        return []
+    }
+
+    /// What the status line says while `room` cannot be reached: what to
+    /// do, which is the transport's own suggestion when it has one (a
+    /// `ws://` URL for a plain port, `wss://` for a TLS one), after
+    /// `cannot reach URL: `.
+    static func offlineNotice(room: String, reason: String) -> String {
+        guard reason.contains(" try ws://") || reason.contains(" try wss://"),
+              let why = reason.split(separator: ": ", maxSplits: 1).last else {
+            return "room \(room) is offline: start neonsyncd or check --server"
+        }
+        return "room \(room) is offline: \(why)"
+    }
+
+    /// A message from the server.
+    public mutating func receive(_ message: ServerMessage, at time: Duration) -> [ClientCommand] {
+        var draftCommands: [ClientCommand] = []
+        switch message.payload {
+        case .welcome:
+            draftCommands = draft.receive(message, at: time)
+        case .joined, .left:
+            _ = draft.receive(message, at: time)
+        case .edit, .ack, .cursor, .relay:
+            return draft.receive(message, at: time)
+        case .limit:
+            _ = draft.receive(message, at: time)
+        default:
+            break
+        }
+        switch message.payload {
+        case let .welcome(welcome): return welcomed(welcome, at: time) + draftCommands
+        case let .joined(info):
+            presence.joined(info)
+            notices.note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
+            if info.role == .presenter, isFollowing, info.id != presence.me, let anchor = info.anchor {
+                return reposition(to: anchor, atBottom: info.atBottom, at: time)
+            }
+        case let .left(info):
+            presence.left(info.id)
+            notices.note("\(info.name) left", error: false, at: time)
+        case let .document(published):
+            publishing = nil
+            if published.info != pane.shownDocument {
+                show(published.info, at: time)
+                presence.forgetPlaces()
+            }
+            if published.by != presence.me {
+                notices.note("\(presence.name(of: published.by)) published “\(published.title)”", error: false, at: time)
+            }
+            return moved(at: time)
+        case let .progress(p): return progressed(p, at: time)
+        case let .tab(t): return tabChanged(t, at: time)
+        case let .follow(f):
+            presence.update(f.id) { $0.following = f.on }
+        case let .limit(l):
+            notices.note("draft: \(l.level.rawValue) — \(l.count)/\(l.limit), \(l.remaining) left", error: l.level >= .limit, at: time)
+        case let .overview(overview):
+            if pane.document == nil, let sentence = RoomSuggestions.sentence(for: room, among: overview.rooms.map(\.room)) {
+                notices.pin(sentence, at: time)
+            }
+        case .edit, .ack, .cursor, .room, .relay:
+            break
+        case let .error(e):
+            return failed(e, at: time)
+        }
+        return []
+    }
+
+    private mutating func welcomed(_ welcome: Welcome, at time: Duration) -> [ClientCommand] {
+        connection = .joined
+        notices.clear(saying: offlineSentence)
+        presence.welcomed(welcome)
+        var out: [ClientCommand] = []
+        if let info = welcome.document {
+            if let mine = pendingDocument, mode != .present, mine != info {
+                connection = .closed("the room has another document")
+                return [.refused(Refusal(otherDocument: info, than: mine, room: room))]
+            }
+            if mode == .present, let mine = pendingDocument, mine != info {
+                out.append(publish(mine))
+            } else if info != pane.shownDocument {
+                show(info, at: time)
+            } else {
+                out += chooseHeldTabAgain(at: time)
+            }
+        } else if let mine = pendingDocument {
+            out.append(publish(mine))
+        } else {
+            notices.note("room \(room) has no document yet; waiting for one", error: false, at: time)
+            out.append(.listRooms)
+        }
+        pendingDocument = nil
+        // Everyone already placed (the welcome's anchors) is in the gutter
+        // from the first frame, and a follower lands on its presenter's text
+        // at once.
+        if pane.following { out.append(.send(.follow(on: true))) }
+        out += repositionOnPresenter(at: time) ?? moved(at: time)
+        return out
+    }
+
+    private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
+        publishing = mine
+        return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity))
+    }
+
+    private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {
+        presence.progressed(p)
+        if p.id == presence.presenter, isFollowing, p.id != presence.me {
+            return reposition(to: p.anchor, atBottom: p.atBottom, at: time)
+        }
+        return []
+    }
+
+    /// A reader's tab changed. A follower does not jump by itself: the
+    /// presenter's `progress` moves it, and its header shows the presenter's
+    /// section (`currentSection`).
+    private mutating func tabChanged(_ t: TabInfo, at time: Duration) -> [ClientCommand] {
+        presence.update(t.id) { $0.section = t.section }
+        return []
+    }
+
+    private mutating func failed(_ e: ProtocolError, at time: Duration) -> [ClientCommand] {
+        if let refusal = Refusal(e, room: room) ?? publishing.flatMap({ Refusal(e, publishing: $0, room: room) }) {
+            connection = .closed(e.message)
+            return [.refused(refusal)]
+        }
+        if e.code == .alreadyJoined { connection = .closed(e.message) }
+        notices.note(e.message, error: true, at: time)
+        return []
+    }
+}

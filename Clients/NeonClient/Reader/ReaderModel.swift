@@ -1,0 +1,96 @@
+import NeonCore
+
+/// How this terminal takes part in its room.
+public enum ClientMode: String, Sendable, Equatable {
+    /// `neonsync read FILE`: publish FILE if the room has none, read at your own pace.
+    case read
+    /// `neonsync join ROOM`: read the room's document.
+    case join
+    /// `neonsync present`: lead; your scroll and tab choices are followed.
+    case present
+    /// `neonsync follow ROOM`: track the presenter until you scroll yourself.
+    case follow
+
+    public var role: Role { self == .present ? .presenter : .reader }
+}
+
+/// Everything the reader's screen is drawn from. Updated only by `update`,
+/// drawn only by `view`: the client's Elm loop. As a bubbletea program
+/// composes bubbles, it is made of parts that each own their state, update
+/// and view: the document pane, the tab header, the search, the room's
+/// presence, the draft panel, the key list and the notices; the model
+/// routes events to them and keeps what is the reader's own: who it is,
+/// the terminal's size, the connection and the document it publishes.
+public struct ReaderModel: Sendable {
+    public let mode: ClientMode
+    public let room: String
+    public let name: String
+    public internal(set) var columns: Int
+    public internal(set) var rows: Int
+    public internal(set) var connection: ConnectionState = .connecting
+
+    /// The document, its scroll, the bottom indicator, and following.
+    public internal(set) var pane: DocumentPane
+    public internal(set) var tabs = SectionTabs()
+    public internal(set) var search = SearchState()
+    /// Who is in the room and where each one reads.
+    public internal(set) var presence = Presence()
+    /// The room's draft, in a panel under the document (`e` opens it).
+    public internal(set) var draft: DraftModel
+    public internal(set) var draftPanel = DraftPanel.closed
+    public internal(set) var keyList = KeyList()
+    public internal(set) var notices = NoticeLine()
+
+    /// The document to publish once welcomed, if the room has none.
+    public internal(set) var pendingDocument: DocumentInfo?
+    /// The document sent to the room and not yet seen back: the server's
+    /// refusal of it (too large, unreadable) ends the command.
+    var publishing: DocumentInfo?
+    /// The status line's sentence while the room cannot be reached, to
+    /// take it away once joined.
+    var offlineSentence = ""
+    /// The anchor last sent, so an unchanged place is not sent twice.
+    var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
+
+    public init(mode: ClientMode, room: String, name: String, columns: Int, rows: Int,
+                document: DocumentInfo? = nil, at time: Duration) {
+        self.mode = mode
+        self.room = room
+        self.name = name
+        self.columns = max(columns, 1)
+        self.rows = max(rows, 1)
+        pendingDocument = document
+        pane = DocumentPane(following: mode == .follow, at: time)
+        draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
+        fitPane()
+        if let document { show(document, at: time) }
+    }
+
+    /// Rows of the draft panel when it is open.
+    public static let draftPanelRows = 8
+
+    public var geometry: ScreenGeometry {
+        ScreenGeometry(columns: columns, rows: rows, draftRows: draftPanel.isOpen ? Self.draftPanelRows : 0)
+    }
+
+    /// Gives the document pane the size the geometry has for it.
+    mutating func fitPane() {
+        let g = geometry
+        pane.fit(width: g.wrapWidth, viewport: g.document.height)
+    }
+
+    /// The rows of the document the reader sees.
+    public var viewportRows: Int { pane.viewport }
+
+    public var contentRows: Int { pane.contentRows }
+
+    public var maximumTop: Int { pane.maximumTop }
+
+    /// The reader's own position: NeonCore's numbers for the top row.
+    public var position: ReadingPosition? { pane.position }
+
+    public var isFollowing: Bool { pane.following && mode != .present }
+
+    /// The room's readers and observers, counted as every view counts them.
+    public var headcount: Headcount { presence.headcount }
+}
