@@ -32,6 +32,8 @@ extension ClientEngine {
         info.host = UnsafePointer(memory.string(url.hostHeader))
         if url.isSecure {
             info.ssl_connection = Self.tlsFlags(configuration.serverTrust)
+            TLSContextGate.beginHandshake()
+            client.countsTLSHandshake = true
         }
         info.protocol = connection.subprotocol.map { UnsafePointer(memory.string($0)) }
         info.local_protocol_name = UnsafePointer(protocolName)
@@ -66,6 +68,7 @@ extension ClientEngine {
         case LWS_CALLBACK_OPENSSL_PERFORM_SERVER_CERT_VERIFICATION:
             return verifyServerCertificate(client, store: user.map(OpaquePointer.init), preverified: length != 0)
         case LWS_CALLBACK_CLIENT_ESTABLISHED:
+            client.endTLSHandshake()
             session.wsi = wsi
             let action = session.apply(.established(framesWaiting: !session.queue.isEmpty))
             client.handler(client.connection, .connected)

@@ -28,6 +28,15 @@ final class ClientSession {
     var finished = false
     /// The first reason the server's certificate was refused, if it was.
     var certificateRejection: CertificateRejection?
+    /// This connection's TLS handshake is counted in `TLSContextGate`.
+    var countsTLSHandshake = false
+
+    /// Its TLS handshake ended (once; a plain connection has none).
+    func endTLSHandshake() {
+        guard countsTLSHandshake else { return }
+        countsTLSHandshake = false
+        TLSContextGate.endHandshake()
+    }
 
     init(connection: ClientConnection, handler: @escaping ClientConnection.Handler, maxMessageSize: Int) {
         self.connection = connection
@@ -80,7 +89,7 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
             info.client_ssl_ca_filepath = UnsafePointer(memory.string(path))
             info.options |= neon_lws_option_disable_os_ca_certs()
         }
-        guard let context = lws_create_context(&info) else {
+        guard let context = TLSContextGate.creatingContext({ lws_create_context(&info) }) else {
             throw .contextCreationFailed("lws_create_context returned NULL for a client context")
         }
         return (context, 0)
@@ -145,6 +154,7 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
     func finish(_ client: ClientSession, _ event: ClientEvent) {
         guard !client.finished else { return }
         client.finished = true
+        client.endTLSHandshake()
         client.session.wsi = nil
         client.session.apply(.closed)
         sessions[client.session.id] = nil

@@ -13,7 +13,7 @@ extension ServerEngine {
             info.options |= neon_lws_option_do_ssl_global_init()
         }
         info.user = contextUser
-        guard let context = lws_create_context(&info) else {
+        guard let context = TLSContextGate.creatingContext({ lws_create_context(&info) }) else {
             throw .contextCreationFailed("lws_create_context returned NULL")
         }
 
