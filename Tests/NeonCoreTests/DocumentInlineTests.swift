@@ -1,3 +1,5 @@
+import Dispatch
+import Synchronization
 import Testing
 @testable import NeonCore
 
@@ -17,6 +19,20 @@ struct DocumentInlineTests {
         let block = try block(text)
         let bytes = Array(block.text.utf8)
         return block.styles.map { (String(decoding: bytes[$0.bytes], as: UTF8.self), $0.style) }
+    }
+
+    @Test("documents parsed on eight threads at once each keep their strikethrough (cmark-gfm's special characters are process-wide)")
+    func concurrentParses() {
+        let lost = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            for _ in 0 ..< 300 {
+                let document = try? Document.parse(title: "T", format: .markdown, text: "a ~~gone~~ b")
+                if document?.blocks.first?.styles.contains(where: { $0.style == .strikethrough }) != true {
+                    lost.withLock { $0 += 1 }
+                }
+            }
+        }
+        #expect(lost.withLock { $0 } == 0, "parses that lost ~~ of 2,400")
     }
 
     @Test("emphasis, strong and strikethrough are removed from the text and kept as styles")

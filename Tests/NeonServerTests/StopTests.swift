@@ -22,7 +22,7 @@ struct StopTests {
         let status = await exitStatus(of: node, within: .seconds(5))
         #expect(status == 0, "\(node.errorLines)")
         #expect(asked.duration(to: .now) < .seconds(5))
-        #expect(node.drained())
+        #expect(node.drained(timeout: 10))
         #expect(events("stop", of: node).count == 1, "\(node.lines)")
 
         let restarted = try ServerProcess(["--data", data.path])
@@ -45,7 +45,7 @@ struct StopTests {
         let status = await exitStatus(of: node, within: .seconds(5))
         #expect(status == 0, "\(node.errorLines)")
         #expect(asked.duration(to: .now) < .seconds(5))
-        #expect(node.drained())
+        #expect(node.drained(timeout: 10))
         #expect(events("stop", of: node).count == 1, "\(node.lines)")
         #expect(events("redis_down", of: node).isEmpty, "\(node.lines)")
         #expect(try redis.command("EXISTS neonsync:node:twice") == ":0", "the node gave up its name as it left")
@@ -82,7 +82,7 @@ struct StopTests {
         let status = await exitStatus(of: node, within: .seconds(10))
         #expect(status == 0, "\(node.errorLines)")
         #expect(asked.duration(to: .now) < .seconds(10))
-        #expect(node.drained())
+        #expect(node.drained(timeout: 10))
         #expect(events("stop", of: node).count == 1, "\(node.lines)")
         let gone = events("redis_down", of: node).compactMap { $0["reason"] as? String }
         #expect(gone.contains { $0.hasPrefix("stopped without leaving the cluster") }, "\(node.lines)")

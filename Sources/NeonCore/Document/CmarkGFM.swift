@@ -1,4 +1,5 @@
 import CCmarkGFM
+import Synchronization
 
 /// GitHub's CommonMark + GFM parser (cmark-gfm) with the table,
 /// strikethrough, autolink and task-list extensions: a pure function from
@@ -16,8 +17,25 @@ enum CmarkGFM {
 
     /// Parses `text` and hands the document node to `body`; the tree is
     /// freed when `body` returns.
+    /// Held from a parser's creation to its release. cmark-gfm 0.29 keeps
+    /// the inline parser's table of special characters in one process-wide
+    /// array: attaching an extension adds its characters (`~` for
+    /// strikethrough) and freeing a parser removes them, so a parser freed
+    /// on one thread took `~` from another thread's parse in progress, and
+    /// that document lost its strikethrough (found by the suite, which
+    /// parses on many threads; the server parses on its service thread and
+    /// on the committer thread that reads resting rooms back).
+    private static let parsing = Mutex(())
+
     static func withTree<Result>(of text: String, _ body: (OpaquePointer) -> Result) -> Result {
         _ = registered
+        let root = parsing.withLock { _ in parse(text) }
+        defer { cmark_node_free(root) }
+        return body(root)
+    }
+
+    /// The document node of `text`; the caller frees it.
+    private static func parse(_ text: String) -> OpaquePointer {
         guard let parser = cmark_parser_new(CMARK_OPT_DEFAULT) else { fatalError("cmark-gfm could not allocate a parser") }
         for name in extensions {
             if let extensionPointer = cmark_find_syntax_extension(name) {
@@ -33,7 +51,6 @@ enum CmarkGFM {
         let root = cmark_parser_finish(parser)
         cmark_parser_free(parser)
         guard let root else { fatalError("cmark-gfm returned no document") }
-        defer { cmark_node_free(root) }
-        return body(root)
+        return root
     }
 }
