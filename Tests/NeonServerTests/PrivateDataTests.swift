@@ -20,10 +20,9 @@ struct PrivateDataTests {
 
     @Test("a fresh data directory is 700 and the database and its -wal 600, whatever the umask (the store locks exclusively, so SQLite keeps no -shm file)")
     func freshModes() throws {
-        let old = umask(0)
-        defer { umask(old) }
-        let server = try ServerProcess()
-        umask(old)
+        // umask 0 for the server alone: the suite's own umask is every
+        // concurrent test's, whose files would be made world-writable.
+        let server = try ServerProcess([], launcher: ["/bin/sh", "-c", "umask 0; exec \"$@\"", "sh", ServerProcess.binary.path])
         let file = server.dataDirectory + "/neonsync.sqlite3"
         #expect(Self.mode(server.dataDirectory) == 0o700)
         #expect(Self.mode(file) == 0o600)
@@ -32,12 +31,12 @@ struct PrivateDataTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("the --log file is created 600, and an existing one is made 600")
+    @Test("the --log file is created 600 (not as the umask would make it), and an existing one is made 600")
     func logMode() throws {
         let path = Self.scratch() + ".log"
         defer { unlink(path) }
-        let old = umask(0)
-        defer { umask(old) }
+        // Under the suite's umask (022 here, which alone would give 644):
+        // changing it would change every concurrent test's files.
         _ = try LogWriter(destination: .file(path), minimumLevel: .info)
         #expect(Self.mode(path) == 0o600)
         chmod(path, 0o644)
