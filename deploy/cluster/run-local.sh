@@ -230,8 +230,15 @@ command_line() {
 # Wait, reading commands. Redis or nginx ending by itself ends the whole
 # cluster (and says which); a node ending leaves the others serving
 # through nginx, and can be started again.
+# From here Ctrl-C and SIGTERM only note the request; the loop ends the
+# script. Exiting from the trap itself, while `read -t` is interrupted,
+# crashed bash 5.2 ("Segmentation fault") and left everything running.
+stopping=""
+trap 'stopping=130' INT
+trap 'stopping=143' TERM
 down=() typing=1
 while true; do
+  [ -z "$stopping" ] || exit "$stopping"
   running "$redis_pid" || { say "Redis stopped by itself; stopping the rest"; exit 1; }
   running "$nginx_pid" || { say "nginx stopped by itself; stopping the rest"; exit 1; }
   for i in $(seq "$nodes"); do

@@ -13,7 +13,7 @@ enum CmarkGFM {
 
     /// Registers the core extensions once, thread-safely (cmark-gfm's own
     /// registration is not).
-    private static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
+    fileprivate static let registered: Void = cmark_gfm_core_extensions_ensure_registered()
 
     /// Parses `text` and hands the document node to `body`; the tree is
     /// freed when `body` returns.
@@ -25,7 +25,7 @@ enum CmarkGFM {
     /// that document lost its strikethrough (found by the suite, which
     /// parses on many threads; the server parses on its service thread and
     /// on the committer thread that reads resting rooms back).
-    private static let parsing = Mutex(())
+    fileprivate static let parsing = Mutex(())
 
     static func withTree<Result>(of text: String, _ body: (OpaquePointer) -> Result) -> Result {
         _ = registered
@@ -54,3 +54,22 @@ enum CmarkGFM {
         return root
     }
 }
+
+/// For code beside NeonCore that drives cmark-gfm itself in the same
+/// process (a test comparing with cmark's own output, a client's own
+/// renderer): its parsers must not live while NeonCore's do (see
+/// `CmarkGFM.parsing`), so it makes and frees them in here, where the core
+/// extensions are also registered.
+public enum CmarkGFMParsers {
+    public static func exclusively<T: Sendable>(_ body: () -> T) -> T {
+        CmarkGFM.exclusively(body)
+    }
+}
+
+extension CmarkGFM {
+    static func exclusively<T: Sendable>(_ body: () -> T) -> T {
+        _ = registered
+        return parsing.withLock { _ in body() }
+    }
+}
+
