@@ -7,14 +7,18 @@ import Testing
 /// joins ROOM, publishes a document and scrolls five times a second until
 /// stopped, reading whatever comes back. Prints `welcome ID`.
 let presenterScript = #"""
-import json, ssl, sys, time
+import faulthandler, json, ssl, sys, time
 began = time.monotonic()
+# If no welcome comes in 20 s, every thread's stack goes to standard error:
+# the test's failure then says where the client waited.
+faulthandler.dump_traceback_later(20)
 def stage(text):
     print("%.2f s: %s" % (time.monotonic() - began, text), file=sys.stderr, flush=True)
 from websockets.sync.client import connect
 stage("imported websockets")
 url, ca, room = sys.argv[1:4]
 context = ssl.create_default_context(cafile=ca)
+stage("connecting to " + url)
 with connect(url, ssl=context, subprotocols=["neonsync.v1"], proxy=None, compression=None,
              additional_headers={"X-Forwarded-For": "203.0.113.66"}) as ws:
     stage("connected to %s" % (ws.remote_address,))
@@ -25,6 +29,7 @@ with connect(url, ssl=context, subprotocols=["neonsync.v1"], proxy=None, compres
         stage("received " + message["type"])
         if message["type"] == "welcome":
             print("welcome " + message["you"], flush=True)
+            faulthandler.cancel_dump_traceback_later()
             break
     text = "# One\n\n" + "a line\n\n" * 40 + "# Two\n\n" + "more\n\n" * 40
     ws.send(json.dumps({"type": "document", "title": "Fleet", "format": "markdown", "text": text}))
