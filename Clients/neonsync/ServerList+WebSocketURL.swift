@@ -12,3 +12,15 @@ extension ServerList where Address == WebSocketURL {
     /// Every server, comma-separated, for sentences about all of them.
     var listed: String { all.map(\.description).joined(separator: ", ") }
 }
+
+/// The room in the connection's URL, so a proxy in front of a cluster can
+/// send every member of a room to the same node (deploy/nginx hashes on
+/// it). A hint for routing only: the hello's room is the room joined.
+extension WebSocketURL {
+    /// This URL with `room=ROOM` in its query; unchanged for nil and for a
+    /// Unix socket, which has no proxy in front.
+    func naming(room: String?) -> WebSocketURL {
+        guard let room, unixSocket == nil else { return self }
+        return settingQueryParameter("room", to: room)
+    }
+}

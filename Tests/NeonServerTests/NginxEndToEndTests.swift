@@ -93,12 +93,15 @@ struct NginxEndToEndTests {
                                     "--logs", "/l", "--node", "127.0.0.1:1", "--node", "[::1]:2", "--node", "n3.lan:3"])
         let lines = site.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         #expect(lines.filter { $0.hasPrefix("listen ") } == ["listen 127.0.0.1:8443 ssl;"])
-        #expect(lines.filter { $0.hasPrefix("server ") && $0 != "server {" } == [
-            "server 127.0.0.1:1 max_fails=1 fail_timeout=10s;", "server [::1]:2 max_fails=1 fail_timeout=10s;",
-            "server n3.lan:3 max_fails=1 fail_timeout=10s;"])
+        let nodes = ["server 127.0.0.1:1 max_fails=1 fail_timeout=10s;", "server [::1]:2 max_fails=1 fail_timeout=10s;",
+                     "server n3.lan:3 max_fails=1 fail_timeout=10s;"]
+        #expect(lines.filter { $0.hasPrefix("server ") && $0 != "server {" } == nodes + nodes,
+                "every node in both upstreams: the room-hashed one and the least-connections one")
+        #expect(lines.contains("hash $arg_room consistent;") && lines.contains("least_conn;")
+                && lines.contains("proxy_pass http://$neonsync_pool;"))
         #expect(lines.contains("server_name sync.test;") && lines.contains("ssl_certificate     /c.pem;")
                 && lines.contains("ssl_certificate_key /k.pem;") && lines.contains("access_log /l/neonsync.access.log;"))
-        let kept = template.split(separator: "\n").filter { $0.contains("proxy_") || $0.contains("map ") || $0.contains("least_conn") }
+        let kept = template.split(separator: "\n").filter { $0.contains("proxy_") || $0.contains("map ") || $0.contains("least_conn") || $0.contains("hash ") }
         #expect(!kept.isEmpty && kept.allSatisfy { site.contains($0) }, "every proxy line is kept as shipped")
         let timeout = try #require(site.firstMatch(of: /proxy_read_timeout (\d+)s;/).flatMap { Int($0.output.1) })
         #expect(timeout > 60, "above neonsyncd's default --idle-timeout (60 s)")
@@ -114,7 +117,7 @@ struct NginxEndToEndTests {
         }
     }
 
-    @Test("through wss:// at nginx: readers on both nodes follow one presenter, every node logs the client's address (not nginx's), a forged X-Forwarded-For is ignored, and when one node stops its clients come back through nginx on the other")
+    @Test("through wss:// at nginx: a room's members, who name it in the URL, meet on one node; every node logs the client's address (not nginx's), a forged X-Forwarded-For is ignored, and when that node stops the whole room comes back through nginx on the other")
     func fleet() async throws {
         let files = try TestCertificates.shared()
         let redis = try RedisProcess()
@@ -131,7 +134,8 @@ struct NginxEndToEndTests {
         let nginx = try NginxProcess(site: site, directory: directory, port: port, http: ["proxy_bind 127.0.0.2;"])
         let url = "wss://localhost:\(port)/"
 
-        let (presenter, ada) = try await startPresenter(url: url, ca: files.ca, room: "fleet")
+        // The Python presenter names the room as neonsync does (?room=).
+        let (presenter, ada) = try await startPresenter(url: url + "?room=fleet", ca: files.ca, room: "fleet")
         let tails = try (1...4).map { try startTail(url: url, ca: files.ca, room: "fleet", name: "t\($0)") }
         for tail in tails {
             #expect(await follows(tail, ada), "a reader through nginx sees the presenter's progress: \(tail.errorLines)")
@@ -140,8 +144,10 @@ struct NginxEndToEndTests {
         func members(_ node: ServerProcess) -> Set<String> {
             Set(node.events("join").compactMap { $0["name"] as? String })
         }
-        #expect(!members(a).isEmpty && !members(b).isEmpty, "nginx spread the five over both nodes: a \(members(a)), b \(members(b))")
-        #expect(members(a).union(members(b)) == ["ada", "t1", "t2", "t3", "t4"])
+        let everyone: Set<String> = ["ada", "t1", "t2", "t3", "t4"]
+        let (home, other) = members(a).contains("ada") ? (a, b) : (b, a)
+        #expect(members(home) == everyone && members(other).isEmpty,
+                "nginx sent the room's five to one node: a \(members(a)), b \(members(b))")
         for node in [a, b] {
             for line in node.events("connect") {
                 #expect(line["peer"] as? String == "127.0.0.1" && line["proxy"] as? String == "127.0.0.2", "\(line)")
@@ -156,23 +162,26 @@ struct NginxEndToEndTests {
         #expect(!a.logLines.contains { $0.contains("203.0.113.77") })
         withExtendedLifetime(forger) {}
 
-        // Stop the node the presenter is not on: its readers come back through nginx on the other.
-        let (kept, stopped) = members(a).contains("ada") ? (a, b) : (b, a)
-        let moved = members(stopped)
+        // Stop the room's node: its readers come back through nginx on the
+        // other node, and so does the presenter when it starts again.
         let before = tails.map(\.lines.count)
-        #expect(await stopped.stopped() == 0)
-        let rejoined = await kept.log(timeout: 30) { _ in moved.isSubset(of: members(kept)) }
-        #expect(rejoined != nil, "moved \(moved) but the kept node has \(members(kept))")
+        #expect(await home.stopped() == 0)
+        _ = await presenter.stop()
+        let rejoined = await other.log(timeout: 30) { _ in ["t1", "t2", "t3", "t4"].allSatisfy(members(other).contains) }
+        #expect(rejoined != nil, "the readers moved, but the other node has \(members(other))")
+        let (again, ada2) = try await startPresenter(url: url + "?room=fleet", ca: files.ca, room: "fleet")
+        #expect(await other.log(timeout: 10) { _ in members(other) == everyone } != nil,
+                "the presenter is back on the room's new node: \(members(other))")
         for (tail, skipped) in zip(tails, before) {
-            #expect(await follows(tail, ada, after: skipped), "every reader follows again: \(tail.errorLines.suffix(3))")
+            #expect(await follows(tail, ada2, after: skipped), "every reader follows again: \(tail.errorLines.suffix(3))")
         }
         let access = nginx.log("neonsync.access.log")
         #expect(access.contains("\" 101 "), "the upgrades in nginx's access log")
 
         for tail in tails { #expect(await tail.stop() == 0) }
-        _ = await presenter.stop()
+        _ = await again.stop()
         #expect(nginx.stop())
-        #expect(await kept.stopped() == 0)
+        #expect(await other.stopped() == 0)
         for node in [a, b] {
             for line in node.logLines {
                 for problem in LogSchema.problems(of: line) { Issue.record(Comment(rawValue: problem)) }

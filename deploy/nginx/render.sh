@@ -63,6 +63,7 @@ awk -v listens="$(join "${listens[@]}")" -v nodes="$(join "${nodes[@]}")" \
     if (!listened) { for (i = 1; i <= nl; i++) print indent($0) "listen " L[i] " ssl;"; listened = 1 }
     next
   }
+  /^[ \t]*upstream / { noded = 0 }
   /^[ \t]*server [^ ]+ max_fails=/ {
     seen["node"]++
     if (!noded) { for (i = 1; i <= nn; i++) print indent($0) "server " N[i] " " $3 " " $4; noded = 1 }

@@ -11,6 +11,15 @@ public protocol Program: Sendable {
     /// When the program next changes by itself (an animation frame, a
     /// notice expiring, a deadline); nil when only events change it.
     func nextWake(after time: Duration) -> Duration?
+    /// The room the program joins, which the runtime names in the
+    /// connection's URL (`?room=`) so that a proxy in front of a cluster can
+    /// send a room's members to one node; nil when it joins no room or every
+    /// room. The hello's room is still the room joined.
+    var routingRoom: String? { get }
+}
+
+extension Program {
+    public var routingRoom: String? { nil }
 }
 
 /// A program that draws the whole terminal: the runtime diffs `view` onto

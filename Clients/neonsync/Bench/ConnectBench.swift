@@ -52,7 +52,8 @@ final class ConnectBench: @unchecked Sendable {
         try fleet.open(options.count, inFlight: options.ramp, perSecond: options.rate, phase: "connecting",
                        timeout: max(60, Double(options.count) / 100), willOpen: { _ in
             openedAt.withLock { $0.append(monotonicNanoseconds()) }
-        }, handler: handler)
+        }, room: { [room, options] index in options.peer == .neonsync ? "\(room)-\(index / options.perRoom)" : nil },
+        handler: handler)
         let ramp = Double(monotonicNanoseconds() - started) / 1e9
         try fleet.settle()
         let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS,

@@ -56,7 +56,7 @@ final class DraftBench: @unchecked Sendable {
                 break
             }
         }
-        try fleet.open(total, inFlight: options.ramp, phase: "connecting", handler: handler)
+        try fleet.open(total, inFlight: options.ramp, phase: "connecting", room: { [room] _ in room }, handler: handler)
         try fleet.wait("the room to settle (\(total - 1) joins)", timeout: 120) {
             joinsSeen.load(ordering: .relaxed) >= total - 1
         }

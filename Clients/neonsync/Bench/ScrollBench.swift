@@ -87,8 +87,9 @@ final class ScrollBench: @unchecked Sendable {
         fleet.display.update(phase: "connecting", fraction: nil, detail: "publishing the document")
         // The presenter (follow) has a thread of its own, like its own process;
         // in coread every reader sends and reads, so all share one.
-        try fleet.open(1, inFlight: 1, phase: "connecting", onSenders: follow, handler: handler)
-        try fleet.open(total - 1, inFlight: options.ramp, perSecond: 0, phase: "connecting", handler: handler)
+        try fleet.open(1, inFlight: 1, phase: "connecting", onSenders: follow, room: { [room] _ in room }, handler: handler)
+        try fleet.open(total - 1, inFlight: options.ramp, perSecond: 0, phase: "connecting", room: { [room] _ in room },
+                       handler: handler)
         let expected = follow ? total - 1 : total - 1
         try fleet.wait("the room to settle (\(expected) \(follow ? "follows" : "joins"))", timeout: 120) {
             setupSeen.load(ordering: .relaxed) >= expected

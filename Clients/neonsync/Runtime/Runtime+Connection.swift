@@ -12,7 +12,7 @@ extension Runtime {
         link.generation += 1
         link.heard = false
         do {
-            link.connection = try mailbox.connect(to: link.servers.current, generation: link.generation)
+            link.connection = try mailbox.connect(to: link.servers.current.naming(room: program.routingRoom), generation: link.generation)
             self.link = link
         } catch {
             self.link = link

@@ -125,7 +125,10 @@ extension ClientEngine {
     /// scheme does not match the port: OpenSSL's bare error from a plain
     /// port for `wss://`; a close before any HTTP answer (what a TLS port
     /// does with a plain request) for `ws://`.
-    static func failureSentence(_ detail: String, url: WebSocketURL) -> String {
+    static func failureSentence(_ detail: String, url connected: WebSocketURL) -> String {
+        // The URL to suggest is the one the user wrote: without the room
+        // a client adds for a routing proxy (`?room=`).
+        let url = connected.removingQueryParameter("room")
         if url.isSecure, detail.hasPrefix("connect SSL err") || detail.contains("SSL routines") {
             var plain = url
             plain.isSecure = false

@@ -114,3 +114,47 @@ public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {
         return "\(isSecure ? "wss" : "ws")://\(hostHeader)\(path)"
     }
 }
+
+extension WebSocketURL {
+    /// This URL with `name=value` in its query: `value` percent-encoded
+    /// (RFC 3986's unreserved characters kept, every other UTF-8 byte
+    /// written %XX), an earlier `name` parameter replaced, the others kept
+    /// in order.
+    public func settingQueryParameter(_ name: String, to value: String) -> WebSocketURL {
+        var copy = self
+        let question = path.firstIndex(of: "?")
+        let route = question.map { String(path[..<$0]) } ?? path
+        let query = question.map { String(path[path.index(after: $0)...]) } ?? ""
+        let key = Self.queryEncoded(name)
+        var parameters = query.split(separator: "&").filter { $0 != key && !$0.hasPrefix(key + "=") }.map(String.init)
+        parameters.append(key + "=" + Self.queryEncoded(value))
+        copy.path = route + "?" + parameters.joined(separator: "&")
+        return copy
+    }
+
+    /// This URL without its `name` parameters (and without the `?` when
+    /// none is left).
+    public func removingQueryParameter(_ name: String) -> WebSocketURL {
+        guard let question = path.firstIndex(of: "?") else { return self }
+        var copy = self
+        let key = Self.queryEncoded(name)
+        let kept = path[path.index(after: question)...].split(separator: "&").filter { $0 != key && !$0.hasPrefix(key + "=") }
+        copy.path = String(path[..<question]) + (kept.isEmpty ? "" : "?" + kept.joined(separator: "&"))
+        return copy
+    }
+
+    static func queryEncoded(_ text: String) -> String {
+        let hex = Array("0123456789ABCDEF".utf8)
+        var out: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                out.append(byte)
+            default:
+                out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 15)]]
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
