@@ -1,8 +1,8 @@
 import Foundation
 import NeonClient
 import NeonCore
-import NeonTransport
 import NeonTUI
+import NeonTransport
 
 /// The commands that draw a screen: the terminal is taken over, the program
 /// made at its size, and the runtime runs it.
@@ -10,7 +10,7 @@ extension Client {
     /// The reader: `read`, `join`, `present` and `follow`; `file` is read
     /// (with a loading screen) and published once welcomed.
     static func reader(_ mode: ClientMode, room: String, file: String? = nil,
-                       _ options: ConnectOptions) throws(Ended) -> Int32 {
+                       _ options: ConnectOptions) throws(NeonError) -> Int32 {
         let command: CommandName = switch mode {
         case .read: .read
         case .join: .join
@@ -26,9 +26,8 @@ extension Client {
     /// A screen program that connects: servers and network, the terminal,
     /// the document (if any), the mailbox, then the runtime.
     static func screen<P: ScreenProgram>(_ command: CommandName, _ options: ConnectOptions, document file: String? = nil,
-                                         make: ((columns: Int, rows: Int), DocumentInfo?) -> P) throws(Ended) -> Int32 {
-        let say = "neonsync \(command.rawValue): "
-        let (servers, network) = try connecting(command, options)
+                                         make: ((columns: Int, rows: Int), DocumentInfo?) -> P) throws(NeonError) -> Int32 {
+        let (servers, network) = try connecting(options)
         let screen = try enter(command)
         var document: DocumentInfo?
         if let file {
@@ -36,8 +35,7 @@ extension Client {
                 document = try DocumentFile.load(file) { done, total in drawLoading(file, done, total, on: screen) }
             } catch {
                 screen.restore()
-                standardError(say + error.description + "\n")
-                throw Ended(status: ExitStatus.usage)
+                throw error
             }
         }
         let mailbox: RuntimeMailbox
@@ -45,8 +43,7 @@ extension Client {
             mailbox = try RuntimeMailbox(network: network)
         } catch {
             screen.restore()
-            standardError(say + error.description + "\n")
-            throw Ended(status: ExitStatus.failed)
+            throw error
         }
         let program = make(screen.size, document)
         return Runtime(drawing: program, on: screen, command: command, mailbox: mailbox,
@@ -56,22 +53,15 @@ extension Client {
     /// `neonsync replay`: the log is read before anything else, so a bad
     /// file exits 2 with its sentence; `--summary` prints and needs no
     /// terminal, otherwise the log plays through the monitor's screen.
-    static func replay(_ log: String, room: String?, speed: Double, summary: Bool) throws(Ended) -> Int32 {
-        var entries: [ServerLogEntry]
-        do {
-            entries = try loadLog(log)
-        } catch {
-            standardError("neonsync replay: \(error.description)\n")
-            throw Ended(status: ExitStatus.usage)
-        }
+    static func replay(_ log: String, room: String?, speed: Double, summary: Bool) throws(NeonError) -> Int32 {
+        var entries = try loadLog(log)
         if let room { entries = entries.filter { $0.room == nil || $0.room == room } }
         if summary {
             print(ReplaySummary(entries: entries).text, terminator: "")
             return ExitStatus.done
         }
         guard !LogReplay.rooms(in: entries).isEmpty else {
-            standardError("neonsync replay: \(log) has no room events to replay\n")
-            throw Ended(status: ExitStatus.usage)
+            throw NeonError.usage("\(log) has no room events to replay")
         }
         let screen = try enter(.replay)
         let mailbox: RuntimeMailbox
@@ -79,8 +69,7 @@ extension Client {
             mailbox = try RuntimeMailbox()
         } catch {
             screen.restore()
-            standardError("neonsync replay: \(error.description)\n")
-            throw Ended(status: ExitStatus.failed)
+            throw error
         }
         let size = screen.size
         let program = ReplayProgram(file: log, entries: entries, room: room, speed: speed,
@@ -90,22 +79,17 @@ extension Client {
 
     /// Reads and checks a server log; a missing, unreadable or foreign file
     /// is a sentence naming it.
-    private static func loadLog(_ file: String) throws(LogFileError) -> [ServerLogEntry] {
+    private static func loadLog(_ file: String) throws(NeonError) -> [ServerLogEntry] {
         guard let data = FileManager.default.contents(atPath: file) else {
-            throw LogFileError(description: "cannot read the log file \(file); give the path of a neonsyncd --log file")
+            throw NeonError.usage("cannot read the log file \(file); give the path of a neonsyncd --log file")
         }
         return try ServerLogEntry.parse(String(decoding: data, as: UTF8.self), file: file)
     }
 
     /// Takes the terminal over in the chosen theme; a terminal that cannot
     /// draw a screen is bad usage.
-    private static func enter(_ command: CommandName) throws(Ended) -> Screen {
-        do {
-            return try Screen.enter(for: command, theme: chooseTheme())
-        } catch {
-            standardError("neonsync \(command.rawValue): \(error.description)\n")
-            throw Ended(status: ExitStatus.usage)
-        }
+    private static func enter(_ command: CommandName) throws(NeonError) -> Screen {
+        try Screen.enter(for: command, theme: chooseTheme())
     }
 
     /// The loading screen: determinate progress while a big file is read.

@@ -1,80 +1,66 @@
 import Glibc
 import NeonClient
 import NeonCore
-import NeonTransport
+import NeonSystem
 import NeonTUI
+import NeonTransport
 
 /// neonsync: arguments → the command → its program on the runtime (or
 /// `rooms`, `bench`, which run their own way).
 enum Client {
     static func run(_ arguments: [String]) -> Int32 {
-        let subcommand: Subcommand
         do {
-            subcommand = try Subcommand.parse(arguments)
+            return try perform(Subcommand.parse(arguments))
         } catch {
-            standardError(error.line + "\n")
-            return ExitStatus.usage
-        }
-        do throws(Ended) {
-            switch subcommand {
-            case let .help(text):
-                print(text)
-                return ExitStatus.done
-            case .version:
-                print(BuildStamp.versionText(program: "neonsync", libwebsockets: WebSocketLibrary.version))
-                return ExitStatus.done
-            case let .generated(text):
-                print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
-                return ExitStatus.done
-            case let .rooms(options):
-                return RoomsCommand.run(options)
-            case let .bench(options):
-                return BenchCommand.run(options)
-            case let .replay(log, room, speed, summary):
-                return try replay(log, room: room, speed: speed, summary: summary)
-            case let .tail(room, json, options):
-                return try tail(room: room, json: json, options)
-            case let .read(file, room, options):
-                return try reader(.read, room: room, file: file, options)
-            case let .join(room, options):
-                return try reader(.join, room: room, options)
-            case let .present(file, room, options):
-                return try reader(.present, room: room, file: file, options)
-            case let .follow(room, options):
-                return try reader(.follow, room: room, options)
-            case let .draft(room, profile, options):
-                return try screen(.draft, options) { size, _ in
-                    DraftModel(room: room, name: options.name, profile: profile, columns: size.columns, rows: size.rows)
-                }
-            case let .monitor(room, options):
-                return try screen(.monitor, options) { size, _ in
-                    MonitorModel(room: room, name: options.name, columns: size.columns, rows: size.rows)
-                }
-            }
-        } catch {
-            return error.status
+            return error.report(as: Subcommand.program(of: arguments))
         }
     }
 
-    /// The command ended before its program ran; what it said is on
-    /// standard error.
-    struct Ended: Error {
-        let status: Int32
+    /// Runs what was asked for; the error it ends with, if any, is printed
+    /// by `run`, the one way every command ends on an error.
+    private static func perform(_ subcommand: Subcommand) throws(NeonError) -> Int32 {
+        switch subcommand {
+        case let .help(text):
+            print(text)
+            return ExitStatus.done
+        case .version:
+            print(BuildStamp.versionText(program: "neonsync", libwebsockets: WebSocketLibrary.version))
+            return ExitStatus.done
+        case let .generated(text):
+            print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
+            return ExitStatus.done
+        case let .rooms(options):
+            return try RoomsCommand.run(options)
+        case let .bench(options):
+            return try BenchCommand.run(options)
+        case let .replay(log, room, speed, summary):
+            return try replay(log, room: room, speed: speed, summary: summary)
+        case let .tail(room, json, options):
+            return try tail(room: room, json: json, options)
+        case let .read(file, room, options):
+            return try reader(.read, room: room, file: file, options)
+        case let .join(room, options):
+            return try reader(.join, room: room, options)
+        case let .present(file, room, options):
+            return try reader(.present, room: room, file: file, options)
+        case let .follow(room, options):
+            return try reader(.follow, room: room, options)
+        case let .draft(room, profile, options):
+            return try screen(.draft, options) { size, _ in
+                DraftModel(room: room, name: options.name, profile: profile, columns: size.columns, rows: size.rows)
+            }
+        case let .monitor(room, options):
+            return try screen(.monitor, options) { size, _ in
+                MonitorModel(room: room, name: options.name, columns: size.columns, rows: size.rows)
+            }
+        }
     }
 
     /// The servers and the network context of a command that connects; the
     /// warnings about the token and --insecure go out first, before a
     /// screen takes the terminal over where they would garble.
-    static func connecting(_ command: CommandName,
-                           _ options: ConnectOptions) throws(Ended) -> (ServerList<WebSocketURL>, WebSocketClientContext) {
-        let say = "neonsync \(command.rawValue): "
-        let servers: ServerList<WebSocketURL>
-        do {
-            servers = try .webSockets(options.server)
-        } catch {
-            standardError(say + error.description + "\n")
-            throw Ended(status: ExitStatus.usage)
-        }
+    static func connecting(_ options: ConnectOptions) throws(NeonError) -> (ServerList<WebSocketURL>, WebSocketClientContext) {
+        let servers = try ServerList.webSockets(options.server)
         if options.tokenOnCommandLine {
             standardError(TokenFile.commandLineWarning + "\n")
         }
@@ -87,22 +73,15 @@ enum Client {
         do {
             return (servers, try WebSocketClientContext(configuration: .init(serverTrust: options.trust)))
         } catch {
-            standardError(say + "--ca: \(error.description)\n")
-            throw Ended(status: ExitStatus.usage)
+            throw NeonError(error).at("--ca").exiting(with: ExitStatus.usage)
         }
     }
 
     /// `neonsync tail`: no terminal; the server judges the room name, so a
     /// refused one exits 3 with its sentence (tail's documented status).
-    private static func tail(room: String, json: Bool, _ options: ConnectOptions) throws(Ended) -> Int32 {
-        let (servers, network) = try connecting(.tail, options)
-        let mailbox: RuntimeMailbox
-        do {
-            mailbox = try RuntimeMailbox(network: network)
-        } catch {
-            standardError("neonsync tail: \(error.description)\n")
-            throw Ended(status: ExitStatus.failed)
-        }
+    private static func tail(room: String, json: Bool, _ options: ConnectOptions) throws(NeonError) -> Int32 {
+        let (servers, network) = try connecting(options)
+        let mailbox = try RuntimeMailbox(network: network)
         let program = TailProgram(room: room, name: options.name, json: json, servers: servers.all.map(\.description),
                                   timeOfDay: { timeOfDay() })
         return Runtime(printing: program, command: .tail, mailbox: mailbox,
@@ -143,7 +122,8 @@ enum Client {
         }
     }
 
-    /// Writes `text` (with its own newlines) to standard error.
+    /// Writes `text` (with its own newlines) to standard error: warnings
+    /// that do not end the command.
     static func standardError(_ text: String) {
         StandardStreams.write(text, to: STDERR_FILENO)
     }

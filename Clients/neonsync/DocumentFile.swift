@@ -14,18 +14,18 @@ enum DocumentFile {
     }
 
     /// Reads `path` in chunks, reporting (bytes read, total) after each.
-    static func load(_ path: String, progress: (Int, Int) -> Void) throws(ClientError) -> DocumentInfo {
+    static func load(_ path: String, progress: (Int, Int) -> Void) throws(NeonError) -> DocumentInfo {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else {
-            throw ClientError("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw NeonError.usage("cannot read \(path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else {
-            throw ClientError("cannot read \(path): \(String(cString: strerror(errno)))")
+            throw NeonError.usage("cannot read \(path): \(String(cString: strerror(errno)))")
         }
         if (info.st_mode & S_IFMT) == S_IFDIR {
-            throw ClientError("\(path) is a directory; give a Markdown, text or catalog JSON file")
+            throw NeonError.usage("\(path) is a directory; give a Markdown, text or catalog JSON file")
         }
         let total = Int(info.st_size)
         var bytes: [UInt8] = []
@@ -34,20 +34,20 @@ enum DocumentFile {
         while true {
             let n = read(fd, &chunk, chunk.count)
             if n < 0 && errno == EINTR { continue }
-            if n < 0 { throw ClientError("cannot read \(path): \(String(cString: strerror(errno)))") }
+            if n < 0 { throw NeonError.usage("cannot read \(path): \(String(cString: strerror(errno)))") }
             if n == 0 { break }
             bytes += chunk[0..<n]
             progress(bytes.count, max(total, bytes.count))
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
-            throw ClientError("\(path) is not UTF-8 text; convert it (e.g. iconv -t UTF-8) and try again")
+            throw NeonError.usage("\(path) is not UTF-8 text; convert it (e.g. iconv -t UTF-8) and try again")
         }
         let title = path.split(separator: "/").last.map(String.init) ?? path
         let format = format(of: path)
         do {
             _ = try Document.parse(title: title, format: format, text: text)
         } catch {
-            throw ClientError("\(path) cannot be read as \(format.rawValue): \(error.message)")
+            throw error.at("\(path) cannot be read as \(format.rawValue)").exiting(with: NeonError.usageStatus)
         }
         return DocumentInfo(title: title, format: format, text: text)
     }

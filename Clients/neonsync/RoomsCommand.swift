@@ -31,20 +31,15 @@ enum RoomsCommand {
             + HelpText.wrap("Exit status: \(statuses).", width: 80, indent: 0)).joined(separator: "\n")
     }
 
-    static func run(_ options: RoomsOptions) -> Int32 {
-        let server = options.server
+    /// Prints the overview of the first server that answers; the error it
+    /// ends with otherwise: 2 bad --server, 3 refused, 4 no server answered.
+    static func run(_ options: RoomsOptions) throws(NeonError) -> Int32 {
         let token = options.token
         let json = options.json
         if options.tokenOnCommandLine {
             Client.standardError(TokenFile.commandLineWarning + "\n")
         }
-        let servers: ServerList<WebSocketURL>
-        do {
-            servers = try .webSockets(server)
-        } catch {
-            Client.standardError("neonsync rooms: --server \(server): \(error.description)\n")
-            return 2
-        }
+        let servers = try ServerList.webSockets(options.server)
         TransportLog.route([])
         let name = ProcessEnvironment()["USER"].flatMap { $0.isEmpty ? nil : $0 } ?? "rooms"
         var failures: [String] = []
@@ -56,21 +51,20 @@ enum RoomsCommand {
                     return 0
                 }
                 if case let .error(error) = message.payload {
-                    Client.standardError("neonsync rooms: \(url) refused: \(error.message)\n")
-                    return 3
+                    throw NeonError(error.message, exitStatus: ExitStatus.refused).at("\(url) refused")
                 }
                 failures.append("\(url): it answered \(message.type) instead of an overview")
             case let .failure(failure):
-                failures.append("\(url): \(failure.reason)")
+                failures.append("\(url): \(failure)")
             }
         }
-        Client.standardError("neonsync rooms: no server answered (\(failures.joined(separator: "; "))); start neonsyncd or check --server\n")
-        return 4
+        throw NeonError("no server answered (\(failures.joined(separator: "; "))); start neonsyncd or check --server",
+                        exitStatus: ExitStatus.unreachable)
     }
 
     /// Connects, says hello as an observer of every room, and returns the
     /// first message (the overview, or an error).
-    private static func fetch(_ url: String, name: String, token: String?) -> Result<ServerMessage, FetchFailure> {
+    private static func fetch(_ url: String, name: String, token: String?) -> Result<ServerMessage, NeonError> {
         let box = ResultBox()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -81,17 +75,15 @@ enum RoomsCommand {
                                                                                   role: .observer, token: token)), as: UTF8.self))
                 let reply = try await client.receive(timeout: .seconds(5))
                 client.close()
-                guard case let .text(text) = reply else { throw FetchFailure(reason: "a binary frame instead of an overview") }
+                guard case let .text(text) = reply else { throw NeonError("a binary frame instead of an overview") }
                 box.set(.success(try codec.decodeServer(Array(text.utf8))))
-            } catch let failure as FetchFailure {
-                box.set(.failure(failure))
             } catch {
-                box.set(.failure(FetchFailure(reason: "\(error)")))
+                box.set(.failure(NeonError(error)))
             }
             done.signal()
         }
         done.wait()
-        return box.value ?? .failure(FetchFailure(reason: "no answer"))
+        return box.value ?? .failure(NeonError("no answer"))
     }
 
     /// The rooms as a table, most recently active first.
@@ -124,16 +116,11 @@ enum RoomsCommand {
     }
 }
 
-/// Why fetching the overview failed, as a phrase.
-private struct FetchFailure: Error {
-    let reason: String
-}
-
 /// The fetch task's result, handed to the waiting thread.
 /// `@unchecked Sendable`: `stored` is only touched under `lock`.
 private final class ResultBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var stored: Result<ServerMessage, FetchFailure>?
-    func set(_ result: Result<ServerMessage, FetchFailure>) { lock.withLock { stored = result } }
-    var value: Result<ServerMessage, FetchFailure>? { lock.withLock { stored } }
+    private var stored: Result<ServerMessage, NeonError>?
+    func set(_ result: Result<ServerMessage, NeonError>) { lock.withLock { stored = result } }
+    var value: Result<ServerMessage, NeonError>? { lock.withLock { stored } }
 }

@@ -1,6 +1,6 @@
-import NeonSystem
 import NeonClient
 import NeonCore
+import NeonSystem
 
 /// `neonsync rooms` and its flags (`RoomsCommand.help`).
 struct RoomsOptions {
@@ -29,28 +29,27 @@ struct RoomsOptions {
     ]
 
     /// Parses the arguments after `rooms`; nil when they ask for the help.
-    static func parse(_ arguments: [String]) throws(UsageProblem) -> RoomsOptions? {
+    static func parse(_ arguments: [String]) throws(NeonError) -> RoomsOptions? {
         let env = ProcessEnvironment()
         var options = RoomsOptions(server: env[CommandOption.serverEnvironment] ?? CommandOption.defaultServer,
                                    token: env[CommandOption.tokenEnvironment])
-        func problem(_ sentence: String) -> UsageProblem { UsageProblem(command: "rooms", description: sentence) }
         let read: [OptionSpec.Argument]
         do {
             read = try OptionSpec.parse(arguments, by: table)
         } catch {
-            throw problem(error.sentence(unknown: "argument", help: "neonsync rooms --help"))
+            throw NeonError.usage(error.sentence(unknown: "argument", help: "neonsync rooms --help"))
         }
         var tokenFromFile = false
         for argument in read {
             switch argument {
             case let .positional(word):
-                throw problem("unknown argument \(word); see neonsync rooms --help")
+                throw NeonError.usage("unknown argument \(word); see neonsync rooms --help")
             case let .option(option, nil) where option.flag == "--help":
                 return nil
             case .option(_, nil):
                 options.json = true
             case let .option(option, value?):
-                guard !value.isEmpty else { throw problem("\(option.flag) needs a value; see neonsync rooms --help") }
+                guard !value.isEmpty else { throw NeonError.usage("\(option.flag) needs a value; see neonsync rooms --help") }
                 switch option.flag {
                 case "--server": options.server = value
                 case "--token":
@@ -61,13 +60,13 @@ struct RoomsOptions {
                         options.token = try PrivateFile.roomToken(value)
                         tokenFromFile = true
                     } catch {
-                        throw problem(error.description)
+                        throw error.exiting(with: NeonError.usageStatus)
                     }
                 }
             }
         }
         if options.tokenOnCommandLine, tokenFromFile {
-            throw problem("--token and --token-file both give the token; give one, preferably --token-file FILE")
+            throw NeonError.usage("--token and --token-file both give the token; give one, preferably --token-file FILE")
         }
         return options
     }

@@ -1,11 +1,12 @@
 import NeonClient
+import NeonCore
 import NeonTransport
 
 /// `--server` as the commands use it: WebSocket URLs.
 extension ServerList where Address == WebSocketURL {
     /// Parses `--server URL` or `--server URL1,URL2,…` (each checked as a
     /// ws:// or wss:// URL); throws the sentence to print.
-    static func webSockets(_ text: String) throws(ServerListProblem) -> ServerList {
+    static func webSockets(_ text: String) throws(NeonError) -> ServerList {
         try parse(text) { entry in try WebSocketURL(parsing: entry) }
     }
 

@@ -1,20 +1,16 @@
-import NeonSystem
 import Glibc
 import NeonClient
 import NeonCore
+import NeonSystem
 import NeonTransport
 
 extension Subcommand {
     /// Parses the arguments after `neonsync`: the command, then its flags
     /// and its one argument (FILE, ROOM, FILE|ROOM or LOGFILE).
-    static func parse(_ arguments: [String]) throws(UsageProblem) -> Subcommand {
+    static func parse(_ arguments: [String]) throws(NeonError) -> Subcommand {
         switch arguments.first {
         case "bench":
-            do {
-                return try BenchOptions.parse(Array(arguments.dropFirst())).map(Subcommand.bench) ?? .help(BenchOptions.usage)
-            } catch {
-                throw UsageProblem(command: "bench", description: error.description)
-            }
+            return try BenchOptions.parse(Array(arguments.dropFirst())).map(Subcommand.bench) ?? .help(BenchOptions.usage)
         case "rooms":
             return try RoomsOptions.parse(Array(arguments.dropFirst())).map(Subcommand.rooms) ?? .help(RoomsCommand.help)
         case "help" where arguments.count == 2 && arguments[1] == "rooms":
@@ -24,7 +20,7 @@ extension Subcommand {
         case "generate":
             switch Client.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
             case let .text(text): return .generated(text)
-            case let .problem(sentence): throw UsageProblem(description: sentence)
+            case let .problem(sentence): throw NeonError.usage(sentence)
             }
         default:
             break
@@ -32,7 +28,7 @@ extension Subcommand {
         var rest = arguments[...]
         let commands = CommandName.allCases.map(\.rawValue).joined(separator: ", ")
         guard let first = rest.popFirst() else {
-            throw UsageProblem(description: "missing a command: \(commands), rooms or bench; see neonsync --help")
+            throw NeonError.usage("missing a command: \(commands), rooms or bench; see neonsync --help")
         }
         if first == "--version" {
             return .version
@@ -45,14 +41,9 @@ extension Subcommand {
         }
         guard let command = CommandName(rawValue: first) else {
             let hint = Suggestion.sentence(for: first, among: commandWords).map { " (\($0))" } ?? ""
-            throw UsageProblem(description: "unknown command \(first)\(hint); use \(commands), rooms or bench (see neonsync --help)")
+            throw NeonError.usage("unknown command \(first)\(hint); use \(commands), rooms or bench (see neonsync --help)")
         }
-        do {
-            return try Flags.parse(command, rest)
-        } catch var problem {
-            problem.command = command.rawValue
-            throw problem
-        }
+        return try Flags.parse(command, rest)
     }
 }
 
@@ -78,7 +69,7 @@ private struct Flags {
         help = "see neonsync \(command.rawValue) --help"
     }
 
-    static func parse(_ command: CommandName, _ arguments: ArraySlice<String>) throws(UsageProblem) -> Subcommand {
+    static func parse(_ command: CommandName, _ arguments: ArraySlice<String>) throws(NeonError) -> Subcommand {
         var flags = Flags(command: command)
         let help = flags.help
         let read: [OptionSpec.Argument]
@@ -88,11 +79,11 @@ private struct Flags {
             switch error {
             case let .unknown(flag, _):
                 let near = Suggestion.sentence(for: flag, among: CommandOption.of(command).map(\.flag))
-                throw UsageProblem(description: "unknown option \(flag)\(near.map { " (\($0))" } ?? ""); \(help)")
+                throw NeonError.usage("unknown option \(flag)\(near.map { " (\($0))" } ?? ""); \(help)")
             case let .missingValue(option):
-                throw UsageProblem(description: "\(option.flag) needs a value, \(option.flag) \(option.value ?? ""); \(help)")
+                throw NeonError.usage("\(option.flag) needs a value, \(option.flag) \(option.value ?? ""); \(help)")
             case let .unexpectedValue(option):
-                throw UsageProblem(description: "\(option.flag) takes no value; \(help)")
+                throw NeonError.usage("\(option.flag) takes no value; \(help)")
             }
         }
         var positional: [String] = []
@@ -108,7 +99,7 @@ private struct Flags {
             }
             let option = CommandOption.named(flag)!
             guard option.commands.contains(command) else {
-                throw UsageProblem(description: "\(flag) belongs to \(owners(of: option)), not to neonsync \(command.rawValue); \(help)")
+                throw NeonError.usage("\(flag) belongs to \(owners(of: option)), not to neonsync \(command.rawValue); \(help)")
             }
             given.insert(flag)
             guard let value else {
@@ -122,14 +113,14 @@ private struct Flags {
             try flags.set(flag, value)
         }
         if given.contains("--token"), given.contains("--token-file") {
-            throw UsageProblem(description: "--token and --token-file both give the token; give one, preferably --token-file FILE (others on this machine can see --token in ps)")
+            throw NeonError.usage("--token and --token-file both give the token; give one, preferably --token-file FILE (others on this machine can see --token in ps)")
         }
         if given.contains("--ca"), given.contains("--insecure") {
-            throw UsageProblem(description: "--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
+            throw NeonError.usage("--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
         }
         try flags.take(positional)
         if command.connects, let problem = Hub.problem(withName: flags.connect.name) {
-            throw UsageProblem(description: "--name \"\(flags.connect.name)\": \(problem); choose another with --name N")
+            throw NeonError.usage("--name \"\(flags.connect.name)\": \(problem); choose another with --name N")
         }
         return flags.subcommand
     }
@@ -159,24 +150,24 @@ private struct Flags {
         return "neonsync " + names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
-    private mutating func set(_ flag: String, _ value: String) throws(UsageProblem) {
+    private mutating func set(_ flag: String, _ value: String) throws(NeonError) {
         switch flag {
         case "--room": room = value
         case "--name": connect.name = value
         case "--server": connect.server = value
         case "--profile":
             guard let chosen = CountingProfile(rawValue: value) else {
-                throw UsageProblem(description: "--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", ")); \(help)")
+                throw NeonError.usage("--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", ")); \(help)")
             }
             profile = chosen
         case "--speed":
             guard let number = Double(value), number > 0, number.isFinite else {
-                throw UsageProblem(description: "--speed needs a number above 0, e.g. --speed 10; \(help)")
+                throw NeonError.usage("--speed needs a number above 0, e.g. --speed 10; \(help)")
             }
             speed = number
         case "--token":
             guard !value.isEmpty else {
-                throw UsageProblem(description: "--token needs a value (a room token from neonsyncd token); \(help)")
+                throw NeonError.usage("--token needs a value (a room token from neonsyncd token); \(help)")
             }
             connect.token = value
             connect.tokenOnCommandLine = true
@@ -184,7 +175,7 @@ private struct Flags {
             do {
                 connect.token = try PrivateFile.roomToken(value)
             } catch {
-                throw UsageProblem(description: error.description)
+                throw error.exiting(with: NeonError.usageStatus)
             }
         case "--ca": connect.trust = .certificates(path: value)
         default: break
@@ -193,7 +184,7 @@ private struct Flags {
 
     /// Takes the command's arguments: FILE, ROOM, FILE|ROOM or LOGFILE, and
     /// checks the room by the server's rule.
-    private mutating func take(_ positional: [String]) throws(UsageProblem) {
+    private mutating func take(_ positional: [String]) throws(NeonError) {
         let what: String
         switch command {
         case .read: what = "FILE"
@@ -206,7 +197,7 @@ private struct Flags {
             let got = positional.isEmpty ? "got none"
                 : "got \(positional.count): " + positional.map { "\"\($0)\"" }.joined(separator: ", ")
             let hint = what.contains("ROOM") && positional.count > 1 ? " (a room name has no spaces)" : ""
-            throw UsageProblem(description: "takes exactly one \(what), \(got)\(hint); \(help)")
+            throw NeonError.usage("takes exactly one \(what), \(got)\(hint); \(help)")
         }
         let target = positional[0]
         switch command {
@@ -216,21 +207,21 @@ private struct Flags {
             file = target
         case .present:
             guard room == nil else {
-                throw UsageProblem(description: "no file \"\(target)\" exists; with --room R the argument is the FILE to present; \(help)")
+                throw NeonError.usage("no file \"\(target)\" exists; with --room R the argument is the FILE to present; \(help)")
             }
             if let problem = Hub.problem(withRoom: target) {
-                throw UsageProblem(description: "no file \"\(target)\" exists, and as a room name: \(problem); give an existing FILE or a ROOM: neonsync present FILE|ROOM")
+                throw NeonError.usage("no file \"\(target)\" exists, and as a room name: \(problem); give an existing FILE or a ROOM: neonsync present FILE|ROOM")
             }
             room = target
         case .join, .follow, .draft, .tail, .monitor:
             room = target
             if let problem = RoomName.problem(target, given: "neonsync \(command.rawValue) ROOM") {
-                throw UsageProblem(description: problem)
+                throw NeonError.usage(problem)
             }
         }
         if let room, command == .read || command == .present,
            let problem = RoomName.problem(room, given: "--room R") {
-            throw UsageProblem(description: problem)
+            throw NeonError.usage(problem)
         }
         if room == nil, let file, command != .replay {
             room = RoomName.fromFile(file)

@@ -41,6 +41,14 @@ enum Subcommand {
         CommandName.allCases.map(\.rawValue) + ["rooms", "bench", "help", "generate"]
     }
 
+    /// Who speaks in an error line: `neonsync COMMAND` when the arguments
+    /// name a command, else `neonsync`.
+    static func program(of arguments: [String]) -> String {
+        guard let first = arguments.first,
+              CommandName(rawValue: first) != nil || first == "rooms" || first == "bench" else { return "neonsync" }
+        return "neonsync \(first)"
+    }
+
     /// The command, for its sentences and its terminal check.
     var name: CommandName? {
         switch self {
@@ -70,14 +78,4 @@ struct ConnectOptions {
     var tokenOnCommandLine = false
     /// How a wss:// server's certificate is checked (--ca, --insecure).
     var trust: ServerTrust = .systemStore
-}
-
-/// A usage error, said as `neonsync COMMAND: sentence`.
-struct UsageProblem: Error, CustomStringConvertible {
-    /// The command the problem is with (`tail`, `rooms`), if known.
-    var command: String?
-    let description: String
-
-    /// The line printed on standard error.
-    var line: String { "neonsync\(command.map { " " + $0 } ?? ""): \(description)" }
 }

@@ -21,7 +21,7 @@ public final class LogWriter: Sendable {
     /// Opens the destination; a file that cannot be opened is an error that
     /// names it.
     public init(destination: Destination, minimumLevel: LogRecord.Level, includeContent: Bool = false,
-                node: String? = nil) throws(ServerError) {
+                node: String? = nil) throws(NeonError) {
         self.includeContent = includeContent
         self.node = node
         self.destination = destination
@@ -52,7 +52,7 @@ public final class LogWriter: Sendable {
 
     /// Reopens the log file (after logrotate moved it); standard output is
     /// left alone.
-    public func reopen() throws(ServerError) {
+    public func reopen() throws(NeonError) {
         guard case .file = destination else { return }
         let fresh = try Self.open(destination)
         fd.withLock { old in
@@ -61,7 +61,7 @@ public final class LogWriter: Sendable {
         }
     }
 
-    private static func open(_ destination: Destination) throws(ServerError) -> Int32 {
+    private static func open(_ destination: Destination) throws(NeonError) -> Int32 {
         switch destination {
         case .standardOutput:
             return STDOUT_FILENO
@@ -70,7 +70,7 @@ public final class LogWriter: Sendable {
             // --log-content, what they wrote).
             let d = Glibc.open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
             guard d >= 0 else {
-                throw ServerError("cannot open log file \(path): \(String(cString: strerror(errno))); choose a writable path with --log, or --log - for standard output")
+                throw NeonError("cannot open log file \(path): \(String(cString: strerror(errno))); choose a writable path with --log, or --log - for standard output")
             }
             fchmod(d, 0o600)
             return d
@@ -78,9 +78,3 @@ public final class LogWriter: Sendable {
     }
 }
 
-/// A server start-up or run error, as a sentence the operator can act on.
-public struct ServerError: Error, Equatable, Sendable, CustomStringConvertible {
-    public let message: String
-    public init(_ message: String) { self.message = message }
-    public var description: String { message }
-}

@@ -75,17 +75,13 @@ public final class SyncServer: Sendable {
     /// A server over `store`, with the rooms the store kept; or, given a
     /// cluster link, a node of that cluster, whose rooms live in Redis.
     public init(configuration: Configuration, logger: LogWriter, store: any RoomStore,
-                cluster: ClusterLink? = nil) throws(ServerError) {
+                cluster: ClusterLink? = nil) throws(NeonError) {
         self.configuration = configuration
         self.cluster = cluster
         let stored: [StoredRoom]
         let incarnation: Int
-        do throws(StoreError) {
-            stored = try store.loadRooms()
-            if let cluster { incarnation = cluster.generation } else { incarnation = try store.countStart() }
-        } catch {
-            throw ServerError(error.description)
-        }
+        stored = try store.loadRooms()
+        if let cluster { incarnation = cluster.generation } else { incarnation = try store.countStart() }
         let codec = WireCodec()
         let snapshots = stored.map { RoomSnapshot($0, codec: codec) }
         restoredRooms = snapshots.count
@@ -111,12 +107,12 @@ public final class SyncServer: Sendable {
     }
 
     /// Listens and serves on a service thread; returns once listening.
-    public func start() throws(ServerError) {
+    public func start() throws(NeonError) {
         do {
             try transport.start()
         } catch {
             logger.log(LogRecord(.error, .startFailed, [LogField("error", .string(error.description))]))
-            throw ServerError("\(error.description)")
+            throw NeonError(error)
         }
         let transport = transport
         let executor = executor

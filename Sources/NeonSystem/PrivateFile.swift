@@ -1,4 +1,5 @@
 import Glibc
+import NeonCore
 
 /// A secret kept in a file that only its owner may open: a room token
 /// (`neonsync --token-file`), the token secret (`neonsyncd --secret-file`),
@@ -49,7 +50,7 @@ public struct PrivateFile: Sendable {
     }
 
     /// The whole file (at most `limit` bytes are read), once the rule holds.
-    public func contents(limit: Int = 65_536) throws(PrivateFileError) -> [UInt8] {
+    public func contents(limit: Int = 65_536) throws(NeonError) -> [UInt8] {
         let file = try open()
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -64,7 +65,7 @@ public struct PrivateFile: Sendable {
 
     /// The first line, without its line ending, once the rule holds; an
     /// empty one is refused.
-    public func firstLine() throws(PrivateFileError) -> String {
+    public func firstLine() throws(NeonError) -> String {
         let file = try open()
         defer { fclose(file) }
         var bytes: [UInt8] = []
@@ -79,36 +80,30 @@ public struct PrivateFile: Sendable {
     }
 
     /// The refusal of a file with nothing (on its first line).
-    var empty: PrivateFileError {
-        PrivateFileError("\(name) is empty (or its first line is); \(fill), and run chmod 600 \(path)")
+    var empty: NeonError {
+        NeonError("\(name) is empty (or its first line is); \(fill), and run chmod 600 \(path)")
     }
 
     /// The file opened for reading, the rule checked on what was opened
     /// (not on the path, which could be replaced in between).
-    private func open() throws(PrivateFileError) -> UnsafeMutablePointer<FILE> {
+    private func open() throws(NeonError) -> UnsafeMutablePointer<FILE> {
         guard let file = fopen(path, "rb") else {
             let reason = String(cString: strerror(errno))
             throw errno == ENOENT
-                ? PrivateFileError("\(name) cannot be read (\(reason)); \(fill), then run chmod 600 \(path)")
-                : PrivateFileError("\(name) cannot be read (\(reason)); check that you own it, and run chmod 600 \(path)")
+                ? NeonError("\(name) cannot be read (\(reason)); \(fill), then run chmod 600 \(path)")
+                : NeonError("\(name) cannot be read (\(reason)); check that you own it, and run chmod 600 \(path)")
         }
         var info = stat()
         guard fstat(fileno(file), &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
             fclose(file)
-            throw PrivateFileError("\(name) is not a regular file; give a file that holds \(holds)")
+            throw NeonError("\(name) is not a regular file; give a file that holds \(holds)")
         }
         let mode = UInt32(info.st_mode & 0o777)
         if !trusted, let exposure = Self.exposure(ofMode: mode) {
             fclose(file)
-            throw PrivateFileError("\(name) \(exposure) (mode \(String(mode, radix: 8))); "
+            throw NeonError("\(name) \(exposure) (mode \(String(mode, radix: 8))); "
                                    + "run chmod 600 \(path) so only you can read it, then try again")
         }
         return file
     }
-}
-
-/// Why a private file cannot be used: a sentence for the user.
-public struct PrivateFileError: Error, CustomStringConvertible, Equatable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
 }

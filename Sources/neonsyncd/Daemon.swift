@@ -2,33 +2,37 @@ import Dispatch
 import Glibc
 import NeonCore
 import NeonServer
+import NeonSystem
 import NeonTransport
 
 /// neonsyncd: flags → configuration → serve until SIGINT/SIGTERM.
 enum Daemon {
     /// Runs the daemon and returns its exit status: 0 after a graceful
     /// stop or --help, 1 when the server cannot start, 2 for bad flags.
+    /// Every error it ends with is printed the one way, `NeonError.report`.
     static func run(_ arguments: [String]) -> Int32 {
         if arguments.first == "token" {
             return TokenCommand.run(Array(arguments.dropFirst()))
         }
+        do {
+            return try serve(arguments)
+        } catch {
+            return error.report(as: "neonsyncd")
+        }
+    }
+
+    /// Parses the flags, starts the server and serves until it is stopped.
+    private static func serve(_ arguments: [String]) throws(NeonError) -> Int32 {
         if arguments.first == "generate" {
             switch Options.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
             case let .text(text):
                 print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
                 return 0
             case let .problem(sentence):
-                standardError("neonsyncd: \(sentence)\n")
-                return 2
+                throw NeonError.usage(sentence)
             }
         }
-        var options: Options
-        do {
-            options = try Options.parse(arguments)
-        } catch {
-            standardError("neonsyncd: \(error.description)\n")
-            return 2
-        }
+        var options = try Options.parse(arguments)
         if options.showHelp {
             print(Options.help)
             return 0
@@ -41,8 +45,7 @@ enum Daemon {
             do {
                 options.access.secret = try TokenSecret.load(path: file)
             } catch {
-                standardError("neonsyncd: --secret-file: \(error.description)\n")
-                return 2
+                throw error.at("--secret-file").exiting(with: NeonError.usageStatus)
             }
         }
         var cluster: ClusterConfiguration?
@@ -52,8 +55,7 @@ enum Daemon {
                 do {
                     password = try RedisPassword.load(path: file)
                 } catch {
-                    standardError("neonsyncd: --redis-password-file: \(error.description)\n")
-                    return 2
+                    throw error.at("--redis-password-file").exiting(with: NeonError.usageStatus)
                 }
             }
             cluster = ClusterConfiguration(endpoint: endpoint, password: password,
@@ -64,10 +66,9 @@ enum Daemon {
         let logger: LogWriter
         do {
             logger = try LogWriter(destination: options.log, minimumLevel: options.logLevel, includeContent: options.logContent,
-                                node: cluster?.node)
+                                   node: cluster?.node)
         } catch {
-            standardError("neonsyncd: \(error.description)\n")
-            return 2
+            throw error.exiting(with: NeonError.usageStatus)
         }
         // libwebsockets' own lines go into the JSON log (debug), never raw to
         // the terminal: the operator reads one sentence per problem.
@@ -86,20 +87,19 @@ enum Daemon {
             do {
                 link = try ClusterLink(cluster)
             } catch {
-                logger.log(LogRecord(.error, .startFailed, [LogField("error", .string(error.description))]))
-                standardError("neonsyncd: \(error.description)\n")
-                return 1
+                let failure = NeonError(error)
+                logger.log(LogRecord(.error, .startFailed, [LogField("error", .string(failure.description))]))
+                throw failure
             }
         }
         if let path = options.unixSocket {
             do {
                 try UnixSocketFile.clearStale(path)
             } catch {
-                standardError("neonsyncd: --unix: \(error.description)\n")
-                return 1
+                throw error.at("--unix")
             }
         }
-        do {
+        do throws(NeonError) {
             if link == nil {
                 try SQLiteStore.checkPrivate(directory: options.dataDirectory)
             }
@@ -119,8 +119,7 @@ enum Daemon {
             try server.start()
         } catch {
             link?.stop()
-            standardError("neonsyncd: \(error)\n")
-            return 1
+            throw error
         }
         if let path = options.unixSocket {
             do {
@@ -128,18 +127,17 @@ enum Daemon {
             } catch {
                 server.stop(reason: "unix socket")
                 store.close()
-                standardError("neonsyncd: --unix: \(error.description)\n")
-                return 1
+                throw error.at("--unix")
             }
         }
         // From here SIGINT and SIGTERM stop the server on the signal queue
         // (`SyncServer.stop`, the one way it stops), and the main thread
         // waits for that stop to finish.
         stops.serve(server)
-        standardError("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
-                      + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }
-                         ?? "(data \(options.dataDirectory))")
-                      + (options.unixSocket.map { " and on the Unix socket \($0)" } ?? "") + "\n")
+        StandardStreams.write("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
+                              + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }
+                                 ?? "(data \(options.dataDirectory))")
+                              + (options.unixSocket.map { " and on the Unix socket \($0)" } ?? "") + "\n", to: STDERR_FILENO)
         server.waitUntilStopped()
         store.close()
         withExtendedLifetime(sources) {}
@@ -161,11 +159,11 @@ enum Daemon {
         signal(SIGHUP, SIG_IGN)
         let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
         hangup.setEventHandler { @Sendable in
-            do {
+            do throws(NeonError) {
                 try logger.reopen()
                 logger.log(LogRecord(.info, .logReopened, [LogField("reason", .string("SIGHUP"))]))
             } catch {
-                standardError("neonsyncd: \(error)\n")
+                _ = error.report(as: "neonsyncd")
             }
         }
         hangup.resume()
@@ -176,10 +174,5 @@ enum Daemon {
     /// An address as it goes in a URL (IPv6 in brackets).
     private static func urlHost(_ host: String) -> String {
         host.contains(":") ? "[\(host)]" : host
-    }
-
-    static func standardError(_ text: String) {
-        var text = text
-        text.withUTF8 { _ = write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 }

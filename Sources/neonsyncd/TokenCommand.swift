@@ -1,6 +1,7 @@
 import Glibc
 import NeonCore
 import NeonServer
+import NeonSystem
 
 /// `neonsyncd token`: mints a room token with the server's secret and
 /// prints it as the last line.
@@ -37,25 +38,29 @@ enum TokenCommand {
     }
 
     /// Returns the exit status: 0 with the token printed, 2 for bad flags
-    /// or an unusable secret.
+    /// or an unusable secret (said with the usage line after it).
     static func run(_ arguments: [String]) -> Int32 {
+        do {
+            return try mint(arguments)
+        } catch {
+            return error.exiting(with: NeonError.usageStatus).report(as: "neonsyncd token", footer: usage)
+        }
+    }
+
+    private static func mint(_ arguments: [String]) throws(NeonError) -> Int32 {
         var secretFile: String?
         var room: String?
         var role: Role?
         var ttl: Int64 = 8 * 3600
-        func fail(_ sentence: String) -> Int32 {
-            Daemon.standardError("neonsyncd token: \(sentence)\n\(usage)\n")
-            return 2
-        }
         let read: [OptionSpec.Argument]
         do {
             read = try OptionSpec.parse(arguments, by: options)
         } catch {
-            return fail(error.sentence())
+            throw NeonError(error.sentence())
         }
         for argument in read {
             guard case let .option(option, value?) = argument else {
-                if case let .positional(word) = argument { return fail("unknown option \(word)") }
+                if case let .positional(word) = argument { throw NeonError("unknown option \(word)") }
                 print(help)
                 return 0
             }
@@ -64,28 +69,23 @@ enum TokenCommand {
             case "--room": room = value
             case "--role":
                 guard let parsed = Role(rawValue: value) else {
-                    return fail("--role \(value) is not a role; use presenter, reader or observer")
+                    throw NeonError("--role \(value) is not a role; use presenter, reader or observer")
                 }
                 role = parsed
             default:
                 guard let seconds = duration(value) else {
-                    return fail("--ttl \(value) is not a duration; use e.g. 90s, 30m, 8h or 7d (at most 366d)")
+                    throw NeonError("--ttl \(value) is not a duration; use e.g. 90s, 30m, 8h or 7d (at most 366d)")
                 }
                 ttl = seconds
             }
         }
-        guard let secretFile else { return fail("--secret-file is required (the same file neonsyncd uses)") }
-        guard let room else { return fail("--room is required (a room name, or * for every room)") }
-        guard let role else { return fail("--role is required (presenter, reader or observer)") }
+        guard let secretFile else { throw NeonError("--secret-file is required (the same file neonsyncd uses)") }
+        guard let room else { throw NeonError("--room is required (a room name, or * for every room)") }
+        guard let role else { throw NeonError("--role is required (presenter, reader or observer)") }
         if room != Hub.everyRoom, let problem = Hub.problem(withRoom: room) {
-            return fail("--room \(room) is not a room name: \(problem); or give * for every room")
+            throw NeonError("--room \(room) is not a room name: \(problem); or give * for every room")
         }
-        let secret: TokenSecret
-        do {
-            secret = try TokenSecret.load(path: secretFile)
-        } catch {
-            return fail(error.description)
-        }
+        let secret = try TokenSecret.load(path: secretFile)
         let expires = Int64(time(nil)) + ttl
         let scope = room == Hub.everyRoom ? "every room" : "room \(room)"
         print("token for \(scope) as \(role.rawValue), valid for \(ttl) s (until unix time \(expires)):")

@@ -1,25 +1,22 @@
 import Glibc
+import NeonCore
 
 /// The `--unix` socket file: cleared when stale before the server binds,
 /// given its mode and group after.
 enum UnixSocketFile {
-    struct Problem: Error, CustomStringConvertible {
-        let description: String
-    }
-
     /// Removes a socket file nothing listens on; refuses a live socket and
     /// anything that is not a socket (libwebsockets would remove it).
-    static func clearStale(_ path: String) throws(Problem) {
+    static func clearStale(_ path: String) throws(NeonError) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }
         guard status.st_mode & S_IFMT == S_IFSOCK else {
-            throw Problem(description: "\(path) exists and is not a socket; remove it yourself if it is not needed, or choose another --unix path")
+            throw NeonError("\(path) exists and is not a socket; remove it yourself if it is not needed, or choose another --unix path")
         }
         if isListening(path) {
-            throw Problem(description: "another server is listening on \(path); stop it, or choose another --unix path")
+            throw NeonError("another server is listening on \(path); stop it, or choose another --unix path")
         }
         guard unlink(path) == 0 else {
-            throw Problem(description: "cannot remove the stale socket \(path): \(String(cString: strerror(errno))); remove it yourself, or choose another --unix path")
+            throw NeonError("cannot remove the stale socket \(path): \(String(cString: strerror(errno))); remove it yourself, or choose another --unix path")
         }
     }
 
@@ -42,12 +39,12 @@ enum UnixSocketFile {
     }
 
     /// Sets the bound socket's mode and, when given, its group.
-    static func setPermissions(_ path: String, mode: mode_t, group: (name: String, id: gid_t)?) throws(Problem) {
+    static func setPermissions(_ path: String, mode: mode_t, group: (name: String, id: gid_t)?) throws(NeonError) {
         if let group, chown(path, uid_t.max, group.id) != 0 {
-            throw Problem(description: "cannot give \(path) the group \(group.name): \(String(cString: strerror(errno))); run neonsyncd as a member of \(group.name) (or as root), or drop --unix-group")
+            throw NeonError("cannot give \(path) the group \(group.name): \(String(cString: strerror(errno))); run neonsyncd as a member of \(group.name) (or as root), or drop --unix-group")
         }
         guard chmod(path, mode) == 0 else {
-            throw Problem(description: "cannot set mode \(String(mode, radix: 8)) on \(path): \(String(cString: strerror(errno))); check --unix-mode")
+            throw NeonError("cannot set mode \(String(mode, radix: 8)) on \(path): \(String(cString: strerror(errno))); check --unix-mode")
         }
     }
 }

@@ -68,7 +68,7 @@ struct ReplayTests {
 
     @Test("a file that is not a server log is refused with a sentence naming it and its line")
     func badFile() {
-        #expect(throws: LogFileError(description: "notes.txt line 2 is not a neonsyncd log record (one JSON object with ts, level and event; see docs/LOGS.md)")) {
+        #expect(throws: NeonError.usage("notes.txt line 2 is not a neonsyncd log record (one JSON object with ts, level and event; see docs/LOGS.md)")) {
             try ServerLogEntry.parse(Self.log.split(separator: "\n")[0] + "\nhello\n", file: "notes.txt")
         }
         let missing = run(["replay", "/nonexistent/neonsync.jsonl", "--summary"])

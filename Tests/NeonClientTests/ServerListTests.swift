@@ -1,3 +1,4 @@
+import NeonCore
 import NeonClient
 import NeonTransport
 import Testing
@@ -5,7 +6,7 @@ import Testing
 /// `--server URL1,URL2,…`: parsing, the failover order and the bench's spread.
 @Suite("server lists")
 struct ServerListTests {
-    func parse(_ text: String) throws(ServerListProblem) -> ServerList<WebSocketURL> {
+    func parse(_ text: String) throws(NeonError) -> ServerList<WebSocketURL> {
         try ServerList.parse(text) { entry in try WebSocketURL(parsing: entry) }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import NeonClient
+import NeonCore
 import NeonSystem
 import NeonTestSupport
 import Testing
@@ -27,7 +28,7 @@ struct TokenFileTests {
     func refusesReadable(mode: mode_t, who: String) throws {
         let path = try fileWithMode("tok\n", mode, prefix: "neonsync-token")
         defer { unlink(path) }
-        #expect(throws: PrivateFileError("--token-file \(path) \(who) (mode \(String(mode, radix: 8))); "
+        #expect(throws: NeonError("--token-file \(path) \(who) (mode \(String(mode, radix: 8))); "
             + "run chmod 600 \(path) so only you can read it, then try again")) { try PrivateFile.roomToken(path) }
     }
 
@@ -36,7 +37,7 @@ struct TokenFileTests {
         for text in ["", "\n", "   \nlater\n"] {
             let path = try fileWithMode(text, 0o600, prefix: "neonsync-token")
             defer { unlink(path) }
-            #expect(throws: PrivateFileError("--token-file \(path) is empty (or its first line is); write the room "
+            #expect(throws: NeonError("--token-file \(path) is empty (or its first line is); write the room "
                 + "token (the last line neonsyncd token prints) on its first line, and run chmod 600 \(path)")) {
                 try PrivateFile.roomToken(path)
             }
@@ -46,11 +47,11 @@ struct TokenFileTests {
     @Test("a missing file or a directory is refused naming the path")
     func refusesMissing() throws {
         let missing = NSTemporaryDirectory() + "neonsync-no-such-token-\(UUID().uuidString)"
-        #expect(throws: PrivateFileError("--token-file \(missing) cannot be read (No such file or directory); write "
+        #expect(throws: NeonError("--token-file \(missing) cannot be read (No such file or directory); write "
             + "the room token (the last line neonsyncd token prints) on its first line, then run chmod 600 \(missing)")) {
             try PrivateFile.roomToken(missing)
         }
-        #expect(throws: PrivateFileError("--token-file / is not a regular file; give a file that holds the room token")) {
+        #expect(throws: NeonError("--token-file / is not a regular file; give a file that holds the room token")) {
             try PrivateFile.roomToken("/")
         }
     }

@@ -3,7 +3,7 @@ import Testing
 
 @Suite("Catalog documents")
 struct DocumentCatalogTests {
-    private func parse(_ text: String) throws(DocumentError) -> Document {
+    private func parse(_ text: String) throws(NeonError) -> Document {
         try Document.parse(title: "animals.json", format: .catalog, text: text)
     }
 
@@ -12,7 +12,7 @@ struct DocumentCatalogTests {
             _ = try parse(text)
             return nil
         } catch {
-            return error.message
+            return error.description
         }
     }
 

@@ -128,7 +128,7 @@ struct LayoutPropertyTests {
                 do {
                     document = try Document.parse(title: "R", format: format, text: text)
                 } catch {
-                    #expect(format == .catalog && !error.message.isEmpty)
+                    #expect(format == .catalog && !error.sentence.isEmpty)
                     continue
                 }
                 #expect(!document.sections.isEmpty)

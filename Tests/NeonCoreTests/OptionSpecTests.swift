@@ -19,10 +19,10 @@ struct OptionSpecTests {
 
     @Test("an unknown flag comes with the closest one, a missing value and a value for a switch are named")
     func problems() {
-        #expect(throws: OptionSpec.Problem.unknown("--prot", suggestion: "--port")) { try OptionSpec.parse(["--prot"], by: Self.table) }
-        #expect(throws: OptionSpec.Problem.unknown("--zzzzzz", suggestion: nil)) { try OptionSpec.parse(["--zzzzzz"], by: Self.table) }
-        #expect(throws: OptionSpec.Problem.missingValue(Self.table[0])) { try OptionSpec.parse(["--port"], by: Self.table) }
-        #expect(throws: OptionSpec.Problem.unexpectedValue(Self.table[2])) { try OptionSpec.parse(["--quiet=1"], by: Self.table) }
+        #expect(throws: OptionSpec.ParseError.unknown("--prot", suggestion: "--port")) { try OptionSpec.parse(["--prot"], by: Self.table) }
+        #expect(throws: OptionSpec.ParseError.unknown("--zzzzzz", suggestion: nil)) { try OptionSpec.parse(["--zzzzzz"], by: Self.table) }
+        #expect(throws: OptionSpec.ParseError.missingValue(Self.table[0])) { try OptionSpec.parse(["--port"], by: Self.table) }
+        #expect(throws: OptionSpec.ParseError.unexpectedValue(Self.table[2])) { try OptionSpec.parse(["--quiet=1"], by: Self.table) }
     }
 
     @Test("the closest word is at most two edits away and less than half the word; a swap of neighbours is one edit")

@@ -12,14 +12,14 @@ private final class GatedStore: RoomStore, @unchecked Sendable {
     let gate = DispatchSemaphore(value: 0)
     let entered = DispatchSemaphore(value: 0)
 
-    func loadRooms() throws(StoreError) -> [StoredRoom] { try inner.loadRooms() }
-    func loadRoom(_ name: String) throws(StoreError) -> StoredRoom? { try inner.loadRoom(name) }
-    func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError) {
+    func loadRooms() throws(NeonError) -> [StoredRoom] { try inner.loadRooms() }
+    func loadRoom(_ name: String) throws(NeonError) -> StoredRoom? { try inner.loadRoom(name) }
+    func createRoom(_ name: String, profile: String, limit: Int) throws(NeonError) {
         try inner.createRoom(name, profile: profile, limit: limit)
     }
-    func setDocument(_ document: DocumentInfo, room: String) throws(StoreError) { try inner.setDocument(document, room: room) }
-    func appendRevisions(_ revisions: [DraftRevision]) throws(StoreError) { try inner.appendRevisions(revisions) }
-    func commit(_ records: [PersistRecord]) throws(StoreError) {
+    func setDocument(_ document: DocumentInfo, room: String) throws(NeonError) { try inner.setDocument(document, room: room) }
+    func appendRevisions(_ revisions: [DraftRevision]) throws(NeonError) { try inner.appendRevisions(revisions) }
+    func commit(_ records: [PersistRecord]) throws(NeonError) {
         let first = batches.withLock { batches in
             batches.append(records.count)
             return batches.count == 1
@@ -30,7 +30,7 @@ private final class GatedStore: RoomStore, @unchecked Sendable {
         }
         try inner.commit(records)
     }
-    func countStart() throws(StoreError) -> Int { try inner.countStart() }
+    func countStart() throws(NeonError) -> Int { try inner.countStart() }
     func close() { inner.close() }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import NeonCore
 import NeonSystem
 import NeonTestSupport
 import Testing
@@ -40,11 +41,11 @@ struct PrivateFileTests {
         let path = try fileWithMode("x\n", 0o620)
         defer { unlink(path) }
         let fix = "(mode 620); run chmod 600 \(path) so only you can read it, then try again"
-        #expect(throws: PrivateFileError("--token-file \(path) can be written by its group \(fix)")) { try PrivateFile.roomToken(path) }
-        #expect(throws: PrivateFileError("the secret file \(path) can be written by its group \(fix)")) {
+        #expect(throws: NeonError("--token-file \(path) can be written by its group \(fix)")) { try PrivateFile.roomToken(path) }
+        #expect(throws: NeonError("the secret file \(path) can be written by its group \(fix)")) {
             try PrivateFile.tokenSecret(path, trusted: false)
         }
-        #expect(throws: PrivateFileError("the password file \(path) can be written by its group \(fix)")) {
+        #expect(throws: NeonError("the password file \(path) can be written by its group \(fix)")) {
             try PrivateFile.redisPassword(path, trusted: false)
         }
         #expect(try PrivateFile.redisPassword(path, trusted: true) == "x")
@@ -52,17 +53,17 @@ struct PrivateFileTests {
 
     @Test("a directory, a missing file and an empty one are refused naming the file and what to do")
     func refusals() throws {
-        #expect(throws: PrivateFileError("the password file / is not a regular file; give a file that holds the Redis password")) {
+        #expect(throws: NeonError("the password file / is not a regular file; give a file that holds the Redis password")) {
             try PrivateFile.redisPassword("/", trusted: false)
         }
         let missing = NSTemporaryDirectory() + "neonsync-missing-\(UUID().uuidString)"
-        #expect(throws: PrivateFileError("the secret file \(missing) cannot be read (No such file or directory); create it with "
+        #expect(throws: NeonError("the secret file \(missing) cannot be read (No such file or directory); create it with "
                                          + "head -c 32 /dev/urandom | base64 > \(missing), then run chmod 600 \(missing)")) {
             try PrivateFile.tokenSecret(missing, trusted: false)
         }
         let empty = try fileWithMode("\nsecond\n", 0o600)
         defer { unlink(empty) }
-        #expect(throws: PrivateFileError("the password file \(empty) is empty (or its first line is); write the Redis password "
+        #expect(throws: NeonError("the password file \(empty) is empty (or its first line is); write the Redis password "
                                          + "on its first line, and run chmod 600 \(empty)")) {
             try PrivateFile.redisPassword(empty, trusted: false)
         }

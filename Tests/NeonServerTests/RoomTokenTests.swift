@@ -60,7 +60,7 @@ struct RoomTokenTests {
         defer { try? FileManager.default.removeItem(atPath: path) }
         try "0123456789abcdef-test-secret\n".write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o644)
-        #expect(throws: SecretError.self) { try TokenSecret.load(path: path) }
+        #expect(throws: NeonError.self) { try TokenSecret.load(path: path) }
         do {
             _ = try TokenSecret.load(path: path)
         } catch {
@@ -72,8 +72,8 @@ struct RoomTokenTests {
         #expect((try? RoomToken.verify(text, secret: loaded, now: 1).get()) != nil, "the newline is dropped")
         try "short\n".write(toFile: path, atomically: true, encoding: .utf8)
         chmod(path, 0o600)
-        #expect(throws: SecretError.self) { try TokenSecret.load(path: path) }
-        #expect(throws: SecretError.self) { try TokenSecret.load(path: path + "-missing") }
+        #expect(throws: NeonError.self) { try TokenSecret.load(path: path) }
+        #expect(throws: NeonError.self) { try TokenSecret.load(path: path + "-missing") }
     }
 }
 

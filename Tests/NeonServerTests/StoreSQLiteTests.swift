@@ -109,10 +109,10 @@ struct StoreSQLiteTests {
         let directory = try TemporaryDirectory()
         try Data("a file".utf8).write(to: URL(fileURLWithPath: directory.file("file")))
         let path = directory.file("file/data")
-        #expect(throws: StoreError("cannot create the data directory \(path): Not a directory — check that --data points to a directory this user can write")) {
+        #expect(throws: NeonError("cannot create the data directory \(path): Not a directory — check that --data points to a directory this user can write")) {
             try SQLiteStore(directory: path)
         }
-        #expect(throws: StoreError("cannot use \(directory.file("file")) as the data directory: it is not a directory — point --data at a directory")) {
+        #expect(throws: NeonError("cannot use \(directory.file("file")) as the data directory: it is not a directory — point --data at a directory")) {
             try SQLiteStore(directory: directory.file("file"))
         }
     }
@@ -122,7 +122,7 @@ struct StoreSQLiteTests {
         let directory = try TemporaryDirectory()
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path) }
-        #expect(throws: StoreError("cannot open the store at \(directory.file("neonsync.sqlite3")): unable to open database file — check that --data points to a directory this user can write")) {
+        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): unable to open database file — check that --data points to a directory this user can write")) {
             try SQLiteStore(directory: directory.path)
         }
     }
@@ -132,7 +132,7 @@ struct StoreSQLiteTests {
         let directory = try TemporaryDirectory()
         let path = directory.file("neonsync.sqlite3")
         try Data(String(repeating: "this is not a database\n", count: 400).utf8).write(to: URL(fileURLWithPath: path))
-        #expect(throws: StoreError("cannot open the store at \(path): file is not a database — move the file aside (keep it to recover from) and start again; neonsyncd creates a new store when there is none")) {
+        #expect(throws: NeonError("file is not a database — move the file aside (keep it to recover from) and start again; neonsyncd creates a new store when there is none").at("cannot open the store at \(path)")) {
             try SQLiteStore(directory: directory.path)
         }
     }
@@ -142,7 +142,7 @@ struct StoreSQLiteTests {
         let directory = try TemporaryDirectory()
         try SQLiteStore(directory: directory.path).close()
         let first = try SQLiteStore(directory: directory.path)
-        #expect(throws: StoreError("cannot open the store at \(first.path): database is locked — another neonsyncd is probably using this data directory: stop it or point --data somewhere else")) {
+        #expect(throws: NeonError("database is locked — another neonsyncd is probably using this data directory: stop it or point --data somewhere else").at("cannot open the store at \(first.path)")) {
             try SQLiteStore(directory: directory.path)
         }
         first.close()
@@ -154,7 +154,7 @@ struct StoreSQLiteTests {
         let directory = try TemporaryDirectory()
         try SQLiteStore(directory: directory.path).close()
         try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (4, 0)")
-        #expect(throws: StoreError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 4, newer than this neonsyncd knows (3) — run a newer neonsyncd, or point --data at another directory")) {
+        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 4, newer than this neonsyncd knows (3) — run a newer neonsyncd, or point --data at another directory")) {
             try SQLiteStore(directory: directory.path)
         }
     }

@@ -64,7 +64,7 @@ struct StoreTests {
         let directory = try TemporaryDirectory()
         let store = try kind.open(in: directory)
         try store.createRoom("notes", profile: "graphemes", limit: 280)
-        #expect(throws: StoreError("cannot create room 'notes': the store already has a room of that name — restore it instead of creating it again")) {
+        #expect(throws: NeonError("cannot create room 'notes': the store already has a room of that name — restore it instead of creating it again")) {
             try store.createRoom("notes", profile: "bluesky", limit: 300)
         }
         #expect(try store.loadRooms().map(\.withoutEdits) == [StoredRoom(name: "notes", profile: "graphemes", limit: 280)])
@@ -106,10 +106,10 @@ struct StoreTests {
         let store = try kind.open(in: directory)
         try store.createRoom("notes", profile: "graphemes", limit: 280)
         try store.appendRevision(room: "notes", revision: 1, operationJSON: #"["a"]"#, text: "a")
-        #expect(throws: StoreError("cannot store revision 3 of the draft of room 'notes': the store is at revision 1 and takes only 2 next — an acknowledged edit is missing or repeated")) {
+        #expect(throws: NeonError("cannot store revision 3 of the draft of room 'notes': the store is at revision 1 and takes only 2 next — an acknowledged edit is missing or repeated")) {
             try store.appendRevision(room: "notes", revision: 3, operationJSON: #"[1,"c"]"#, text: "ac")
         }
-        #expect(throws: StoreError("cannot store revision 1 of the draft of room 'notes': the store is at revision 1 and takes only 2 next — an acknowledged edit is missing or repeated")) {
+        #expect(throws: NeonError("cannot store revision 1 of the draft of room 'notes': the store is at revision 1 and takes only 2 next — an acknowledged edit is missing or repeated")) {
             try store.appendRevision(room: "notes", revision: 1, operationJSON: #"["b"]"#, text: "b")
         }
         #expect(try store.loadRooms().map(\.withoutEdits) == [StoredRoom(name: "notes", profile: "graphemes", limit: 280, draftText: "a", draftRevision: 1)])
@@ -136,14 +136,14 @@ struct StoreTests {
         let store = try kind.open(in: directory)
         try store.createRoom("one", profile: "graphemes", limit: 280)
         try store.createRoom("two", profile: "graphemes", limit: 280)
-        #expect(throws: StoreError("cannot store revision 2 of the draft of room 'two': the store is at revision 0 and takes only 1 next — an acknowledged edit is missing or repeated")) {
+        #expect(throws: NeonError("cannot store revision 2 of the draft of room 'two': the store is at revision 0 and takes only 1 next — an acknowledged edit is missing or repeated")) {
             try store.appendRevisions([
                 DraftRevision(room: "one", revision: 1, operationJSON: #"["a"]"#, text: "a"),
                 DraftRevision(room: "two", revision: 2, operationJSON: #"["x"]"#, text: "x"),
                 DraftRevision(room: "one", revision: 2, operationJSON: #"[1,"b"]"#, text: "ab"),
             ])
         }
-        #expect(throws: StoreError("cannot store a draft revision of room 'ghost': the store has no such room — create the room first")) {
+        #expect(throws: NeonError("cannot store a draft revision of room 'ghost': the store has no such room — create the room first")) {
             try store.appendRevisions([
                 DraftRevision(room: "one", revision: 1, operationJSON: #"["a"]"#, text: "a"),
                 DraftRevision(room: "ghost", revision: 1, operationJSON: #"["x"]"#, text: "x"),
@@ -158,10 +158,10 @@ struct StoreTests {
     func unknownRoom(kind: StoreKind) throws {
         let directory = try TemporaryDirectory()
         let store = try kind.open(in: directory)
-        #expect(throws: StoreError("cannot store the document of room 'ghost': the store has no such room — create the room first")) {
+        #expect(throws: NeonError("cannot store the document of room 'ghost': the store has no such room — create the room first")) {
             try store.setDocument(DocumentInfo(title: "T", format: .text, text: "t"), room: "ghost")
         }
-        #expect(throws: StoreError("cannot store a draft revision of room 'ghost': the store has no such room — create the room first")) {
+        #expect(throws: NeonError("cannot store a draft revision of room 'ghost': the store has no such room — create the room first")) {
             try store.appendRevision(room: "ghost", revision: 1, operationJSON: #"["a"]"#, text: "a")
         }
         #expect(try store.loadRooms().map(\.withoutEdits) == [])
@@ -174,7 +174,7 @@ struct StoreTests {
         try store.createRoom("notes", profile: "graphemes", limit: 280)
         store.close()
         store.close()
-        let closed = StoreError("the store is closed — it cannot be used after close()")
+        let closed = NeonError("the store is closed — it cannot be used after close()")
         #expect(throws: closed) { try store.loadRooms() }
         #expect(throws: closed) { try store.createRoom("other", profile: "graphemes", limit: 280) }
         #expect(throws: closed) { try store.setDocument(DocumentInfo(title: "T", format: .text, text: "t"), room: "notes") }
@@ -197,7 +197,7 @@ extension StoredRoom {
 extension RoomStore {
     /// One acknowledged draft revision: the edit as applied (its ot.js wire
     /// JSON) and the draft's text after it; see `appendRevisions`.
-    func appendRevision(room: String, revision: Int, operationJSON: String, text: String) throws(StoreError) {
+    func appendRevision(room: String, revision: Int, operationJSON: String, text: String) throws(NeonError) {
         try appendRevisions([DraftRevision(room: room, revision: revision, operationJSON: operationJSON, text: text)])
     }
 }

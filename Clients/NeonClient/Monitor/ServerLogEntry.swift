@@ -57,14 +57,14 @@ public struct ServerLogEntry: Equatable, Sendable {
 
     /// Reads every line of a log; a line that is not a log record is an
     /// error naming the file and the line.
-    public static func parse(_ text: String, file: String) throws(LogFileError) -> [ServerLogEntry] {
+    public static func parse(_ text: String, file: String) throws(NeonError) -> [ServerLogEntry] {
         var entries: [ServerLogEntry] = []
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             guard let logged = LoggedLine(json: trimmed), case let entry = ServerLogEntry(logged),
                   entry.milliseconds != nil else {
-                throw LogFileError(description: "\(file) line \(index + 1) is not a neonsyncd log record (one JSON object with ts, level and event; see docs/LOGS.md)")
+                throw NeonError.usage("\(file) line \(index + 1) is not a neonsyncd log record (one JSON object with ts, level and event; see docs/LOGS.md)")
             }
             entries.append(entry)
         }
@@ -86,9 +86,3 @@ public struct ServerLogEntry: Equatable, Sendable {
     }
 }
 
-/// A log file that cannot be read or is not a server log.
-public struct LogFileError: Error, Equatable, CustomStringConvertible {
-    public let description: String
-
-    public init(description: String) { self.description = description }
-}

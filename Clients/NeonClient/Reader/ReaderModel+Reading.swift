@@ -27,7 +27,7 @@ extension ReaderModel {
             document = try Document.parse(title: info.title, format: info.format, text: info.text)
         } catch {
             pane.showUnreadable(info)
-            notices.note("the room's document could not be read: \(error.message)", error: true, at: time)
+            notices.note(error.at("the room's document could not be read").description, error: true, at: time)
             return
         }
         pane.show(document, as: info)

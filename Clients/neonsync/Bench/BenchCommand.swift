@@ -1,33 +1,29 @@
 import Glibc
 import NeonClient
+import NeonCore
 import NeonTransport
 
 /// `neonsync bench SCENARIO`: options → descriptor limit → one client context
 /// of connections → the scenario → a table and a JSON line on standard
 /// output.
 enum BenchCommand {
-    static func run(_ options: BenchOptions) -> Int32 {
+    /// Runs the scenario and prints its table and JSON line; 1 when a
+    /// connection failed along the way. The error it ends with otherwise:
+    /// 2 for bad usage, 1 when the run could not finish.
+    static func run(_ options: BenchOptions) throws(NeonError) -> Int32 {
         if options.tokenOnCommandLine {
             Client.standardError(TokenFile.commandLineWarning + "\n")
         }
-        let servers: ServerList<WebSocketURL>
-        do {
-            servers = try .webSockets(options.server)
-        } catch {
-            Client.standardError("neonsync bench: \(error.description)\n")
-            return 2
-        }
+        let servers = try ServerList.webSockets(options.server)
         let connections = options.scenario == .draft ? options.count + options.editors
             : options.scenario == .follow ? options.count + 1 : options.count
         if let problem = raiseDescriptorLimit(to: connections + 64) {
-            Client.standardError("neonsync bench: \(problem)\n")
-            return 2
+            throw NeonError.usage(problem)
         }
         signal(SIGPIPE, SIG_IGN)
         let baselineRSS = options.serverPID.flatMap { ServerSampler(pid: $0).residentKiB() }
         if let pid = options.serverPID, baselineRSS == nil {
-            Client.standardError("neonsync bench: no process \(pid) to sample (/proc/\(pid)/status is not readable); check --server-pid\n")
-            return 2
+            throw NeonError.usage("no process \(pid) to sample (/proc/\(pid)/status is not readable); check --server-pid")
         }
         let display = BenchDisplay(scenario: options.scenario.rawValue)
         let fleet: BenchFleet
@@ -35,12 +31,11 @@ enum BenchCommand {
             fleet = try BenchFleet(servers: servers, presenterFirst: options.scenario == .follow, peer: options.peer,
                                    servicePause: .microseconds(options.servicePause), display: display)
         } catch {
-            Client.standardError("neonsync bench: \(error.description)\n")
-            return 1
+            throw NeonError(error)
         }
         let room = options.room ?? "bench-\(getpid())"
         let report: BenchReport
-        do throws(BenchFailure) {
+        do throws(NeonError) {
             switch options.scenario {
             case .follow, .coread:
                 report = try ScrollBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
@@ -54,8 +49,7 @@ enum BenchCommand {
         } catch {
             fleet.stop()
             display.finish()
-            Client.standardError("neonsync bench \(options.scenario.rawValue): \(error.description); \(question(options, servers))\n")
-            return 1
+            throw error.at(options.scenario.rawValue).advising(question(options, servers))
         }
         display.finish()
         print("neonsync bench \(options.scenario.rawValue) → \(options.server) (\(options.peer.rawValue))")

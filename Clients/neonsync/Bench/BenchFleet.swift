@@ -1,5 +1,6 @@
 import Glibc
 import NeonClient
+import NeonCore
 import NeonTransport
 import Synchronization
 
@@ -102,7 +103,7 @@ final class BenchFleet: @unchecked Sendable {
     func open(_ count: Int, inFlight: Int, perSecond: Double = 0, phase: String,
               timeout: Double = 60, onSenders: Bool = false, willOpen: (Int) -> Void = { _ in },
               room: (Int) -> String? = { _ in nil },
-              handler: @escaping Handler) throws(BenchFailure) {
+              handler: @escaping Handler) throws(NeonError) {
         let context = onSenders ? senders : context
         let first = connections.count
         let target = first + count
@@ -126,13 +127,13 @@ final class BenchFleet: @unchecked Sendable {
         }
         while connections.count < target || ready.load(ordering: .relaxed) < target {
             if failed.load(ordering: .relaxed) > 0 || dropped.load(ordering: .relaxed) > 0 {
-                throw BenchFailure(problem ?? "a connection failed")
+                throw NeonError(problem ?? "a connection failed")
             }
             let elapsed = Double(monotonicNanoseconds() - started) / 1e9
             if elapsed > timeout {
-                throw BenchFailure("only \(ready.load(ordering: .relaxed) - first) of \(count) connections were ready after \(Int(timeout)) s")
+                throw NeonError("only \(ready.load(ordering: .relaxed) - first) of \(count) connections were ready after \(Int(timeout)) s")
             }
-            if display.interrupted { throw BenchFailure("interrupted while connecting") }
+            if display.interrupted { throw NeonError("interrupted while connecting") }
             var opened = false
             let allowed = perSecond > 0 ? min(target, first + Int(elapsed * perSecond) + 1) : target
             while connections.count < allowed, connections.count - ready.load(ordering: .relaxed) < inFlight {
@@ -147,7 +148,7 @@ final class BenchFleet: @unchecked Sendable {
                     perServer[slot] += 1
                     opened = true
                 } catch {
-                    throw BenchFailure("cannot open connection \(index): \(error.description)")
+                    throw NeonError(error).at("cannot open connection \(index)")
                 }
             }
             display.update(phase: phase, fraction: Double(ready.load(ordering: .relaxed)) / Double(max(target, 1)),
@@ -162,13 +163,13 @@ final class BenchFleet: @unchecked Sendable {
 
     /// Waits until `condition` holds; throws after `timeout` seconds, when
     /// a connection dropped or the run was interrupted.
-    func wait(_ what: String, timeout: Double = 30, until condition: () -> Bool) throws(BenchFailure) {
+    func wait(_ what: String, timeout: Double = 30, until condition: () -> Bool) throws(NeonError) {
         let started = monotonicNanoseconds()
         while !condition() {
-            if dropped.load(ordering: .relaxed) > 0 { throw BenchFailure(problem ?? "a connection dropped") }
-            if display.interrupted { throw BenchFailure("interrupted while waiting for \(what)") }
+            if dropped.load(ordering: .relaxed) > 0 { throw NeonError(problem ?? "a connection dropped") }
+            if display.interrupted { throw NeonError("interrupted while waiting for \(what)") }
             if Double(monotonicNanoseconds() - started) / 1e9 > timeout {
-                throw BenchFailure("timed out after \(Int(timeout)) s waiting for \(what)")
+                throw NeonError("timed out after \(Int(timeout)) s waiting for \(what)")
             }
             display.update(phase: "setup", fraction: nil, detail: what)
             usleep(2000)
@@ -178,7 +179,7 @@ final class BenchFleet: @unchecked Sendable {
     /// Waits until no message arrived for `quiet` seconds: the broadcasts
     /// of the setup (joins, follows) have all been read, so measuring starts
     /// with empty queues on both sides.
-    func settle(quiet: Double = 0.3, timeout: Double = 120) throws(BenchFailure) {
+    func settle(quiet: Double = 0.3, timeout: Double = 120) throws(NeonError) {
         var last = received.load(ordering: .relaxed)
         var lastChange = monotonicNanoseconds()
         try wait("the setup's broadcasts to be read", timeout: timeout) {
@@ -232,10 +233,4 @@ final class BenchFleet: @unchecked Sendable {
         senders.stop()
         context.stop()
     }
-}
-
-/// Why a run could not finish: a sentence for standard error.
-struct BenchFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

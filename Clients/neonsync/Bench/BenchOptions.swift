@@ -1,6 +1,6 @@
-import NeonSystem
 import NeonClient
 import NeonCore
+import NeonSystem
 
 /// `neonsync bench SCENARIO` and its flags.
 struct BenchOptions {
@@ -122,20 +122,18 @@ struct BenchOptions {
       neonsync bench follow --followers 500 --rate 60 --duration 20 --server-pid $(pidof neonsyncd)
     """
 
-    struct Problem: Error, CustomStringConvertible { let description: String }
-
     /// Parses the arguments after `bench`; nil when they ask for the help
     /// (`usage`).
-    static func parse(_ arguments: [String]) throws(Problem) -> BenchOptions? {
+    static func parse(_ arguments: [String]) throws(NeonError) -> BenchOptions? {
         var rest = arguments[...]
         guard let first = rest.popFirst() else {
-            throw Problem(description: "bench needs a scenario: \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")); see neonsync bench --help")
+            throw NeonError.usage("bench needs a scenario: \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")); see neonsync bench --help")
         }
         if first == "-h" || first == "--help" {
             return nil
         }
         guard let scenario = Scenario(rawValue: first) else {
-            throw Problem(description: "unknown bench scenario \(first); use \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")) (see neonsync bench --help)")
+            throw NeonError.usage("unknown bench scenario \(first); use \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")) (see neonsync bench --help)")
         }
         var options = BenchOptions(scenario: scenario, count: Self.defaultCount(scenario), rate: Self.defaultRate(scenario))
         if let server = ProcessEnvironment()[CommandOption.serverEnvironment] { options.server = server }
@@ -145,14 +143,14 @@ struct BenchOptions {
         do {
             read = try OptionSpec.parse(rest, by: table)
         } catch {
-            throw Problem(description: error.sentence(context: " for neonsync bench \(scenario.rawValue)",
+            throw NeonError.usage(error.sentence(context: " for neonsync bench \(scenario.rawValue)",
                                                       help: "neonsync bench --help"))
         }
         for argument in read {
             let flag: String, value: String
             switch argument {
             case let .positional(word):
-                throw Problem(description: "unknown option \(word) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
+                throw NeonError.usage("unknown option \(word) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
             case let .option(option, nil) where option.flag == "--help":
                 return nil
             case let .option(option, given):
@@ -162,19 +160,19 @@ struct BenchOptions {
             switch flag {
             case "--server": options.server = value
             case "--token":
-                guard !value.isEmpty else { throw Problem(description: "--token needs a value; see neonsync bench --help") }
+                guard !value.isEmpty else { throw NeonError.usage("--token needs a value; see neonsync bench --help") }
                 options.token = value
                 options.tokenOnCommandLine = true
             case "--token-file":
                 do {
                     options.token = try PrivateFile.roomToken(value)
                 } catch {
-                    throw Problem(description: error.description)
+                    throw error.exiting(with: NeonError.usageStatus)
                 }
                 tokenFromFile = true
             case "--peer":
                 guard let peer = Peer(rawValue: value) else {
-                    throw Problem(description: "--peer needs one of \(Peer.allCases.map(\.rawValue).joined(separator: ", "))")
+                    throw NeonError.usage("--peer needs one of \(Peer.allCases.map(\.rawValue).joined(separator: ", "))")
                 }
                 options.peer = peer
             case "--followers": options.count = try whole(flag, value, for: [.follow], scenario, minimum: 1)
@@ -191,40 +189,40 @@ struct BenchOptions {
                 options.size = try whole(flag, value, for: [.relay], scenario, minimum: 1)
             case "--rate":
                 guard let rate = Double(value), rate >= 0, rate.isFinite else {
-                    throw Problem(description: "--rate needs a number of events per second ≥ 0, e.g. --rate 60")
+                    throw NeonError.usage("--rate needs a number of events per second ≥ 0, e.g. --rate 60")
                 }
                 options.rate = rate
             case "--duration":
                 guard let seconds = Double(value), seconds > 0, seconds <= 86_400 else {
-                    throw Problem(description: "--duration needs a number of seconds above 0, e.g. --duration 10")
+                    throw NeonError.usage("--duration needs a number of seconds above 0, e.g. --duration 10")
                 }
                 options.duration = seconds
             case "--room": options.room = value
             case "--redis-pid":
                 guard let pid = Int32(value), pid > 0 else {
-                    throw Problem(description: "--redis-pid needs a process id, e.g. --redis-pid $(pidof redis-server)")
+                    throw NeonError.usage("--redis-pid needs a process id, e.g. --redis-pid $(pidof redis-server)")
                 }
                 options.redisPID = pid
             case "--server-pid":
                 guard let pid = Int32(value), pid > 0 else {
-                    throw Problem(description: "--server-pid needs a process id, e.g. --server-pid $(pidof neonsyncd)")
+                    throw NeonError.usage("--server-pid needs a process id, e.g. --server-pid $(pidof neonsyncd)")
                 }
                 options.serverPID = pid
             default:
-                throw Problem(description: "unknown option \(flag) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
+                throw NeonError.usage("unknown option \(flag) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
             }
         }
         if options.tokenOnCommandLine, tokenFromFile {
-            throw Problem(description: "--token and --token-file both give the token; give one, preferably --token-file FILE")
+            throw NeonError.usage("--token and --token-file both give the token; give one, preferably --token-file FILE")
         }
         if options.rate == 0, [.follow, .coread, .draft].contains(scenario) {
-            throw Problem(description: "--rate must be above 0 for \(scenario.rawValue); e.g. --rate \(Int(defaultRate(scenario)))")
+            throw NeonError.usage("--rate must be above 0 for \(scenario.rawValue); e.g. --rate \(Int(defaultRate(scenario)))")
         }
         if options.peer != .neonsync, ![.relay, .connect].contains(scenario) {
-            throw Problem(description: "--peer \(options.peer.rawValue) works with relay and connect only; \(scenario.rawValue) needs neonsyncd")
+            throw NeonError.usage("--peer \(options.peer.rawValue) works with relay and connect only; \(scenario.rawValue) needs neonsyncd")
         }
         if scenario == .relay, options.senders > options.count {
-            throw Problem(description: "--senders (\(options.senders)) cannot exceed --connections (\(options.count))")
+            throw NeonError.usage("--senders (\(options.senders)) cannot exceed --connections (\(options.count))")
         }
         return options
     }
@@ -249,12 +247,12 @@ struct BenchOptions {
     }
 
     private static func whole(_ flag: String, _ value: String, for scenarios: [Scenario], _ scenario: Scenario,
-                              minimum: Int) throws(Problem) -> Int {
+                              minimum: Int) throws(NeonError) -> Int {
         guard scenarios.contains(scenario) else {
-            throw Problem(description: "\(flag) belongs to neonsync bench \(scenarios.map(\.rawValue).joined(separator: " or ")); see neonsync bench --help")
+            throw NeonError.usage("\(flag) belongs to neonsync bench \(scenarios.map(\.rawValue).joined(separator: " or ")); see neonsync bench --help")
         }
         guard let number = Int(value), number >= minimum, number <= 1_000_000 else {
-            throw Problem(description: "\(flag) needs a whole number from \(minimum) to 1000000, e.g. \(flag) \(max(minimum, 10))")
+            throw NeonError.usage("\(flag) needs a whole number from \(minimum) to 1000000, e.g. \(flag) \(max(minimum, 10))")
         }
         return number
     }

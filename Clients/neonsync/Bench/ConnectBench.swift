@@ -28,7 +28,7 @@ final class ConnectBench: @unchecked Sendable {
         self.baselineRSS = baselineRSS
     }
 
-    func run() throws(BenchFailure) -> BenchReport {
+    func run() throws(NeonError) -> BenchReport {
         let neonsync = options.peer == .neonsync
         let welcomeType = JSONScan.type("welcome")
         let handler: BenchFleet.Handler = { [self] index, connection, event in

@@ -44,7 +44,7 @@ final class DraftBench: @unchecked Sendable {
         sendTimes = Mutex(Array(repeating: [], count: options.editors))
     }
 
-    func run() throws(BenchFailure) -> BenchReport {
+    func run() throws(NeonError) -> BenchReport {
         let handler: BenchFleet.Handler = { [self] index, connection, event in
             switch event {
             case .connected:

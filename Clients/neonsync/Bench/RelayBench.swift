@@ -39,7 +39,7 @@ final class RelayBench: @unchecked Sendable {
         nextSequence = Array(repeating: 0, count: options.senders)
     }
 
-    func run() throws(BenchFailure) -> BenchReport {
+    func run() throws(NeonError) -> BenchReport {
         let neonsync = options.peer == .neonsync
         let hello = String(decoding: WireCodec().encode(ClientMessage.hello(room: room, name: "relay", role: .reader, token: options.token)), as: UTF8.self)
         let handler: BenchFleet.Handler = { [self] index, connection, event in

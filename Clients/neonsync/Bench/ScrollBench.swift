@@ -68,7 +68,7 @@ final class ScrollBench: @unchecked Sendable {
         received = Array(repeating: -1, count: total * senders)
     }
 
-    func run() throws(BenchFailure) -> BenchReport {
+    func run() throws(NeonError) -> BenchReport {
         let codec = WireCodec()
         let publish = String(decoding: codec.encode(ClientMessage.document(
             title: document.title, format: document.format, text: document.text)), as: UTF8.self)

@@ -1,5 +1,6 @@
 import NeonClient
 import NeonCore
+import NeonSystem
 
 /// What the program's commands do.
 extension Runtime {

@@ -2,8 +2,9 @@ import Dispatch
 import Glibc
 import NeonClient
 import NeonCore
-import NeonTransport
+import NeonSystem
 import NeonTUI
+import NeonTransport
 
 /// The one loop of every `neonsync` program (the Elm architecture, as
 /// bubbletea runs it): it owns the terminal (or, for a program that prints

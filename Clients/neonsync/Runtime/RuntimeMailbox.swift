@@ -1,4 +1,5 @@
 import Glibc
+import NeonCore
 import NeonTransport
 import Synchronization
 
@@ -23,11 +24,11 @@ final class RuntimeMailbox: Sendable {
     /// that never connect (replay).
     private let network: WebSocketClientContext?
 
-    init(network: WebSocketClientContext? = nil) throws(ClientError) {
+    init(network: WebSocketClientContext? = nil) throws(NeonError) {
         self.network = network
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else {
-            throw ClientError("cannot create a wake-up pipe: \(String(cString: strerror(errno)))")
+            throw NeonError("cannot create a wake-up pipe: \(String(cString: strerror(errno)))")
         }
         for fd in fds {
             _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)

@@ -1,5 +1,6 @@
 import Glibc
 import NeonClient
+import NeonCore
 import NeonTUI
 
 /// The terminal while a screen program owns it: raw mode and the alternate
@@ -22,7 +23,7 @@ final class Screen {
     }
 
     /// Takes the terminal over for `command` (see `Terminal.enter`).
-    static func enter(for command: CommandName, theme: Theme) throws(ClientError) -> Screen {
+    static func enter(for command: CommandName, theme: Theme) throws(NeonError) -> Screen {
         try Terminal.enter(for: command)
         return Screen(theme: theme)
     }

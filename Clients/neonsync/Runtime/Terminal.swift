@@ -1,5 +1,6 @@
 import Glibc
 import NeonClient
+import NeonCore
 
 /// The controlling terminal: raw mode, the alternate screen, mouse and paste
 /// reporting, its size, and a restore that runs on every exit, crash signals
@@ -20,14 +21,14 @@ enum Terminal {
     /// Switches to raw mode and the alternate screen. Fails with a sentence
     /// when standard input or output is not a terminal, or TERM=dumb says
     /// it cannot draw a screen.
-    static func enter(for command: CommandName) throws(ClientError) {
+    static func enter(for command: CommandName) throws(NeonError) {
         if let problem = TerminalCheck.problem(for: command, inputIsTerminal: isatty(STDIN_FILENO) == 1,
                                                outputIsTerminal: isatty(STDOUT_FILENO) == 1,
                                                term: ProcessEnvironment()["TERM"]) {
-            throw ClientError(problem)
+            throw NeonError.usage(problem)
         }
         guard tcgetattr(STDIN_FILENO, &saved) == 0 else {
-            throw ClientError("cannot read the terminal settings: \(String(cString: strerror(errno)))")
+            throw NeonError.usage("cannot read the terminal settings: \(String(cString: strerror(errno)))")
         }
         var raw = saved
         raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON)
@@ -95,10 +96,4 @@ enum Terminal {
             }
         }
     }
-}
-
-/// A client error as a sentence the user can act on.
-struct ClientError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -8,7 +8,7 @@ extension OptionSpec {
     }
 
     /// Why the arguments do not fit the table.
-    public enum Problem: Error, Equatable {
+    public enum ParseError: Error, Equatable {
         /// A flag the table does not have, with the closest one it has.
         case unknown(String, suggestion: String?)
         /// An option that takes a value came last.
@@ -34,7 +34,7 @@ extension OptionSpec {
 
     /// Reads `arguments` by `table`: `--flag value`, `--flag=value`, switches
     /// and positional arguments, in order.
-    public static func parse(_ arguments: some Sequence<String>, by table: [OptionSpec]) throws(Problem) -> [Argument] {
+    public static func parse(_ arguments: some Sequence<String>, by table: [OptionSpec]) throws(ParseError) -> [Argument] {
         var rest = Array(arguments)[...]
         var read: [Argument] = []
         while let argument = rest.popFirst() {

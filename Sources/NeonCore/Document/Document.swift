@@ -1,7 +1,7 @@
 /// A parsed document: blocks of plain text grouped into sections (tabs).
 ///
 /// Parsing never fails for Markdown and plain text; a catalog fails with a
-/// `DocumentError` that names the problem. Text that is empty or only
+/// `NeonError` that names the problem. Text that is empty or only
 /// whitespace gives an empty document in every format: one section titled by
 /// the document's title, and no blocks.
 public struct Document: Equatable, Sendable {
@@ -26,7 +26,7 @@ public struct Document: Equatable, Sendable {
     public static let parserIdentity = MarkdownReader.identity
 
     public static func parse(title: String, format: DocumentFormat,
-                             text: String) throws(DocumentError) -> Document {
+                             text: String) throws(NeonError) -> Document {
         switch format {
         case .markdown:
             return MarkdownReader.read(title: title, text: text)

@@ -9,7 +9,7 @@ struct JSONParser {
     /// Deeper nesting is refused rather than risking the stack.
     static let maxDepth = 64
 
-    static func parse(_ text: String) throws(DocumentError) -> JSONValue {
+    static func parse(_ text: String) throws(NeonError) -> JSONValue {
         var parser = JSONParser(bytes: Array(text.utf8))
         let value = try parser.value(depth: 0)
         parser.skipWhitespace()
@@ -23,7 +23,7 @@ struct JSONParser {
         self.bytes = bytes
     }
 
-    private mutating func value(depth: Int) throws(DocumentError) -> JSONValue {
+    private mutating func value(depth: Int) throws(NeonError) -> JSONValue {
         skipWhitespace()
         guard depth < Self.maxDepth else {
             throw failure("values are nested more than \(Self.maxDepth) levels deep")
@@ -41,7 +41,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func array(depth: Int) throws(DocumentError) -> JSONValue {
+    private mutating func array(depth: Int) throws(NeonError) -> JSONValue {
         index += 1
         var elements: [JSONValue] = []
         skipWhitespace()
@@ -60,7 +60,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func object(depth: Int) throws(DocumentError) -> JSONValue {
+    private mutating func object(depth: Int) throws(NeonError) -> JSONValue {
         index += 1
         var members: [String: JSONValue] = [:]
         skipWhitespace()
@@ -85,7 +85,7 @@ struct JSONParser {
         }
     }
 
-    private mutating func string() throws(DocumentError) -> String {
+    private mutating func string() throws(NeonError) -> String {
         index += 1
         var out: [UInt8] = []
         while let byte = current {
@@ -113,7 +113,7 @@ struct JSONParser {
         UInt8(ascii: "r"): 0x0D, UInt8(ascii: "t"): 0x09,
     ]
 
-    private mutating func escape(into out: inout [UInt8]) throws(DocumentError) {
+    private mutating func escape(into out: inout [UInt8]) throws(NeonError) {
         guard let byte = current else { throw failure("the string is not closed with '\"'") }
         if let replacement = Self.simpleEscapes[byte] {
             out.append(replacement)
@@ -136,7 +136,7 @@ struct JSONParser {
         out.append(contentsOf: String(Character(scalar)).utf8)
     }
 
-    private mutating func hexQuad() throws(DocumentError) -> UInt32 {
+    private mutating func hexQuad() throws(NeonError) -> UInt32 {
         var value: UInt32 = 0
         for _ in 0..<4 {
             guard let byte = current, let digit = Self.hexDigit(byte) else {
@@ -148,7 +148,7 @@ struct JSONParser {
         return value
     }
 
-    private mutating func number() throws(DocumentError) {
+    private mutating func number() throws(NeonError) {
         if current == UInt8(ascii: "-") { index += 1 }
         if current == UInt8(ascii: "0") {
             index += 1
@@ -166,13 +166,13 @@ struct JSONParser {
         }
     }
 
-    private mutating func digits(_ expectation: String) throws(DocumentError) {
+    private mutating func digits(_ expectation: String) throws(NeonError) {
         let start = index
         while let byte = current, byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") { index += 1 }
         if index == start { throw failure(expectation) }
     }
 
-    private mutating func literal(_ word: String) throws(DocumentError) {
+    private mutating func literal(_ word: String) throws(NeonError) {
         for expected in word.utf8 {
             guard current == expected else { throw failure("expected \(word)") }
             index += 1
@@ -199,12 +199,12 @@ struct JSONParser {
     }
 
     /// An error at the current position, naming what was found there.
-    private func failure(_ expectation: String) -> DocumentError {
+    private func failure(_ expectation: String) -> NeonError {
         let before = bytes[..<min(index, bytes.count)]
         let lineStart = before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0
         let line = before.reduce(1) { $1 == 0x0A ? $0 + 1 : $0 }
         let column = String(decoding: bytes[lineStart..<before.endIndex], as: UTF8.self).count + 1
-        return DocumentError("catalog is not valid JSON at line \(line), column \(column): \(expectation), found \(found)")
+        return NeonError("catalog is not valid JSON at line \(line), column \(column): \(expectation), found \(found)")
     }
 
     /// The character at the current position in words: 'x', U+000D for

@@ -76,7 +76,7 @@ extension RoomState {
         do {
             parsed = try Document.parse(title: info.title, format: info.format, text: info.text)
         } catch {
-            return refuse(id, .invalidDocument, "the document could not be read: \(error.message)")
+            return refuse(id, .invalidDocument, "the document could not be read: \(error)")
         }
         document = info
         self.parsed = parsed
@@ -194,7 +194,7 @@ extension RoomState {
         do {
             (applied, revision) = try next.receive(ops, basedOn: rev)
         } catch {
-            return refuse(id, .editRejected, "\(error.description)")
+            return refuse(id, .editRejected, error.description)
         }
         if next.length > limits.maxDraftScalars {
             return refuse(id, .draftTooLarge, "the draft would be \(next.length) characters, over this server's limit of \(limits.maxDraftScalars); shorten it")

@@ -77,9 +77,9 @@ public struct TokenSecret: Sendable {
     let bytes: [UInt8]
 
     /// A secret of `bytes`; at least `minimumLength` of them.
-    public init(_ bytes: [UInt8]) throws(SecretError) {
+    public init(_ bytes: [UInt8]) throws(NeonError) {
         guard bytes.count >= Self.minimumLength else {
-            throw SecretError(description: "the secret is \(bytes.count) bytes; use at least \(Self.minimumLength), e.g. head -c 32 /dev/urandom | base64 > FILE")
+            throw NeonError("the secret is \(bytes.count) bytes; use at least \(Self.minimumLength), e.g. head -c 32 /dev/urandom | base64 > FILE")
         }
         self.bytes = bytes
     }
@@ -100,9 +100,6 @@ public struct TokenSecret: Sendable {
     }
 }
 
-public struct SecretError: Error, CustomStringConvertible {
-    public let description: String
-}
 
 /// Base64 with the URL alphabet and no padding (RFC 4648 §5).
 enum Base64URL {

@@ -114,7 +114,7 @@ final class LocalSequencer: RoomSequencer, Sendable {
         deliver(.event(.restored(rooms, missing: missing)))
     }
 
-    private func fail(_ error: StoreError) -> Never {
+    private func fail(_ error: NeonError) -> Never {
         logger.log(LogRecord(.error, .storeFailed, [LogField("error", .string(error.description))]))
         exit(74)
     }

@@ -15,27 +15,27 @@ public final class InMemoryStore: RoomStore {
 
     public init() {}
 
-    public func loadRooms() throws(StoreError) -> [StoredRoom] {
-        try state.withLock { (state) throws(StoreError) in
+    public func loadRooms() throws(NeonError) -> [StoredRoom] {
+        try state.withLock { (state) throws(NeonError) in
             guard !state.isClosed else { throw .closed }
             return state.rooms
         }
     }
 
-    public func loadRoom(_ name: String) throws(StoreError) -> StoredRoom? {
+    public func loadRoom(_ name: String) throws(NeonError) -> StoredRoom? {
         try loadRooms().first { $0.name == name }
     }
 
-    public func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError) {
+    public func createRoom(_ name: String, profile: String, limit: Int) throws(NeonError) {
         try commit([.roomCreated(room: name, profile: profile, limit: limit)])
     }
 
-    public func setDocument(_ document: DocumentInfo, room: String) throws(StoreError) {
+    public func setDocument(_ document: DocumentInfo, room: String) throws(NeonError) {
         try commit([.documentSet(room: room, document)])
     }
 
-    public func appendRevisions(_ revisions: [DraftRevision]) throws(StoreError) {
-        try state.withLock { (state) throws(StoreError) in
+    public func appendRevisions(_ revisions: [DraftRevision]) throws(NeonError) {
+        try state.withLock { (state) throws(NeonError) in
             guard !state.isClosed else { throw .closed }
             var copy = state
             for edit in revisions { try Self.append(edit, to: &copy) }
@@ -43,7 +43,7 @@ public final class InMemoryStore: RoomStore {
         }
     }
 
-    private static func append(_ edit: DraftRevision, to state: inout State) throws(StoreError) {
+    private static func append(_ edit: DraftRevision, to state: inout State) throws(NeonError) {
         guard let at = state.index[edit.room] else { throw .unknownRoom(edit.room, storing: "a draft revision") }
         let stored = state.rooms[at].draftRevision
         guard edit.revision == stored + 1 else {
@@ -58,9 +58,9 @@ public final class InMemoryStore: RoomStore {
         }
     }
 
-    public func commit(_ records: [PersistRecord]) throws(StoreError) {
+    public func commit(_ records: [PersistRecord]) throws(NeonError) {
         let codec = WireCodec()
-        try state.withLock { (state) throws(StoreError) in
+        try state.withLock { (state) throws(NeonError) in
             guard !state.isClosed else { throw .closed }
             var copy = state
             for record in records {
@@ -87,8 +87,8 @@ public final class InMemoryStore: RoomStore {
         }
     }
 
-    public func countStart() throws(StoreError) -> Int {
-        try state.withLock { (state) throws(StoreError) in
+    public func countStart() throws(NeonError) -> Int {
+        try state.withLock { (state) throws(NeonError) in
             guard !state.isClosed else { throw .closed }
             state.starts += 1
             return state.starts

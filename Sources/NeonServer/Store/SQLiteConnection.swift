@@ -8,26 +8,26 @@ final class SQLiteConnection {
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if missing) the database file at `path`.
-    init(path: String) throws(SQLiteFailure) {
+    init(path: String) throws(SQLiteError) {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
             let message = opened.map { String(cString: sqlite3_errmsg($0)) } ?? String(cString: sqlite3_errstr(code))
             sqlite3_close_v2(opened)
-            throw SQLiteFailure(code: code, message: message)
+            throw SQLiteError(code: code, message: message)
         }
         database = opened
         sqlite3_extended_result_codes(database, 1)
     }
 
     /// Runs `sql`, one or more statements whose rows do not matter.
-    func execute(_ sql: String) throws(SQLiteFailure) {
+    func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(database, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
     /// The prepared statement for `sql`, prepared on first use.
-    func statement(_ sql: String) throws(SQLiteFailure) -> SQLiteStatement {
+    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let statement = statements[sql] { return statement }
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
@@ -50,9 +50,9 @@ final class SQLiteConnection {
     /// Runs `body` in a write transaction: committed when it returns
     /// (unless it called `rollback`), rolled back when it throws or when
     /// the commit fails.
-    func transaction<Result>(_ body: () throws(SQLiteFailure) -> Result) throws(SQLiteFailure) -> Result {
+    func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         try statement("BEGIN IMMEDIATE").run()
-        do throws(SQLiteFailure) {
+        do throws(SQLiteError) {
             let result = try body()
             if isInTransaction { try statement("COMMIT").run() }
             return result
@@ -63,7 +63,7 @@ final class SQLiteConnection {
     }
 
     /// Undoes the open transaction's changes and ends it.
-    func rollback() throws(SQLiteFailure) {
+    func rollback() throws(SQLiteError) {
         try statement("ROLLBACK").run()
     }
 
@@ -79,8 +79,8 @@ final class SQLiteConnection {
         sqlite3_close_v2(database)
     }
 
-    private func failure(_ code: Int32) -> SQLiteFailure {
-        SQLiteFailure(code: code, message: String(cString: sqlite3_errmsg(database)))
+    private func failure(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(database)))
     }
 }
 

@@ -19,14 +19,14 @@ final class SQLiteStatement {
     }
 
     /// Runs a statement that returns no rows (or whose rows do not matter).
-    func run(_ values: SQLiteValue...) throws(SQLiteFailure) {
+    func run(_ values: SQLiteValue...) throws(SQLiteError) {
         defer { reset() }
         try bind(values)
         while try step() {}
     }
 
     /// Runs a query and reads each row with `read`.
-    func rows<Row>(_ values: SQLiteValue..., read: (SQLiteStatement) -> Row) throws(SQLiteFailure) -> [Row] {
+    func rows<Row>(_ values: SQLiteValue..., read: (SQLiteStatement) -> Row) throws(SQLiteError) -> [Row] {
         defer { reset() }
         try bind(values)
         var rows: [Row] = []
@@ -52,7 +52,7 @@ final class SQLiteStatement {
         sqlite3_finalize(handle)
     }
 
-    private func bind(_ values: [SQLiteValue]) throws(SQLiteFailure) {
+    private func bind(_ values: [SQLiteValue]) throws(SQLiteError) {
         for (offset, value) in values.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
@@ -77,7 +77,7 @@ final class SQLiteStatement {
     }
 
     /// Steps once; true when a row is ready to read.
-    private func step() throws(SQLiteFailure) -> Bool {
+    private func step() throws(SQLiteError) -> Bool {
         let code = sqlite3_step(handle)
         switch code {
         case SQLITE_ROW: return true
@@ -91,8 +91,8 @@ final class SQLiteStatement {
         sqlite3_clear_bindings(handle)
     }
 
-    private func failure(_ code: Int32) -> SQLiteFailure {
-        SQLiteFailure(code: code, message: String(cString: sqlite3_errmsg(database)))
+    private func failure(_ code: Int32) -> SQLiteError {
+        SQLiteError(code: code, message: String(cString: sqlite3_errmsg(database)))
     }
 }
 

@@ -1,34 +1,35 @@
 import Glibc
+import NeonCore
 
 extension SQLiteStore {
     /// Creates `path` and any missing parents (like `mkdir -p`, each one
     /// mode 700 whatever the umask), or checks that the existing one is a
     /// directory.
-    static func createDirectory(_ path: String) throws(StoreError) {
+    static func createDirectory(_ path: String) throws(NeonError) {
         var prefix = path.hasPrefix("/") ? "/" : ""
         for component in path.split(separator: "/") {
             prefix += component
             if mkdir(prefix, 0o700) == 0 {
                 chmod(prefix, 0o700)
             } else if errno != EEXIST {
-                throw StoreError("cannot create the data directory \(path): \(String(cString: strerror(errno))) — check that --data points to a directory this user can write")
+                throw NeonError("cannot create the data directory \(path): \(String(cString: strerror(errno))) — check that --data points to a directory this user can write")
             }
             prefix += "/"
         }
         var status = stat()
         guard stat(path, &status) == 0, status.st_mode & S_IFMT == S_IFDIR else {
-            throw StoreError("cannot use \(path) as the data directory: it is not a directory — point --data at a directory")
+            throw NeonError("cannot use \(path) as the data directory: it is not a directory — point --data at a directory")
         }
     }
 
     /// Creates the database file empty with mode 600 when it is missing, so
     /// SQLite (which gives `-wal` and `-shm` the database file's mode) never
     /// creates any of the three readable by others.
-    static func createPrivateFile(_ path: String) throws(StoreError) {
+    static func createPrivateFile(_ path: String) throws(NeonError) {
         let fd = Glibc.open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         if fd < 0 {
             guard errno == EEXIST else {
-                throw StoreError("cannot create the store \(path): \(String(cString: strerror(errno))) — check that --data points to a directory this user can write")
+                throw NeonError("cannot create the store \(path): \(String(cString: strerror(errno))) — check that --data points to a directory this user can write")
             }
             return
         }
@@ -48,14 +49,14 @@ extension SQLiteStore {
     /// Refuses a data directory, or a database file in it, that users other
     /// than the owner may read or write: the store holds every room's
     /// document and draft. Missing ones pass (they are created private).
-    public static func checkPrivate(directory: String) throws(StoreError) {
+    public static func checkPrivate(directory: String) throws(NeonError) {
         var status = stat()
         if stat(directory, &status) == 0, status.st_mode & S_IFMT == S_IFDIR, status.st_mode & 0o077 != 0 {
-            throw StoreError("the data directory \(directory) can be read or entered by other users (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 700 \(directory)")
+            throw NeonError("the data directory \(directory) can be read or entered by other users (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 700 \(directory)")
         }
         let file = directory.hasSuffix("/") ? directory + fileName : directory + "/" + fileName
         for path in [file, file + "-wal", file + "-shm"] where stat(path, &status) == 0 && status.st_mode & 0o077 != 0 {
-            throw StoreError("the store \(path) can be read or written by other users (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 600 \(path)")
+            throw NeonError("the store \(path) can be read or written by other users (mode \(String(status.st_mode & 0o777, radix: 8))); run chmod 600 \(path)")
         }
     }
 }

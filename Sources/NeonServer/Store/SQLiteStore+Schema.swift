@@ -1,3 +1,5 @@
+import NeonCore
+
 extension SQLiteStore {
     /// The schema, one script per version: `migrations[n]` takes a store
     /// from version n to n + 1. Append new steps; never edit a shipped one.
@@ -42,10 +44,10 @@ extension SQLiteStore {
 
     /// Brings the schema up to the newest version, all steps in one
     /// transaction, recording each applied version in `schema_version`.
-    static func migrate(_ connection: SQLiteConnection, path: String) throws(StoreError) {
+    static func migrate(_ connection: SQLiteConnection, path: String) throws(NeonError) {
         let newer: Int?
-        do throws(SQLiteFailure) {
-            newer = try connection.transaction { () throws(SQLiteFailure) -> Int? in
+        do throws(SQLiteError) {
+            newer = try connection.transaction { () throws(SQLiteError) -> Int? in
                 try connection.execute("CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_ms INTEGER NOT NULL)")
                 let version = try connection.statement("SELECT max(version) FROM schema_version").rows { $0.int(0) }.first ?? 0
                 guard version <= migrations.count else { return version }
@@ -60,7 +62,7 @@ extension SQLiteStore {
             throw error.storeError("cannot open the store at \(path)")
         }
         if let newer {
-            throw StoreError("cannot open the store at \(path): its schema version is \(newer), newer than this neonsyncd knows (\(migrations.count)) — run a newer neonsyncd, or point --data at another directory")
+            throw NeonError("cannot open the store at \(path): its schema version is \(newer), newer than this neonsyncd knows (\(migrations.count)) — run a newer neonsyncd, or point --data at another directory")
         }
     }
 }

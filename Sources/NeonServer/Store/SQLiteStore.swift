@@ -39,17 +39,17 @@ public final class SQLiteStore: RoomStore {
     /// the file (mode 600, as are its `-wal` and `-shm`) when missing and
     /// bringing an older schema up to date. ``checkPrivate(directory:)``
     /// refuses existing ones others may read; the daemon calls it first.
-    public init(directory: String) throws(StoreError) {
+    public init(directory: String) throws(NeonError) {
         try Self.createDirectory(directory)
         let path = directory.hasSuffix("/") ? directory + Self.fileName : directory + "/" + Self.fileName
         try Self.createPrivateFile(path)
         let opened: SQLiteConnection
-        do throws(SQLiteFailure) {
+        do throws(SQLiteError) {
             opened = try SQLiteConnection(path: path)
         } catch {
             throw error.storeError("cannot open the store at \(path)")
         }
-        do throws(StoreError) {
+        do throws(NeonError) {
             try Self.configure(opened, path: path)
             try Self.migrate(opened, path: path)
             Self.restrictCompanionFiles(of: path)
@@ -65,18 +65,18 @@ public final class SQLiteStore: RoomStore {
         close()
     }
 
-    public func loadRooms() throws(StoreError) -> [StoredRoom] {
+    public func loadRooms() throws(NeonError) -> [StoredRoom] {
         try rooms(named: nil)
     }
 
-    public func loadRoom(_ name: String) throws(StoreError) -> StoredRoom? {
+    public func loadRoom(_ name: String) throws(NeonError) -> StoredRoom? {
         try rooms(named: name).first
     }
 
     /// Every room, or the one named `name`.
-    private func rooms(named name: String?) throws(StoreError) -> [StoredRoom] {
+    private func rooms(named name: String?) throws(NeonError) -> [StoredRoom] {
         let context = name.map { "cannot read room '\($0)' from \(path)" } ?? "cannot read the rooms from \(path)"
-        return try withConnection(context) { (connection) throws(SQLiteFailure) in
+        return try withConnection(context) { (connection) throws(SQLiteError) in
             let statement = try connection.statement("""
                 SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text,
                        coalesce(r.active_ms, r.created_ms)
@@ -90,12 +90,12 @@ public final class SQLiteStore: RoomStore {
             }
             if let name { return try statement.rows(.text(name), read: read) }
             return try statement.rows(read: read)
-        }.map { (stored) throws(StoreError) -> StoredRoom in
+        }.map { (stored) throws(NeonError) -> StoredRoom in
             var room = stored.room
             room.recentEdits = try recentEdits(of: room.name)
             if let title = stored.title, let formatName = stored.format, let text = stored.text {
                 guard let format = DocumentFormat(rawValue: formatName) else {
-                    throw StoreError("cannot read room '\(room.name)' from \(path): its document's format '\(formatName)' is unknown — run the neonsyncd that wrote this store, or a newer one")
+                    throw NeonError("cannot read room '\(room.name)' from \(path): its document's format '\(formatName)' is unknown — run the neonsyncd that wrote this store, or a newer one")
                 }
                 room.document = DocumentInfo(title: title, format: format, text: text)
             }
@@ -104,8 +104,8 @@ public final class SQLiteStore: RoomStore {
     }
 
     /// The room's kept edits, oldest first.
-    private func recentEdits(of room: String) throws(StoreError) -> [StoredEdit] {
-        try withConnection("cannot read the draft edits of room '\(room)' from \(path)") { (connection) throws(SQLiteFailure) in
+    private func recentEdits(of room: String) throws(NeonError) -> [StoredEdit] {
+        try withConnection("cannot read the draft edits of room '\(room)' from \(path)") { (connection) throws(SQLiteError) in
             try connection.statement("SELECT revision, operation, author, edit_key FROM revisions WHERE room = ? ORDER BY revision")
                 .rows(.text(room)) { row in
                     StoredEdit(revision: row.int(0), operationJSON: row.text(1) ?? "[]", author: row.text(2), key: row.text(3))
@@ -113,29 +113,29 @@ public final class SQLiteStore: RoomStore {
         }
     }
 
-    public func createRoom(_ name: String, profile: String, limit: Int) throws(StoreError) {
+    public func createRoom(_ name: String, profile: String, limit: Int) throws(NeonError) {
         try commit([.roomCreated(room: name, profile: profile, limit: limit)])
     }
 
-    public func setDocument(_ document: DocumentInfo, room: String) throws(StoreError) {
+    public func setDocument(_ document: DocumentInfo, room: String) throws(NeonError) {
         try commit([.documentSet(room: room, document)])
     }
 
-    public func countStart() throws(StoreError) -> Int {
-        try withConnection("cannot count this start of the server in \(path)") { (connection) throws(SQLiteFailure) in
+    public func countStart() throws(NeonError) -> Int {
+        try withConnection("cannot count this start of the server in \(path)") { (connection) throws(SQLiteError) in
             try connection.statement("INSERT INTO starts (number, started_ms) VALUES ((SELECT coalesce(max(number), 0) + 1 FROM starts), ?)")
                 .run(.int(WallClock.milliseconds()))
             return try connection.statement("SELECT max(number) FROM starts").rows { $0.int(0) }.first ?? 1
         }
     }
 
-    public func commit(_ records: [PersistRecord]) throws(StoreError) {
+    public func commit(_ records: [PersistRecord]) throws(NeonError) {
         guard let first = records.first else { return }
         let context = records.count == 1 ? Self.describe(first, in: path)
             : "cannot store \(records.count) changes (the first: \(Self.describe(first, in: path).dropFirst("cannot ".count))) in \(path)"
         let codec = WireCodec()
-        let outcome = try withConnection(context) { (connection) throws(SQLiteFailure) in
-            try connection.transaction { () throws(SQLiteFailure) -> AppendOutcome in
+        let outcome = try withConnection(context) { (connection) throws(SQLiteError) in
+            try connection.transaction { () throws(SQLiteError) -> AppendOutcome in
                 for record in records {
                     let outcome = try Self.store(record, codec: codec, to: connection)
                     guard outcome == .appended else {
@@ -151,10 +151,10 @@ public final class SQLiteStore: RoomStore {
 
     /// Stores one record inside the caller's transaction.
     private static func store(_ record: PersistRecord, codec: WireCodec,
-                              to connection: SQLiteConnection) throws(SQLiteFailure) -> AppendOutcome {
+                              to connection: SQLiteConnection) throws(SQLiteError) -> AppendOutcome {
         switch record {
         case let .roomCreated(name, profile, limit):
-            do throws(SQLiteFailure) {
+            do throws(SQLiteError) {
                 try connection.statement("INSERT INTO rooms (name, profile, draft_limit, created_ms) VALUES (?, ?, ?, ?)")
                     .run(.text(name), .text(profile), .int(limit), .int(WallClock.milliseconds()))
                 return .appended
@@ -197,13 +197,13 @@ public final class SQLiteStore: RoomStore {
         }
     }
 
-    public func appendRevisions(_ revisions: [DraftRevision]) throws(StoreError) {
+    public func appendRevisions(_ revisions: [DraftRevision]) throws(NeonError) {
         guard let first = revisions.first else { return }
         let context = revisions.count == 1
             ? "cannot store revision \(first.revision) of the draft of room '\(first.room)' in \(path)"
             : "cannot store \(revisions.count) draft revisions (the first: \(first.revision) of room '\(first.room)') in \(path)"
-        let outcome = try withConnection(context) { (connection) throws(SQLiteFailure) in
-            try connection.transaction { () throws(SQLiteFailure) -> AppendOutcome in
+        let outcome = try withConnection(context) { (connection) throws(SQLiteError) in
+            try connection.transaction { () throws(SQLiteError) -> AppendOutcome in
                 for edit in revisions {
                     let outcome = try Self.append(edit, to: connection)
                     guard outcome == .appended else {
@@ -220,7 +220,7 @@ public final class SQLiteStore: RoomStore {
     /// Stores one revision inside the caller's transaction: the room's text
     /// and revision, the revision row, and every `trimInterval` revisions
     /// the trim of rows older than the last `keptRevisions`.
-    private static func append(_ edit: DraftRevision, to connection: SQLiteConnection) throws(SQLiteFailure) -> AppendOutcome {
+    private static func append(_ edit: DraftRevision, to connection: SQLiteConnection) throws(SQLiteError) -> AppendOutcome {
         try connection.statement("""
             UPDATE rooms SET draft_text = ?1, draft_revision = ?2 WHERE name = ?3 AND draft_revision = ?2 - 1
             """).run(.text(edit.text), .int(edit.revision), .text(edit.room))
@@ -247,14 +247,14 @@ public final class SQLiteStore: RoomStore {
     }
 
     /// Runs `body` with the open connection; SQLite's failures become
-    /// `StoreError`s starting with `context`.
+    /// `NeonError`s starting with `context`.
     private func withConnection<Result: Sendable>(
         _ context: @autoclosure () -> String,
-        _ body: (SQLiteConnection) throws(SQLiteFailure) -> Result
-    ) throws(StoreError) -> Result {
-        try connection.withLock { (connection) throws(StoreError) -> Result in
+        _ body: (SQLiteConnection) throws(SQLiteError) -> Result
+    ) throws(NeonError) -> Result {
+        try connection.withLock { (connection) throws(NeonError) -> Result in
             guard let connection else { throw .closed }
-            do throws(SQLiteFailure) {
+            do throws(SQLiteError) {
                 return try body(connection)
             } catch {
                 throw error.storeError(context())
@@ -264,10 +264,10 @@ public final class SQLiteStore: RoomStore {
 
     /// Locks the file for this process (from its first read on), turns on
     /// write-ahead logging and sets the sync level (see the type's comment).
-    private static func configure(_ connection: SQLiteConnection, path: String) throws(StoreError) {
+    private static func configure(_ connection: SQLiteConnection, path: String) throws(NeonError) {
         connection.setBusyTimeout(milliseconds: busyTimeoutMilliseconds)
         let mode: String?
-        do throws(SQLiteFailure) {
+        do throws(SQLiteError) {
             try connection.execute("PRAGMA locking_mode = EXCLUSIVE")
             mode = try connection.statement("PRAGMA journal_mode = WAL").rows { $0.text(0) }.first ?? nil
             try connection.execute("PRAGMA synchronous = NORMAL")
@@ -275,7 +275,7 @@ public final class SQLiteStore: RoomStore {
             throw error.storeError("cannot open the store at \(path)")
         }
         guard mode == "wal" else {
-            throw StoreError("cannot open the store at \(path): SQLite keeps it in journal mode '\(mode ?? "unknown")' instead of WAL — point --data at a local file system")
+            throw NeonError("cannot open the store at \(path): SQLite keeps it in journal mode '\(mode ?? "unknown")' instead of WAL — point --data at a local file system")
         }
     }
 
@@ -286,7 +286,7 @@ public final class SQLiteStore: RoomStore {
         case noSuchRoom(String, storing: String)
         case outOfOrder(DraftRevision, stored: Int)
 
-        func check() throws(StoreError) {
+        func check() throws(NeonError) {
             switch self {
             case .appended: return
             case let .roomExists(room): throw .roomExists(room)

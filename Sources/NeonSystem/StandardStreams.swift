@@ -1,22 +1,23 @@
 import Glibc
 
-/// Lines written to standard output and standard error at once, whole.
-enum StandardStreams {
+/// Lines written to standard output and standard error at once, whole
+/// (write(2), nothing buffered to flush at exit), by both programs.
+public enum StandardStreams {
     /// Writes `line` and a newline to standard output; false when the
     /// output is closed.
     @discardableResult
-    static func output(_ line: String) -> Bool {
+    public static func output(_ line: String) -> Bool {
         write(line + "\n", to: STDOUT_FILENO)
     }
 
     /// Writes `line` and a newline to standard error.
-    static func error(_ line: String) {
+    public static func error(_ line: String) {
         write(line + "\n", to: STDERR_FILENO)
     }
 
     /// Writes all of `text` to `fd`; false when it cannot be written.
     @discardableResult
-    static func write(_ text: String, to fd: Int32) -> Bool {
+    public static func write(_ text: String, to fd: Int32) -> Bool {
         var bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {

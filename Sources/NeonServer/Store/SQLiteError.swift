@@ -1,12 +1,13 @@
 import CSQLite
+import NeonCore
 
 /// What SQLite said when a call failed: its result code and message, with
 /// advice for the codes a person can do something about.
-struct SQLiteFailure: Error, Equatable {
+struct SQLiteError: Error, Equatable {
     let code: Int32
     let message: String
 
-    /// What to do about it, for the end of a `StoreError` message.
+    /// What to do about it, for the end of a `NeonError` message.
     var advice: String {
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
@@ -24,9 +25,9 @@ struct SQLiteFailure: Error, Equatable {
         }
     }
 
-    /// A `StoreError` for this failure: `context` (what could not be done,
-    /// e.g. "cannot open the store at /x"), SQLite's message and the advice.
-    func storeError(_ context: String) -> StoreError {
-        StoreError("\(context): \(message) — \(advice)")
+    /// A `NeonError` for this failure at `context` (what could not be done,
+    /// e.g. "cannot open the store at /x"): SQLite's message and the advice.
+    func storeError(_ context: String) -> NeonError {
+        NeonError("\(message) — \(advice)").at(context)
     }
 }
