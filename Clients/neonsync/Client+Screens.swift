@@ -29,7 +29,7 @@ extension Client {
                                          make: ((columns: Int, rows: Int), DocumentInfo?) -> P) throws(Ended) -> Int32 {
         let say = "neonsync \(command.rawValue): "
         let (servers, network) = try connecting(command, options)
-        let screen = try enter(command)
+        let screen = try enter(command, theme: options.theme)
         var document: DocumentInfo?
         if let file {
             do {
@@ -73,7 +73,7 @@ extension Client {
             standardError("neonsync replay: \(log) has no room events to replay\n")
             throw Ended(status: ExitStatus.usage)
         }
-        let screen = try enter(.replay)
+        let screen = try enter(.replay, theme: ThemeName(rawValue: ProcessEnvironment()[ThemeName.environment] ?? "") ?? .dark)
         let mailbox: RuntimeMailbox
         do {
             mailbox = try RuntimeMailbox()
@@ -99,9 +99,9 @@ extension Client {
 
     /// Takes the terminal over in the chosen theme; a terminal that cannot
     /// draw a screen is bad usage.
-    private static func enter(_ command: CommandName) throws(Ended) -> Screen {
+    private static func enter(_ command: CommandName, theme: ThemeName) throws(Ended) -> Screen {
         do {
-            return try Screen.enter(for: command, theme: chooseTheme())
+            return try Screen.enter(for: command, theme: chooseTheme(theme))
         } catch {
             standardError("neonsync \(command.rawValue): \(error.description)\n")
             throw Ended(status: ExitStatus.usage)
@@ -120,12 +120,12 @@ extension Client {
         screen.paint(buffer)
     }
 
-    /// `Theme.chosen` for this terminal. (TERM=dumb never gets this far:
-    /// `Terminal.enter` refuses it.)
-    private static func chooseTheme() -> Theme {
+    /// `Theme.chosen` for this terminal and the theme chosen. (TERM=dumb
+    /// never gets this far: `Terminal.enter` refuses it.)
+    private static func chooseTheme(_ name: ThemeName) -> Theme {
         let env = ProcessEnvironment()
         var known: [String: String] = [:]
         for name in ["NO_COLOR", "TERM", "COLORTERM"] { known[name] = env[name] }
-        return Theme.chosen(for: known)
+        return Theme.chosen(for: known, name: name)
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 import NeonClient
 import NeonCore
 import NeonTransport
+import NeonTUI
 
 extension Subcommand {
     /// Parses the arguments after `neonsync`: the command, then its flags
@@ -124,6 +125,9 @@ private struct Flags {
         if given.contains("--token"), given.contains("--token-file") {
             throw UsageProblem(description: "--token and --token-file both give the token; give one, preferably --token-file FILE (others on this machine can see --token in ps)")
         }
+        if !given.contains("--theme"), let value = ProcessEnvironment()[ThemeName.environment], !value.isEmpty {
+            try flags.set("--theme", value, from: "$\(ThemeName.environment)")
+        }
         if given.contains("--ca"), given.contains("--insecure") {
             throw UsageProblem(description: "--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
         }
@@ -159,8 +163,14 @@ private struct Flags {
         return "neonsync " + names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
-    private mutating func set(_ flag: String, _ value: String) throws(UsageProblem) {
+    private mutating func set(_ flag: String, _ value: String, from source: String? = nil) throws(UsageProblem) {
         switch flag {
+        case "--theme":
+            guard let theme = ThemeName(rawValue: value) else {
+                let names = ThemeName.allCases.map(\.rawValue).joined(separator: ", ")
+                throw UsageProblem(description: "\(source ?? "--theme") \"\(value)\" is not a theme; choose one of \(names); \(help)")
+            }
+            connect.theme = theme
         case "--room": room = value
         case "--name": connect.name = value
         case "--server": connect.server = value

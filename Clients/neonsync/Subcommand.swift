@@ -1,6 +1,7 @@
 import NeonClient
 import NeonCore
 import NeonTransport
+import NeonTUI
 
 /// What the user asked `neonsync` for: one case per command, each carrying
 /// the options that command takes. `Subcommand.parse` reads them from the
@@ -70,6 +71,8 @@ struct ConnectOptions {
     var tokenOnCommandLine = false
     /// How a wss:// server's certificate is checked (--ca, --insecure).
     var trust: ServerTrust = .systemStore
+    /// The screen's look (--theme T, or $NEONSYNC_THEME).
+    var theme = ThemeName.dark
 }
 
 /// A usage error, said as `neonsync COMMAND: sentence`.

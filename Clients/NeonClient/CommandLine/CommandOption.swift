@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 /// One flag of the `neonsync` commands: how it is written, the value it
 /// takes, what it does, and which commands take it. The parser and every
@@ -39,6 +40,8 @@ public struct CommandOption: Sendable {
     public static let tokenEnvironment = "NEONSYNC_TOKEN"
 
     private static let connecting = Set(CommandName.allCases.filter(\.connects))
+    /// The commands that connect and draw a screen.
+    private static let screens = connecting.filter(\.drawsScreen)
 
     /// Every option, in the order help lists them.
     public static let all: [CommandOption] = [
@@ -89,6 +92,12 @@ public struct CommandOption: Sendable {
         CommandOption(flag: "--insecure", value: nil, help: """
             wss:// only: do not check the server's certificate at all (testing only; warns on every start)
             """, commands: connecting),
+        CommandOption(flag: "--theme", value: "T", help: """
+            the screen's look: dark (the default: the neon look on a dark terminal), light (dark text and code \
+            colours for a light terminal) or ascii (no colour, ASCII borders and bars); or $\(ThemeName.environment). \
+            The terminal decides the colours it gets: 24-bit with COLORTERM=truecolor, the 16 ANSI colours for \
+            TERM=linux and names such as xterm-color, none with NO_COLOR (bold and italic stay)
+            """, commands: screens),
         CommandOption(flag: "--help", short: "-h", value: nil, help: "show this help", commands: Set(CommandName.allCases)),
     ]
 }

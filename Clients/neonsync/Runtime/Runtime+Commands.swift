@@ -1,5 +1,6 @@
 import NeonClient
 import NeonCore
+import NeonRender
 
 /// What the program's commands do.
 extension Runtime {
@@ -24,6 +25,8 @@ extension Runtime {
                 if !StandardStreams.output(line) { status = ExitStatus.done }
             case let .printError(line):
                 error(line)
+            case let .highlight(document, version):
+                update(.highlighted(highlighter.highlights(of: document), version: version))
             }
         }
     }

@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import NeonClient
 import NeonCore
+import NeonRender
 import NeonTransport
 import NeonTUI
 
@@ -30,6 +31,9 @@ final class Runtime<P: Program> {
     /// once it is restored.
     var heldErrors: [String] = []
     private var signalSources: [any DispatchSourceSignal] = []
+    /// The code highlighter, made when a document first has code to
+    /// highlight (it loads the library's definitions).
+    lazy var highlighter = CodeHighlighter()
 
     /// A program that prints lines; it connects when `link` is given.
     init(printing program: P, command: CommandName, mailbox: RuntimeMailbox, link: Link?) {

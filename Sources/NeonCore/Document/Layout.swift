@@ -36,6 +36,9 @@ public struct Layout: Sendable {
     let drawnLines: [DrawnLine]
     /// The indent drawn before each block's rows at this width.
     let indents: [BlockIndent]
+    /// The tokens of highlighted code blocks, handed to each code row's
+    /// line (`LayoutLine.tokens`). Setting them changes no row.
+    public var highlights: CodeHighlights = .none
 
     /// Where a row starts and ends in its block's text (or a card's name).
     struct Row {

@@ -1,6 +1,7 @@
 /// What a renderer draws on one row of a `Layout`: `prefix`, then `text`,
 /// then "…" when `isTruncated` (a cut mark on a code row), styled by `kind`,
-/// `part` and the inline `styles` of stretches of `text`.
+/// `part`, the inline `styles` of stretches of `text` and, on code rows,
+/// the highlighted `tokens`.
 public struct LayoutLine: Equatable, Sendable {
     public enum Part: Equatable, Sendable {
         /// The blank row between two blocks; `block` is the block below it.
@@ -30,9 +31,12 @@ public struct LayoutLine: Equatable, Sendable {
     public let isTruncated: Bool
     /// Inline styles, as UTF-8 offsets in `text`, in order.
     public let styles: [InlineRun]
+    /// On a row of highlighted code, its tokens, as UTF-8 offsets in `text`,
+    /// in order (`Layout.highlights`).
+    public let tokens: [CodeRun]
 
     public init(block: Int, kind: BlockKind, part: Part, prefix: String, text: Substring,
-                isTruncated: Bool, styles: [InlineRun] = []) {
+                isTruncated: Bool, styles: [InlineRun] = [], tokens: [CodeRun] = []) {
         self.block = block
         self.kind = kind
         self.part = part
@@ -40,6 +44,7 @@ public struct LayoutLine: Equatable, Sendable {
         self.text = text
         self.isTruncated = isTruncated
         self.styles = styles
+        self.tokens = tokens
     }
 
     /// The columns the row takes on screen, prefix and "…" included.

@@ -4,7 +4,8 @@ import NeonCore
 /// fetched lazily with `layout.line(at:)`, styled by block kind — headings in
 /// bold accent, list markers and quote bars in the accent, code on its own
 /// background across the row (scrolled sideways by `codeShift`, with "‹"
-/// and "›" where a line is cut), tables with their borders in the border
+/// and "›" where a line is cut; highlighted tokens in the theme's code
+/// styles), tables with their borders in the border
 /// colour and header cells bold, card names in bold accent with the headline
 /// below, "…" after a cut row — and inline markup: emphasis in italics,
 /// strong in bold, strikethrough crossed out, code spans on the code
@@ -101,8 +102,8 @@ public struct DocumentView: Widget {
         var x = row.x
         x += buffer.write(shown(line.prefix), x: x, y: row.y, style: prefixStyle, maxWidth: row.maxX - x)
         if Self.isCode(line) {
-            drawCode(line.text, style: textStyle, in: Rect(x: x, y: row.y, width: max(row.maxX - x, 0), height: 1),
-                     into: &buffer)
+            drawCode(line.text, tokens: line.tokens, style: textStyle,
+                     in: Rect(x: x, y: row.y, width: max(row.maxX - x, 0), height: 1), into: &buffer)
             return
         }
         switch line.part {
@@ -134,8 +135,9 @@ public struct DocumentView: Widget {
     }
 
     /// A code line on the code background, `codeShift` columns scrolled,
-    /// with "‹" where text is hidden on the left and "›" on the right.
-    private func drawCode(_ text: Substring, style: Style, in area: Rect, into buffer: inout Buffer) {
+    /// its highlighted tokens in their theme styles, with "‹" where text is
+    /// hidden on the left and "›" on the right.
+    private func drawCode(_ text: Substring, tokens: [CodeRun], style: Style, in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area, style: theme.code)
         let columns = DisplayWidth.of(text)
@@ -143,7 +145,29 @@ public struct DocumentView: Widget {
         let cutRight = columns - codeShift > area.width && area.width > 2
         let lower = area.x + (cutLeft ? 1 : 0)
         let upper = area.maxX - (cutRight ? 1 : 0)
-        buffer.write(text, x: area.x - codeShift + (cutLeft ? 0 : 0), y: area.y, style: style, clip: lower..<upper)
+        if tokens.isEmpty {
+            buffer.write(text, x: area.x - codeShift, y: area.y, style: style, clip: lower..<upper)
+        } else {
+            // Token by token, each in its class's style over the code's, the
+            // text between them in the code's: the row's text is unchanged.
+            let utf8 = text.utf8
+            var x = area.x - codeShift
+            var written = 0
+            func piece(_ bytes: Range<Int>) -> Substring {
+                text[utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bytes.upperBound)]
+            }
+            for token in tokens where x < upper {
+                if token.bytes.lowerBound > written {
+                    x = buffer.write(piece(written..<token.bytes.lowerBound), x: x, y: area.y, style: style, clip: lower..<upper)
+                }
+                x = buffer.write(piece(token.bytes), x: x, y: area.y, style: style.patched(with: theme.codeStyle(token.kind)),
+                                 clip: lower..<upper)
+                written = token.bytes.upperBound
+            }
+            if written < utf8.count, x < upper {
+                buffer.write(piece(written..<utf8.count), x: x, y: area.y, style: style, clip: lower..<upper)
+            }
+        }
         let mark = theme.code.patched(with: theme.muted.with(bg: .default))
         if cutLeft { buffer.write(theme.ascii ? "<" : "‹", x: area.x, y: area.y, style: mark, maxWidth: 1) }
         if cutRight { buffer.write(theme.ascii ? ">" : "›", x: area.maxX - 1, y: area.y, style: mark, maxWidth: 1) }
