@@ -20,6 +20,7 @@ APT_PACKAGES=(
   logrotate                # rotates the JSON log (deploy/logrotate)
   libcmark-gfm-dev         # the Markdown parser (GitHub's CommonMark + GFM)
   libcmark-gfm-extensions-dev # its tables, strikethrough, autolinks and task lists
+  libkf5syntaxhighlighting-dev # KDE's code highlighter (the client's NeonRender), with Qt 5's headers
   dpkg-dev                 # dpkg-shlibdeps: the Debian packages' Depends (deploy/debian/build.sh)
   rsync                    # build.sh's copy of the tree it stamps and builds
   lintian                  # checks the packages build.sh makes

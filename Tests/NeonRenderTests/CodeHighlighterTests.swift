@@ -38,6 +38,20 @@ import Testing
         }
     }
 
+    /// docs/CLIENT.md's 30 languages, as a fence names them.
+    static let thirty = ["javascript", "python", "typescript", "java", "csharp", "cpp", "php", "shell", "c", "go",
+                         "ruby", "kotlin", "rust", "swift", "dart", "scala", "objc", "html", "css", "powershell",
+                         "lua", "r", "perl", "haskell", "groovy", "elixir", "clojure", "julia", "sql", "yaml"]
+
+    @Test("each of the 30 languages of docs/CLIENT.md resolves and gets tokens", arguments: thirty)
+    func covered(language: String) {
+        #expect(highlighter.definitionName(for: language) != nil, "\(language)")
+        let code = [
+            "php": "<?php $x = \"text\"; // 7", "html": "<p class=\"a\">text</p>", "css": "p { color: red; } /* c */",
+        ][language] ?? "x = \"text\" # 42 // 7\n"
+        #expect(!(highlighter.runs(of: code, language: language) ?? []).isEmpty, "\(language)")
+    }
+
     @Test("an unknown or plain language gets no runs")
     func unknown() {
         #expect(highlighter.runs(of: "let x = 1", language: "no-such-language") == nil)

@@ -22,6 +22,12 @@ struct DebianInstallTests {
                 #expect(depends.contains(library), "\(deb.lastPathComponent) Depends: \(depends)")
             }
             #expect(!depends.contains("swift"), "\(deb.lastPathComponent) Depends: \(depends)")
+            if deb.lastPathComponent.hasPrefix("neonsync_") {
+                // The client links the code highlighter and Qt behind it.
+                for library in ["libkf5syntaxhighlighting5", "libqt5core5a"] {
+                    #expect(depends.contains(library), "\(deb.lastPathComponent) Depends: \(depends)")
+                }
+            }
         }
         let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
