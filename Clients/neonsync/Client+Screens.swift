@@ -17,9 +17,10 @@ extension Client {
         case .present: .present
         case .follow: .follow
         }
+        let directory = file.flatMap(DocumentFile.directoryURL(of:))
         return try screen(command, options, document: file) { size, document in
             ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
-                        document: document, at: .zero)
+                        document: document, directory: directory, at: .zero)
         }
     }
 
@@ -29,7 +30,7 @@ extension Client {
                                          make: ((columns: Int, rows: Int), DocumentInfo?) -> P) throws(Ended) -> Int32 {
         let say = "neonsync \(command.rawValue): "
         let (servers, network) = try connecting(command, options)
-        let screen = try enter(command, theme: options.theme)
+        let screen = try enter(command, theme: options.theme, hyperlinks: options.hyperlinks)
         var document: DocumentInfo?
         if let file {
             do {
@@ -99,9 +100,12 @@ extension Client {
 
     /// Takes the terminal over in the chosen theme; a terminal that cannot
     /// draw a screen is bad usage.
-    private static func enter(_ command: CommandName, theme: ThemeName) throws(Ended) -> Screen {
+    private static func enter(_ command: CommandName, theme: ThemeName, hyperlinks: HyperlinkChoice = .never) throws(Ended) -> Screen {
+        let env = ProcessEnvironment()
+        var known: [String: String] = [:]
+        for name in HyperlinkChoice.environmentNames { known[name] = env[name] }
         do {
-            return try Screen.enter(for: command, theme: chooseTheme(theme))
+            return try Screen.enter(for: command, theme: chooseTheme(theme), hyperlinks: hyperlinks.enabled(in: known))
         } catch {
             standardError("neonsync \(command.rawValue): \(error.description)\n")
             throw Ended(status: ExitStatus.usage)

@@ -13,6 +13,20 @@ enum DocumentFile {
         return .text
     }
 
+    /// The `file://HOST/DIR/` URL of the directory `path` is in, which the
+    /// publisher's relative links resolve against; nil when it cannot be
+    /// found.
+    static func directoryURL(of path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        var directory = String(cString: real)
+        guard let slash = directory.lastIndex(of: "/") else { return nil }
+        directory = String(directory[...slash])
+        var host = [CChar](repeating: 0, count: 256)
+        let name = gethostname(&host, host.count - 1) == 0 ? String(cString: host) : ""
+        return "file://" + name + directory
+    }
+
     /// Reads `path` in chunks, reporting (bytes read, total) after each.
     static func load(_ path: String, progress: (Int, Int) -> Void) throws(ClientError) -> DocumentInfo {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -171,6 +171,11 @@ private struct Flags {
                 throw UsageProblem(description: "\(source ?? "--theme") \"\(value)\" is not a theme; choose one of \(names); \(help)")
             }
             connect.theme = theme
+        case "--hyperlinks":
+            guard let choice = HyperlinkChoice(rawValue: value) else {
+                throw UsageProblem(description: "--hyperlinks needs auto, always or never, not \"\(value)\"; \(help)")
+            }
+            connect.hyperlinks = choice
         case "--room": room = value
         case "--name": connect.name = value
         case "--server": connect.server = value

@@ -73,6 +73,8 @@ struct ConnectOptions {
     var trust: ServerTrust = .systemStore
     /// The screen's look (--theme T, or $NEONSYNC_THEME).
     var theme = ThemeName.dark
+    /// Whether links are written as OSC 8 hyperlinks (--hyperlinks WHEN).
+    var hyperlinks = HyperlinkChoice.auto
 }
 
 /// A usage error, said as `neonsync COMMAND: sentence`.

@@ -98,6 +98,12 @@ public struct CommandOption: Sendable {
             The terminal decides the colours it gets: 24-bit with COLORTERM=truecolor, the 16 ANSI colours for \
             TERM=linux and names such as xterm-color, none with NO_COLOR (bold and italic stay)
             """, commands: screens),
+        CommandOption(flag: "--hyperlinks", value: "WHEN", help: """
+            write links as clickable OSC 8 hyperlinks: auto (the default: when the terminal is known to show them, \
+            as kitty, WezTerm, iTerm2, foot, VTE terminals such as GNOME Terminal, Konsole and Windows Terminal do, \
+            and tmux 3.4 and later pass them on), always or never. The address stays after the link's text either \
+            way; relative links open the file beside the document you published, for others they stay text
+            """, commands: [.read, .join, .present, .follow]),
         CommandOption(flag: "--help", short: "-h", value: nil, help: "show this help", commands: Set(CommandName.allCases)),
     ]
 }

@@ -29,6 +29,10 @@ public struct DocumentPane: Sendable {
     public private(set) var documentVersion = 0
     /// The document has code to highlight that was not asked for yet.
     private var highlightWanted = false
+    /// What the shown document's relative links resolve against: the
+    /// directory of the file this client published, while that file is the
+    /// room's document; nil otherwise (others see relative links as text).
+    public internal(set) var linkBase: String?
     /// The width the document is wrapped to.
     public private(set) var width = 1
     /// The rows of the document on screen.
@@ -182,7 +186,7 @@ public struct DocumentPane: Sendable {
         guard let layout else { return }
         DocumentView(layout: layout, top: top, highlights: highlights, query: nil,
                      gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(of: presence, theme: theme)),
-                     codeShift: codeShift, theme: theme)
+                     codeShift: codeShift, theme: theme, linkBase: linkBase)
             .render(in: area, into: &buffer)
     }
 

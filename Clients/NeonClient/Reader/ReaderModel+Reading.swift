@@ -31,6 +31,7 @@ extension ReaderModel {
             return
         }
         pane.show(document, as: info)
+        pane.linkBase = localFile.flatMap { $0.info == info ? $0.directory : nil }
         if info.numbersBlocksDifferently {
             notices.note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",
                          error: true, at: time)

@@ -11,20 +11,23 @@ final class Screen {
     static let escapeWait: Duration = .milliseconds(25)
 
     let theme: Theme
+    /// Links are written as OSC 8 hyperlinks.
+    let hyperlinks: Bool
     /// The frame on the terminal now; nil when it must be drawn whole.
     private var previous: Buffer?
     private var decoder = KeyDecoder()
     /// When input ended in a lone Esc that may start a sequence.
     private var escapeSince: Duration?
 
-    private init(theme: Theme) {
+    private init(theme: Theme, hyperlinks: Bool) {
         self.theme = theme
+        self.hyperlinks = hyperlinks
     }
 
     /// Takes the terminal over for `command` (see `Terminal.enter`).
-    static func enter(for command: CommandName, theme: Theme) throws(ClientError) -> Screen {
+    static func enter(for command: CommandName, theme: Theme, hyperlinks: Bool) throws(ClientError) -> Screen {
         try Terminal.enter(for: command)
-        return Screen(theme: theme)
+        return Screen(theme: theme, hyperlinks: hyperlinks)
     }
 
     /// Columns and rows of the terminal.
@@ -32,7 +35,7 @@ final class Screen {
 
     /// Draws `frame`, writing only the cells that changed.
     func draw(_ frame: Buffer) {
-        let bytes = FrameWriter.diff(from: previous, to: frame)
+        let bytes = FrameWriter.diff(from: previous, to: frame, hyperlinks: hyperlinks)
         if !bytes.isEmpty { Terminal.write(bytes) }
         previous = frame
     }

@@ -42,7 +42,8 @@ extension Layout {
         return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: text,
                           isTruncated: stripe.isTruncated,
                           styles: part == .text ? styles(of: block, bytes: stripe.byteStart..<stripe.byteEnd) : [],
-                          tokens: tokens)
+                          tokens: tokens,
+                          links: part == .text && !block.links.isEmpty ? Self.clip(block.links, to: stripe.byteStart..<stripe.byteEnd) : [])
     }
 
     /// The bars a separator row keeps: the quote bars the blocks on both
@@ -83,6 +84,16 @@ extension Layout {
             }
         }
         return found
+    }
+
+    /// A block's links on the bytes `range` of its text, as offsets from the
+    /// range's start.
+    private static func clip(_ links: [LinkTarget], to range: Range<Int>) -> [LinkTarget] {
+        links.compactMap { link in
+            let clipped = link.bytes.clamped(to: range)
+            guard !clipped.isEmpty else { return nil }
+            return LinkTarget(bytes: clipped.lowerBound - range.lowerBound..<clipped.upperBound - range.lowerBound, url: link.url)
+        }
     }
 
     /// A block's inline styles on the bytes `range` of its text, as offsets

@@ -34,9 +34,12 @@ public struct LayoutLine: Equatable, Sendable {
     /// On a row of highlighted code, its tokens, as UTF-8 offsets in `text`,
     /// in order (`Layout.highlights`).
     public let tokens: [CodeRun]
+    /// The links on the row, as UTF-8 offsets in `text` (a link wrapped
+    /// over several rows is on each of them), in order.
+    public let links: [LinkTarget]
 
     public init(block: Int, kind: BlockKind, part: Part, prefix: String, text: Substring,
-                isTruncated: Bool, styles: [InlineRun] = [], tokens: [CodeRun] = []) {
+                isTruncated: Bool, styles: [InlineRun] = [], tokens: [CodeRun] = [], links: [LinkTarget] = []) {
         self.block = block
         self.kind = kind
         self.part = part
@@ -45,6 +48,7 @@ public struct LayoutLine: Equatable, Sendable {
         self.isTruncated = isTruncated
         self.styles = styles
         self.tokens = tokens
+        self.links = links
     }
 
     /// The columns the row takes on screen, prefix and "…" included.

@@ -34,10 +34,14 @@ public struct DocumentView: Widget {
     /// How many columns code rows are scrolled left: 0 shows their start.
     public var codeShift: Int
     public var theme: Theme
+    /// What relative link addresses resolve against (a `file://` URL of the
+    /// document's directory, ending in "/"), or nil: relative links then
+    /// carry no hyperlink (`Hyperlink.resolved`).
+    public var linkBase: String?
 
     /// A view of `layout` from row `top` on.
     public init(layout: Layout, top: Int, highlights: [Highlight] = [], query: String? = nil,
-                gutter: Gutter? = nil, codeShift: Int = 0, theme: Theme = .neon) {
+                gutter: Gutter? = nil, codeShift: Int = 0, theme: Theme = .neon, linkBase: String? = nil) {
         self.layout = layout
         self.top = top
         self.highlights = highlights
@@ -45,6 +49,7 @@ public struct DocumentView: Widget {
         self.gutter = gutter
         self.codeShift = max(codeShift, 0)
         self.theme = theme
+        self.linkBase = linkBase
     }
 
     /// Said in the middle of a document with nothing to show.
@@ -129,6 +134,9 @@ public struct DocumentView: Widget {
         if written < utf8.count {
             x += buffer.write(piece(written..<utf8.count), x: x, y: row.y, style: textStyle, maxWidth: row.maxX - x)
         }
+        if !line.links.isEmpty {
+            markLinks(line, from: row.x + DisplayWidth.of(shown(line.prefix)), in: row, into: &buffer)
+        }
         if line.isTruncated {
             buffer.write(String(theme.glyphs.ellipsis), x: x, y: row.y, style: theme.muted, maxWidth: row.maxX - x)
         }
@@ -184,6 +192,22 @@ public struct DocumentView: Widget {
                 buffer.patchStyle(Rect(x: column, y: row.y, width: 1, height: 1), with: theme.border)
             }
             column += DisplayWidth.of(character)
+        }
+    }
+
+    /// Gives the cells of each link on the row its hyperlink (its text and
+    /// the address after it), when its address resolves.
+    private func markLinks(_ line: LayoutLine, from textX: Int, in row: Rect, into buffer: inout Buffer) {
+        let utf8 = line.text.utf8
+        for link in line.links {
+            guard let url = Hyperlink.resolved(link.url, base: linkBase) else { continue }
+            let start = utf8.index(utf8.startIndex, offsetBy: link.bytes.lowerBound)
+            let end = utf8.index(utf8.startIndex, offsetBy: link.bytes.upperBound)
+            let x = textX + DisplayWidth.of(line.text[..<start])
+            let width = DisplayWidth.of(line.text[start..<end])
+            let number = buffer.hyperlink(url, id: Hyperlink.id(block: line.block, url: url))
+            let span = Rect(x: x, y: row.y, width: width, height: 1).intersection(row)
+            buffer.patchStyle(span, with: Style(link: number))
         }
     }
 

@@ -1,0 +1,52 @@
+#!/usr/bin/env python3
+"""Runs a command in a pseudo-terminal of COLUMNS x ROWS until its output
+holds MARKER (or 30 s pass), ends it with SIGTERM and writes every byte it
+wrote to the terminal to standard output: what a terminal receives, escape
+sequences included (the OSC 8 hyperlink tests read it; tmux 3.3 would drop
+them).
+
+  pty_capture.py COLUMNS ROWS MARKER -- COMMAND [ARGUMENT...]
+"""
+import fcntl, os, pty, select, signal, struct, sys, termios, time
+
+
+def main():
+    columns, rows, marker = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3].encode()
+    command = sys.argv[sys.argv.index("--") + 1:]
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execvp(command[0], command)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+    seen = b""
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline and marker not in seen:
+        ready, _, _ = select.select([fd], [], [], 0.5)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.kill(pid, signal.SIGTERM)
+    # Read what it writes while it restores the terminal, then reap it.
+    end = time.monotonic() + 5
+    while time.monotonic() < end:
+        ready, _, _ = select.select([fd], [], [], 0.2)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    os.waitpid(pid, 0)
+    sys.stdout.buffer.write(seen)
+    sys.exit(0 if marker in seen else 1)
+
+
+main()
