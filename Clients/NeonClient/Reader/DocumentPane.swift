@@ -33,6 +33,9 @@ public struct DocumentPane: Sendable {
     /// directory of the file this client published, while that file is the
     /// room's document; nil otherwise (others see relative links as text).
     public internal(set) var linkBase: String?
+    /// The pixel sizes of the pictures that came with the document, which
+    /// size its image boxes.
+    private var imageSizes: [String: ImageSize] = [:]
     /// The width the document is wrapped to.
     public private(set) var width = 1
     /// The rows of the document on screen.
@@ -64,7 +67,7 @@ public struct DocumentPane: Sendable {
         self.viewport = viewport
         guard let document else { layout = nil; return }
         if layout?.width != width || layout?.document != document {
-            layout = Layout(document: document, width: width)
+            layout = Layout(document: document, width: width, images: imageSizes)
             layout?.highlights = highlights
         }
         top = clamp(top)
@@ -85,6 +88,7 @@ public struct DocumentPane: Sendable {
     mutating func show(_ document: Document, as info: DocumentInfo) {
         shownDocument = info
         self.document = document
+        imageSizes = info.imageSizes
         documentVersion += 1
         highlights = .none
         layout = nil

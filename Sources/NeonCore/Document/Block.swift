@@ -49,6 +49,17 @@ public struct LinkTarget: Equatable, Hashable, Sendable {
     }
 }
 
+extension Block {
+    /// Whether the layout draws the block's rows itself (a table, an image's
+    /// box), its text appearing in them only where segments say.
+    var isDrawnByLayout: Bool {
+        switch kind {
+        case .table, .image: true
+        default: false
+        }
+    }
+}
+
 /// The prefix of a block's rows: `first` on its first row (a list marker,
 /// quote bars), `rest` on the rows below (bars, blanks as wide as a marker).
 /// Both are equally wide.

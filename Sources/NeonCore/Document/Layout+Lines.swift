@@ -18,6 +18,7 @@ extension Layout {
             case .rule: .rule
             case .header: .tableHeader
             case .body: .tableBody
+            case .image: .image
             }
             return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: Substring(drawn.text),
                               isTruncated: false)

@@ -16,6 +16,8 @@ public struct LayoutLine: Equatable, Sendable {
         case tableHeader
         /// A row of a table's body cells.
         case tableBody
+        /// A row of an image's box (`ImageBox`).
+        case image
     }
 
     public let block: Int

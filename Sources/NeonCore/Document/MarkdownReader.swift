@@ -139,11 +139,12 @@ struct MarkdownReader {
             containers.removeLast()
         case CMARK_NODE_PARAGRAPH:
             let (text, styles) = endInline()
-            let kind: BlockKind = switch containers.last {
+            var kind: BlockKind = switch containers.last {
             case .item(let marker, shown: false)?: .listItem(marker: marker)
             case .quote?: .quote
             default: .paragraph
             }
+            if let source = Self.soleImage(in: node) { kind = .image(source: source) }
             emit(kind, text: text, styles: styles, links: endLinks(text))
         case CMARK_NODE_HEADING:
             let (text, styles) = endInline()
@@ -211,6 +212,19 @@ struct MarkdownReader {
         if case .heading = kind { tight = false }
         builder.append(kind, text: text, indent: BlockIndent(first: first, rest: rest), styles: styles, isTight: tight,
                        links: links)
+    }
+
+    /// The address of the one image a paragraph is made of (alone, or
+    /// alone inside a link), or nil.
+    private static func soleImage(in paragraph: OpaquePointer) -> String? {
+        guard var child = cmark_node_first_child(paragraph), cmark_node_next(child) == nil else { return nil }
+        if cmark_node_get_type(child) == CMARK_NODE_LINK {
+            guard let inner = cmark_node_first_child(child), cmark_node_next(inner) == nil else { return nil }
+            child = inner
+        }
+        guard cmark_node_get_type(child) == CMARK_NODE_IMAGE, let url = cmark_node_get_url(child) else { return nil }
+        let source = String(cString: url)
+        return source.isEmpty ? nil : source
     }
 
     /// A list item's marker: "•" or the item's number with its delimiter as

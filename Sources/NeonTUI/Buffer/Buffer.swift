@@ -17,6 +17,8 @@ public struct Buffer: Equatable, Sendable {
     /// one), each once.
     public private(set) var hyperlinks: [Hyperlink] = []
     private var hyperlinkNumbers: [Hyperlink: UInt16] = [:]
+    /// The pictures shown over the cells, in the order they were placed.
+    public var images: [ImagePlacement] = []
 
     /// A buffer of spaces in `style`; negative sizes count as 0.
     public init(width: Int, height: Int, style: Style = .plain) {

@@ -74,6 +74,7 @@ public struct DocumentView: Widget {
                          style: theme.muted, maxWidth: text.width, ellipsis: theme.glyphs.ellipsis)
         }
         let found = query.map { Self.highlights(of: $0, in: layout, rows: top..<top + area.height) } ?? []
+        placeImages(in: text, into: &buffer)
         for screenRow in 0..<area.height {
             let row = top + screenRow
             let y = area.y + screenRow
@@ -112,7 +113,7 @@ public struct DocumentView: Widget {
             return
         }
         switch line.part {
-        case .rule, .tableHeader, .tableBody:
+        case .rule, .tableHeader, .tableBody, .image:
             drawTableRow(line, style: textStyle, x: x, in: row, into: &buffer)
             return
         default:
@@ -211,6 +212,22 @@ public struct DocumentView: Widget {
         }
     }
 
+    /// The pictures of the image boxes on screen: each box's inside, as far
+    /// as it is within the view.
+    private func placeImages(in text: Rect, into buffer: inout Buffer) {
+        guard !text.isEmpty else { return }
+        for image in layout.imageBoxes where image.box.columns >= 3 && image.box.rows >= 3 {
+            let rows = layout.rows(ofBlock: image.block)
+            guard rows.upperBound > top, rows.lowerBound < top + text.height,
+                  case .image(let source) = layout.document.blocks[image.block].kind else { continue }
+            let area = Rect(x: text.x + image.x + 1, y: text.y + rows.lowerBound - top + 1,
+                            width: min(image.box.columns - 2, text.width - image.x - 2), height: image.box.rows - 2)
+            let visible = area.intersection(text)
+            guard !visible.isEmpty, area.width > 0 else { continue }
+            buffer.images.append(ImagePlacement(source: source, area: area, visible: visible))
+        }
+    }
+
     private static let boxCharacters: Set<Character> = ["│", "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "─"]
 
     /// Text as the theme draws it: bars, bullets, boxes and rules in ASCII
@@ -266,6 +283,8 @@ public struct DocumentView: Widget {
             }
         case .card:
             return (theme.accent, line.part == .cardName ? theme.strong : theme.text)
+        case .image:
+            return (theme.accent, theme.muted.patched(with: Style(italic: true)))
         }
     }
 
