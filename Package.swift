@@ -69,13 +69,18 @@ let package = Package(
             cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC", "-std=c++17"])],
             linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core"), .linkedLibrary("stdc++")]
         ),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSixel", path: "Sources/CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
         .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedCore),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem"),
         // The client shell's rendering helpers that read from disk or call
-        // C++ libraries: code highlighting (KSyntaxHighlighting).
-        .target(name: "NeonRender", dependencies: ["NeonCore", "CSyntaxHighlighting"]),
+        // C++ libraries: code highlighting (KSyntaxHighlighting), pictures
+        // (libpng, libjpeg-turbo, libsixel) and the graphics protocols.
+        .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "CSyntaxHighlighting", "CPNG", "CTurboJPEG", "CSixel"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
@@ -89,7 +94,7 @@ let package = Package(
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
         .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
-        .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore"]),
+        .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
     ],
     swiftLanguageModes: [.v6]

@@ -6,6 +6,9 @@ sequences included (the OSC 8 hyperlink tests read it; tmux 3.3 would drop
 them).
 
   pty_capture.py COLUMNS ROWS MARKER -- COMMAND [ARGUMENT...]
+
+With PTY_KEYS set, those keys are typed once MARKER has shown, and the
+capture goes on until PTY_THEN shows after them.
 """
 import fcntl, os, pty, select, signal, struct, sys, termios, time
 
@@ -19,7 +22,20 @@ def main():
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
     seen = b""
     deadline = time.monotonic() + 30
-    while time.monotonic() < deadline and marker not in seen:
+    keys, then = os.environ.get("PTY_KEYS", "").encode(), os.environ.get("PTY_THEN", "").encode()
+    typed_at = None
+
+    def done():
+        if marker not in seen:
+            return False
+        if not keys:
+            return True
+        return typed_at is not None and then in seen[typed_at:]
+
+    while time.monotonic() < deadline and not done():
+        if keys and typed_at is None and marker in seen:
+            typed_at = len(seen)
+            os.write(fd, keys)
         ready, _, _ = select.select([fd], [], [], 0.5)
         if not ready:
             continue
@@ -46,7 +62,7 @@ def main():
         seen += chunk
     os.waitpid(pid, 0)
     sys.stdout.buffer.write(seen)
-    sys.exit(0 if marker in seen else 1)
+    sys.exit(0 if done() else 1)
 
 
 main()

@@ -2,6 +2,7 @@ import Foundation
 import NeonClient
 import NeonCore
 import NeonTransport
+import NeonRender
 import NeonTUI
 
 /// The commands that draw a screen: the terminal is taken over, the program
@@ -18,7 +19,7 @@ extension Client {
         case .follow: .follow
         }
         let directory = file.flatMap(DocumentFile.directoryURL(of:))
-        return try screen(command, options, document: file) { size, document in
+        return try screen(command, options, document: file, pictures: true) { size, document in
             ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
                         document: document, directory: directory, at: .zero)
         }
@@ -27,17 +28,27 @@ extension Client {
     /// A screen program that connects: servers and network, the terminal,
     /// the document (if any), the mailbox, then the runtime.
     static func screen<P: ScreenProgram>(_ command: CommandName, _ options: ConnectOptions, document file: String? = nil,
+                                         pictures: Bool = false,
                                          make: ((columns: Int, rows: Int), DocumentInfo?) -> P) throws(Ended) -> Int32 {
         let say = "neonsync \(command.rawValue): "
         let (servers, network) = try connecting(command, options)
-        let screen = try enter(command, theme: options.theme, hyperlinks: options.hyperlinks)
+        let screen = try enter(command, theme: options.theme, hyperlinks: options.hyperlinks,
+                               graphics: pictures ? options.graphics : "none")
         var document: DocumentInfo?
         if let file {
             do {
                 document = try DocumentFile.load(file) { done, total in drawLoading(file, done, total, on: screen) }
+                if var info = document, let directory = DocumentFile.directory(of: file) {
+                    do {
+                        info.images = try DocumentPictures.collect(for: info, directory: directory)
+                    } catch {
+                        throw ClientError(error.description)
+                    }
+                    document = info
+                }
             } catch {
                 screen.restore()
-                standardError(say + error.description + "\n")
+                standardError(say + "\(error)" + "\n")
                 throw Ended(status: ExitStatus.usage)
             }
         }
@@ -100,12 +111,14 @@ extension Client {
 
     /// Takes the terminal over in the chosen theme; a terminal that cannot
     /// draw a screen is bad usage.
-    private static func enter(_ command: CommandName, theme: ThemeName, hyperlinks: HyperlinkChoice = .never) throws(Ended) -> Screen {
+    private static func enter(_ command: CommandName, theme: ThemeName, hyperlinks: HyperlinkChoice = .never,
+                              graphics: String = "none") throws(Ended) -> Screen {
         let env = ProcessEnvironment()
         var known: [String: String] = [:]
         for name in HyperlinkChoice.environmentNames { known[name] = env[name] }
         do {
-            return try Screen.enter(for: command, theme: chooseTheme(theme), hyperlinks: hyperlinks.enabled(in: known))
+            return try Screen.enter(for: command, theme: chooseTheme(theme), hyperlinks: hyperlinks.enabled(in: known),
+                                    graphics: graphics)
         } catch {
             standardError("neonsync \(command.rawValue): \(error.description)\n")
             throw Ended(status: ExitStatus.usage)

@@ -27,6 +27,15 @@ enum DocumentFile {
         return "file://" + name + directory
     }
 
+    /// The directory `path` is in, as a path; nil when it cannot be found.
+    static func directory(of path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        let full = String(cString: real)
+        guard let slash = full.lastIndex(of: "/") else { return nil }
+        return slash == full.startIndex ? "/" : String(full[..<slash])
+    }
+
     /// Reads `path` in chunks, reporting (bytes read, total) after each.
     static func load(_ path: String, progress: (Int, Int) -> Void) throws(ClientError) -> DocumentInfo {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

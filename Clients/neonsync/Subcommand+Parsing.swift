@@ -3,6 +3,7 @@ import Glibc
 import NeonClient
 import NeonCore
 import NeonTransport
+import NeonRender
 import NeonTUI
 
 extension Subcommand {
@@ -176,6 +177,12 @@ private struct Flags {
                 throw UsageProblem(description: "--hyperlinks needs auto, always or never, not \"\(value)\"; \(help)")
             }
             connect.hyperlinks = choice
+        case "--graphics":
+            let names = ["auto", "none"] + GraphicsProtocol.allCases.map(\.rawValue)
+            guard names.contains(value) else {
+                throw UsageProblem(description: "--graphics needs one of \(names.joined(separator: ", ")), not \"\(value)\"; \(help)")
+            }
+            connect.graphics = value
         case "--room": room = value
         case "--name": connect.name = value
         case "--server": connect.server = value

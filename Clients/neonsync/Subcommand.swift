@@ -75,6 +75,8 @@ struct ConnectOptions {
     var theme = ThemeName.dark
     /// Whether links are written as OSC 8 hyperlinks (--hyperlinks WHEN).
     var hyperlinks = HyperlinkChoice.auto
+    /// How pictures are drawn (--graphics P): "auto", "none" or a protocol.
+    var graphics = "auto"
 }
 
 /// A usage error, said as `neonsync COMMAND: sentence`.

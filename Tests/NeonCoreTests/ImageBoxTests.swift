@@ -103,6 +103,8 @@ struct ImageBoxTests {
         guard case let .welcome(welcome) = joined.sent(to: bob).first?.payload else { Issue.record("no welcome"); return }
         #expect(welcome.document?.images == good.images)
         #expect(RoomState(image: r.image).document?.images == good.images, "a cluster node taking the room up gets them too")
+        let stored = try? JSONDecoder().decode(RoomImage.self, from: JSONEncoder().encode(r.image))
+        #expect(stored?.document?.images == good.images, "the room's image as Redis keeps it (JSON) carries them")
     }
 
     @Test("images cross the wire as an addition: absent when none, decoded by clients that know them")

@@ -104,6 +104,12 @@ public struct CommandOption: Sendable {
             and tmux 3.4 and later pass them on), always or never. The address stays after the link's text either \
             way; relative links open the file beside the document you published, for others they stay text
             """, commands: [.read, .join, .present, .follow]),
+        CommandOption(flag: "--graphics", value: "P", help: """
+            how pictures are drawn in their boxes: auto (the default: ask the terminal, which answers for kitty's \
+            graphics protocol, iTerm2's inline images or sixel), kitty, iterm2, sixel, or none (the box with the \
+            alt text and file name only, as every other terminal shows). Inside tmux pictures pass through only with \
+            set -g allow-passthrough on, and are boxes otherwise
+            """, commands: [.read, .join, .present, .follow]),
         CommandOption(flag: "--help", short: "-h", value: nil, help: "show this help", commands: Set(CommandName.allCases)),
     ]
 }

@@ -22,6 +22,8 @@ final class Runtime<P: Program> {
     let screen: Screen?
     /// The program's frame, for a screen program.
     private let view: ((P, Duration, Theme) -> Buffer)?
+    /// The pictures the frame's image boxes show, for a screen program.
+    private var pictures: (P) -> [DocumentImage] = { _ in [] }
     /// The connection, for a program that connects.
     var link: Link?
     let epoch = ContinuousClock.now
@@ -69,7 +71,7 @@ final class Runtime<P: Program> {
                 link?.reconnectAt = nil
                 connect()
             }
-            if let screen, let view { screen.draw(view(program, now, screen.theme)) }
+            if let screen, let view { screen.draw(view(program, now, screen.theme), pictures: pictures(program)) }
             wait()
         }
         finish()
@@ -163,5 +165,6 @@ extension Runtime where P: ScreenProgram {
         self.init(program: program, command: command, mailbox: mailbox, link: link, screen: screen) { program, time, theme in
             program.view(at: time, theme: theme)
         }
+        pictures = { $0.pictures }
     }
 }

@@ -20,15 +20,36 @@
 /// cells it has on screen. A cell whose link changed (another address, or
 /// none any more) is written again even when its character and colours are
 /// the same. Without `hyperlinks` no OSC 8 is written.
+///
+/// With `graphics`, the frame's pictures (`Buffer.images`) follow the
+/// cells: a picture gone or moved is taken away first (kitty: deleted;
+/// sixel and iTerm2: the cells it covered are written again, which erases
+/// it), then the cells, then every picture new or moved, and one whose
+/// cells were written over this frame where text erases pictures. A frame
+/// drawn whole takes every picture away first.
 public enum FrameWriter {
     /// The bytes that turn `previous` into `next` on screen. A nil or
     /// differently sized `previous` gives a full redraw after clearing.
-    public static func diff(from previous: Buffer?, to next: Buffer, hyperlinks: Bool = false) -> String {
+    public static func diff(from previous: Buffer?, to next: Buffer, hyperlinks: Bool = false,
+                            graphics: (any GraphicsWriter)? = nil) -> String {
         let full = previous.map { $0.width != next.width || $0.height != next.height } ?? true
         var out = ""
         var style = Style.plain
         var cursor: (x: Int, y: Int)?
         var openLink: Hyperlink?
+        let before = full ? [] : previous?.images ?? []
+        let gone = before.filter { !next.images.contains($0) }
+        var rewrite: [Rect] = []
+        if let graphics {
+            if full {
+                out += graphics.eraseAll()
+            } else if graphics.textErasesPictures {
+                rewrite = gone.map(\.visible)
+            } else {
+                for placement in gone { out += graphics.erase(placement) }
+            }
+        }
+        var written = graphics?.textErasesPictures == true ? [Bool](repeating: false, count: next.width * next.height) : []
         if full {
             out += TerminalControl.resetStyle + TerminalControl.clearScreen
             cursor = (0, 0)
@@ -37,7 +58,9 @@ public enum FrameWriter {
             for x in 0..<next.width {
                 let cell = next[x, y]
                 guard !cell.isContinuation else { continue }
-                if !full, let previous, !changed(x, y, previous, next) { continue }
+                if !full, let previous, !changed(x, y, previous, next),
+                   !rewrite.contains(where: { $0.contains(x: x, y: y) }) { continue }
+                if !written.isEmpty { written[y * next.width + x] = true }
                 let step = move(from: cursor, to: (x, y))
                 let link = hyperlinks ? next.hyperlink(atX: x, y: y) : nil
                 if openLink != nil, !step.isEmpty || link != openLink {
@@ -59,7 +82,16 @@ public enum FrameWriter {
             }
         }
         if openLink != nil { out += Hyperlink.close }
-        if style != .plain { out += TerminalControl.resetStyle }
+        if style != .plain {
+            out += TerminalControl.resetStyle
+            style = .plain
+        }
+        if let graphics {
+            for placement in next.images {
+                let overwritten = !written.isEmpty && placement.visible.cells.contains { written[$0.y * next.width + $0.x] }
+                if !before.contains(placement) || overwritten { out += graphics.draw(placement) }
+            }
+        }
         return out
     }
 
