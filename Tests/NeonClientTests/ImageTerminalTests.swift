@@ -57,7 +57,7 @@ struct ImageTerminalTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("a kitty terminal gets the picture once, placed over the box's inside, deleted when it scrolls away; a malformed picture is refused")
+    @Test("a kitty terminal gets the picture once, placed over the box's inside, deleted when it scrolls away and on quitting; a malformed picture is refused")
     func kitty() throws {
         let (directory, file) = try document()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -76,6 +76,7 @@ struct ImageTerminalTests {
         let placed = try #require(out.range(of: "\u{1B}_Ga=p,i=1,p=1,x=0,y=0,w=160,h=96,c=18,r=4,C=1,q=2\u{1B}\\"), "placed in the box's inside")
         let deleted = try #require(out.range(of: "\u{1B}_Ga=d,d=i,i=1,p=1,q=2\u{1B}\\"), "deleted once scrolled away")
         #expect(placed.upperBound <= deleted.lowerBound)
+        #expect(out.contains("\u{1B}_Ga=d,d=a,q=2\u{1B}\\\u{1B}[0m\u{1B}[?2004l"), "every picture taken away as the terminal is restored")
 
         // A picture file that is not one ends read FILE with a sentence naming it.
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 9, 9]).write(to: URL(fileURLWithPath: directory + "/logo.png"))

@@ -94,8 +94,10 @@ final class Screen {
         return decoder.flush()
     }
 
-    /// Puts the terminal back as it was. Safe to call twice.
+    /// Puts the terminal back as it was, its pictures taken away first (a
+    /// kitty terminal keeps them until told). Safe to call twice.
     func restore() {
+        if let erase = graphics?.eraseAll(), !erase.isEmpty { Terminal.write(erase) }
         Terminal.restore()
     }
 }
