@@ -67,7 +67,7 @@ struct ImageTerminalTests {
         try tmux.waitFor("ada", "1 here", timeout: 30)
         // bob's terminal: 80×24, kitty's protocol named, G jumps to the end.
         let result = try runProgram(URL(fileURLWithPath: "/usr/bin/env"),
-                                    ["NO_COLOR=1", "TERM=xterm-256color", "PTY_KEYS=G", "PTY_THEN=a=d,d=i,i=1", "python3", Self.capture.path, "80", "24", "a=p,i=1", "--",
+                                    ["-u", "TMUX", "NO_COLOR=1", "TERM=xterm-256color", "PTY_KEYS=G", "PTY_THEN=a=d,d=i,i=1", "python3", Self.capture.path, "80", "24", "a=p,i=1", "--",
                                      Self.client, "join", "kitty", "--name", "bob", "--server", server.url, "--graphics", "kitty"])
         let out = result.out
         let transmits = out.components(separatedBy: "\u{1B}_Ga=t,f=32,s=160,v=96,i=1,q=2,").count - 1

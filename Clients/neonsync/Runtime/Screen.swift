@@ -36,11 +36,11 @@ final class Screen {
         try Terminal.enter(for: command)
         let inTmux = ProcessEnvironment()["TMUX"] != nil
         let passthrough = inTmux && Terminal.tmuxPassesThrough()
+        // Inside a tmux that passes nothing through, no picture can reach
+        // the terminal: boxes only, whatever was asked.
         var kind: GraphicsProtocol?
-        if graphics == "auto" {
-            if !inTmux || passthrough { kind = Terminal.probeGraphics(passthrough: passthrough) }
-        } else {
-            kind = GraphicsProtocol(rawValue: graphics)
+        if !inTmux || passthrough {
+            kind = graphics == "auto" ? Terminal.probeGraphics(passthrough: passthrough) : GraphicsProtocol(rawValue: graphics)
         }
         let cell = Terminal.cellPixels()
         let writer = kind.map { TerminalGraphics(kind: $0, passthrough: passthrough, cellWidth: cell.width, cellHeight: cell.height) }
