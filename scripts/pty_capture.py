@@ -47,20 +47,24 @@ def main():
             break
         seen += chunk
     os.kill(pid, signal.SIGTERM)
-    # Read what it writes while it restores the terminal, then reap it.
-    end = time.monotonic() + 5
-    while time.monotonic() < end:
+    # Read what it writes while it restores the terminal, until it has
+    # ended; one still running 10 s after SIGTERM is killed (and said so on
+    # standard error), so the capture never waits forever.
+    end = time.monotonic() + 10
+    ended = False
+    while time.monotonic() < end and not ended:
         ready, _, _ = select.select([fd], [], [], 0.2)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 65536)
-        except OSError:
-            break
-        if not chunk:
-            break
-        seen += chunk
-    os.waitpid(pid, 0)
+        if ready:
+            try:
+                chunk = os.read(fd, 65536)
+                seen += chunk
+            except OSError:
+                pass
+        ended = os.waitpid(pid, os.WNOHANG)[0] == pid
+    if not ended:
+        sys.stderr.write(f"pty_capture: {command[0]} still ran 10 s after SIGTERM; killed\n")
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
     sys.stdout.buffer.write(seen)
     sys.exit(0 if done() else 1)
 

@@ -147,13 +147,20 @@ final class Runtime<P: Program> {
         } else {
             signal(SIGPIPE, SIG_IGN)
         }
+        // Each source is registered on libdispatch's own thread after
+        // resume(); a signal in between is ignored and lost (a SIGTERM right
+        // after the first frame left the client running). Wait until every
+        // source is registered, at most a second each, before going on.
+        let registered = DispatchSemaphore(value: 0)
         for (number, delivery) in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { @Sendable in mailbox.post(delivery) }
+            source.setRegistrationHandler { @Sendable in registered.signal() }
             source.resume()
             signalSources.append(source)
         }
+        for _ in signals { _ = registered.wait(timeout: .now() + 1) }
     }
 }
 
