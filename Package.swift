@@ -54,16 +54,39 @@ let package = Package(
             pkgConfig: "libcmark-gfm",
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
+        // Qt 5's include directories (pkg-config) for the highlighter's C++.
+        .systemLibrary(
+            name: "CQt5",
+            path: "Sources/CQt5",
+            pkgConfig: "Qt5Gui",
+            providers: [.apt(["qtbase5-dev"])]
+        ),
+        // KDE's KSyntaxHighlighting behind a small C face (C++ target).
+        .target(
+            name: "CSyntaxHighlighting",
+            dependencies: ["CQt5"],
+            path: "Sources/CSyntaxHighlighting",
+            cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC", "-std=c++17"])],
+            linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core"), .linkedLibrary("stdc++")]
+        ),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CSixel", path: "Sources/CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
         .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedCore),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem", dependencies: ["NeonCore"]),
+        // The client shell's rendering helpers that read from disk or call
+        // C++ libraries: code highlighting (KSyntaxHighlighting), pictures
+        // (libpng, libjpeg-turbo, libsixel) and the graphics protocols.
+        .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "CSyntaxHighlighting", "CPNG", "CTurboJPEG", "CSixel"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
-        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem"], path: "Clients/neonsync"),
-        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "CCmarkGFM"]),
+        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender"], path: "Clients/neonsync"),
+        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonRender", "CCmarkGFM"]),
         // Tests that start neonsyncd or neonsync depend on them, so the
         // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
@@ -71,6 +94,7 @@ let package = Package(
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
         .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
+        .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
     ],
     swiftLanguageModes: [.v6]

@@ -26,7 +26,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-targets=(messages images entries markdown tokens headers)
+targets=(messages images entries markdown tokens headers pictures)
 which="${1:-all}"
 runs="${2:-100000}"
 work="${FUZZ_WORK:-/tmp/neonsync-fuzz}"
@@ -56,6 +56,7 @@ product_files=(
     Sources/NeonServer/Auth/RoomToken.swift Sources/NeonServer/Auth/SystemdCredential.swift
     Sources/NeonServer/Auth/ProxyTrust.swift Sources/NeonServer/Auth/IPAddress.swift
     Sources/NeonTransport/Server/OriginPolicy.swift Sources/NeonTransport/Server/HandshakeRefusal.swift
+    Sources/NeonRender/Picture.swift
 )
 binary="$work/neonsync-fuzz"
 
@@ -69,7 +70,8 @@ build() {
         # The linker warns about every sanitizer helper it cannot export;
         # keep that noise in build.log unless the build fails.
         if ! swiftc "${flags[@]}" -module-name NeonCore -I Sources/CCmarkGFM -I Sources/CHiredis -I Sources/CCrypto \
-            "${sources[@]}" -lcmark-gfm -lcmark-gfm-extensions -lhiredis -lcrypto \
+            -I Sources/CPNG -I Sources/CTurboJPEG \
+            "${sources[@]}" -lcmark-gfm -lcmark-gfm-extensions -lhiredis -lcrypto -lpng16 -lturbojpeg \
             -o "$binary.new" >"$work/build.log" 2>&1; then
             grep -v "Cannot export local symbol" "$work/build.log" >&2
             exit 1
@@ -137,8 +139,8 @@ seed() {
     local target="$1" corpus="$work/$1/corpus"
     case "$target" in
         messages) write_sessions "$corpus" ;;
-        images|entries|tokens)
-            if [ "$target" != tokens ]; then
+        images|entries|tokens|pictures)
+            if [ "$target" = images ] || [ "$target" = entries ]; then
                 mkdir -p "$work/sessions"
                 write_sessions "$work/sessions" >/dev/null
             fi
@@ -164,7 +166,7 @@ seed() {
 # ASAN_OPTIONS=detect_leaks=1 for the full report. Swift's backtracer is
 # off: reading the crashed stack, it trips AddressSanitizer itself.
 asan="detect_leaks=1:abort_on_error=1:malloc_context_size=2:quarantine_size_mb=16"
-declare -A max_len=([messages]=4096 [images]=4096 [entries]=4096 [markdown]=2048 [tokens]=1024 [headers]=1024)
+declare -A max_len=([messages]=4096 [images]=4096 [entries]=4096 [markdown]=2048 [tokens]=1024 [headers]=1024 [pictures]=8192)
 build
 status=0
 for target in "${selected[@]}"; do

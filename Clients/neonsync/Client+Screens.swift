@@ -1,6 +1,7 @@
 import Foundation
 import NeonClient
 import NeonCore
+import NeonRender
 import NeonTUI
 import NeonTransport
 
@@ -17,22 +18,29 @@ extension Client {
         case .present: .present
         case .follow: .follow
         }
-        return try screen(command, options, document: file) { size, document in
+        let directory = file.flatMap(DocumentFile.directoryURL(of:))
+        return try screen(command, options, document: file, pictures: true) { size, document in
             ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
-                        document: document, at: .zero)
+                        document: document, directory: directory, at: .zero)
         }
     }
 
     /// A screen program that connects: servers and network, the terminal,
     /// the document (if any), the mailbox, then the runtime.
     static func screen<P: ScreenProgram>(_ command: CommandName, _ options: ConnectOptions, document file: String? = nil,
+                                         pictures: Bool = false,
                                          make: ((columns: Int, rows: Int), DocumentInfo?) -> P) throws(NeonError) -> Int32 {
         let (servers, network) = try connecting(options)
-        let screen = try enter(command)
+        let screen = try enter(command, theme: options.theme, hyperlinks: options.hyperlinks,
+                               graphics: pictures ? options.graphics : "none")
         var document: DocumentInfo?
         if let file {
             do {
                 document = try DocumentFile.load(file) { done, total in drawLoading(file, done, total, on: screen) }
+                if var info = document, let directory = DocumentFile.directory(of: file) {
+                    info.images = try DocumentPictures.collect(for: info, directory: directory)
+                    document = info
+                }
             } catch {
                 screen.restore()
                 throw error
@@ -63,7 +71,7 @@ extension Client {
         guard !LogReplay.rooms(in: entries).isEmpty else {
             throw NeonError.usage("\(log) has no room events to replay")
         }
-        let screen = try enter(.replay)
+        let screen = try enter(.replay, theme: ThemeName(rawValue: ProcessEnvironment()[ThemeName.environment] ?? "") ?? .dark)
         let mailbox: RuntimeMailbox
         do {
             mailbox = try RuntimeMailbox()
@@ -88,8 +96,13 @@ extension Client {
 
     /// Takes the terminal over in the chosen theme; a terminal that cannot
     /// draw a screen is bad usage.
-    private static func enter(_ command: CommandName) throws(NeonError) -> Screen {
-        try Screen.enter(for: command, theme: chooseTheme())
+    private static func enter(_ command: CommandName, theme: ThemeName, hyperlinks: HyperlinkChoice = .never,
+                              graphics: String = "none") throws(NeonError) -> Screen {
+        let env = ProcessEnvironment()
+        var known: [String: String] = [:]
+        for name in HyperlinkChoice.environmentNames { known[name] = env[name] }
+        return try Screen.enter(for: command, theme: chooseTheme(theme), hyperlinks: hyperlinks.enabled(in: known),
+                                graphics: graphics)
     }
 
     /// The loading screen: determinate progress while a big file is read.
@@ -104,12 +117,12 @@ extension Client {
         screen.paint(buffer)
     }
 
-    /// `Theme.chosen` for this terminal. (TERM=dumb never gets this far:
-    /// `Terminal.enter` refuses it.)
-    private static func chooseTheme() -> Theme {
+    /// `Theme.chosen` for this terminal and the theme chosen. (TERM=dumb
+    /// never gets this far: `Terminal.enter` refuses it.)
+    private static func chooseTheme(_ name: ThemeName) -> Theme {
         let env = ProcessEnvironment()
         var known: [String: String] = [:]
         for name in ["NO_COLOR", "TERM", "COLORTERM"] { known[name] = env[name] }
-        return Theme.chosen(for: known)
+        return Theme.chosen(for: known, name: name)
     }
 }

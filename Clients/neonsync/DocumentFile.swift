@@ -13,6 +13,29 @@ enum DocumentFile {
         return .text
     }
 
+    /// The `file://HOST/DIR/` URL of the directory `path` is in, which the
+    /// publisher's relative links resolve against; nil when it cannot be
+    /// found.
+    static func directoryURL(of path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        var directory = String(cString: real)
+        guard let slash = directory.lastIndex(of: "/") else { return nil }
+        directory = String(directory[...slash])
+        var host = [CChar](repeating: 0, count: 256)
+        let name = gethostname(&host, host.count - 1) == 0 ? String(cString: host) : ""
+        return "file://" + name + directory
+    }
+
+    /// The directory `path` is in, as a path; nil when it cannot be found.
+    static func directory(of path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        let full = String(cString: real)
+        guard let slash = full.lastIndex(of: "/") else { return nil }
+        return slash == full.startIndex ? "/" : String(full[..<slash])
+    }
+
     /// Reads `path` in chunks, reporting (bytes read, total) after each.
     static func load(_ path: String, progress: (Int, Int) -> Void) throws(NeonError) -> DocumentInfo {
         let fd = open(path, O_RDONLY | O_CLOEXEC)

@@ -1,7 +1,9 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonRender
 import NeonSystem
+import NeonTUI
 import NeonTransport
 
 extension Subcommand {
@@ -115,6 +117,9 @@ private struct Flags {
         if given.contains("--token"), given.contains("--token-file") {
             throw NeonError.usage("--token and --token-file both give the token; give one, preferably --token-file FILE (others on this machine can see --token in ps)")
         }
+        if !given.contains("--theme"), let value = ProcessEnvironment()[ThemeName.environment], !value.isEmpty {
+            try flags.set("--theme", value, from: "$\(ThemeName.environment)")
+        }
         if given.contains("--ca"), given.contains("--insecure") {
             throw NeonError.usage("--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
         }
@@ -150,8 +155,25 @@ private struct Flags {
         return "neonsync " + names.dropLast().joined(separator: ", ") + " and " + names.last!
     }
 
-    private mutating func set(_ flag: String, _ value: String) throws(NeonError) {
+    private mutating func set(_ flag: String, _ value: String, from source: String? = nil) throws(NeonError) {
         switch flag {
+        case "--theme":
+            guard let theme = ThemeName(rawValue: value) else {
+                let names = ThemeName.allCases.map(\.rawValue).joined(separator: ", ")
+                throw NeonError.usage("\(source ?? "--theme") \"\(value)\" is not a theme; choose one of \(names); \(help)")
+            }
+            connect.theme = theme
+        case "--hyperlinks":
+            guard let choice = HyperlinkChoice(rawValue: value) else {
+                throw NeonError.usage("--hyperlinks needs auto, always or never, not \"\(value)\"; \(help)")
+            }
+            connect.hyperlinks = choice
+        case "--graphics":
+            let names = ["auto", "none"] + GraphicsProtocol.allCases.map(\.rawValue)
+            guard names.contains(value) else {
+                throw NeonError.usage("--graphics needs one of \(names.joined(separator: ", ")), not \"\(value)\"; \(help)")
+            }
+            connect.graphics = value
         case "--room": room = value
         case "--name": connect.name = value
         case "--server": connect.server = value

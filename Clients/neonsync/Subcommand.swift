@@ -1,5 +1,6 @@
 import NeonClient
 import NeonCore
+import NeonTUI
 import NeonTransport
 
 /// What the user asked `neonsync` for: one case per command, each carrying
@@ -78,4 +79,10 @@ struct ConnectOptions {
     var tokenOnCommandLine = false
     /// How a wss:// server's certificate is checked (--ca, --insecure).
     var trust: ServerTrust = .systemStore
+    /// The screen's look (--theme T, or $NEONSYNC_THEME).
+    var theme = ThemeName.dark
+    /// Whether links are written as OSC 8 hyperlinks (--hyperlinks WHEN).
+    var hyperlinks = HyperlinkChoice.auto
+    /// How pictures are drawn (--graphics P): "auto", "none" or a protocol.
+    var graphics = "auto"
 }

@@ -117,8 +117,8 @@ struct RoomSimulation {
                 outputs += room.apply(.tabSelected(id, section: section), at: now)
             case let .follow(on):
                 outputs += room.apply(.followChanged(id, on: on), at: now)
-            case let .document(title, format, text, _):
-                outputs += room.apply(.documentPublished(id, DocumentInfo(title: title, format: format, text: text)), at: now)
+            case let .document(title, format, text, _, images):
+                outputs += room.apply(.documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images)), at: now)
             default:
                 break
             }

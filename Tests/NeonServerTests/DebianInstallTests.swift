@@ -22,6 +22,13 @@ struct DebianInstallTests {
                 #expect(depends.contains(library), "\(deb.lastPathComponent) Depends: \(depends)")
             }
             #expect(!depends.contains("swift"), "\(deb.lastPathComponent) Depends: \(depends)")
+            if deb.lastPathComponent.hasPrefix("neonsync_") {
+                // The client links the code highlighter and Qt behind it,
+                // and the picture libraries.
+                for library in ["libkf5syntaxhighlighting5", "libqt5core5a", "libpng16-16", "libturbojpeg0", "libsixel1"] {
+                    #expect(depends.contains(library), "\(deb.lastPathComponent) Depends: \(depends)")
+                }
+            }
         }
         let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -83,7 +83,7 @@ struct StoreSQLiteTests {
         #expect(try Inspector(directory).rows("SELECT operation FROM revisions WHERE room = 'long' AND revision = 1205") == [["[1205]"]])
     }
 
-    @Test("the file is in WAL mode and records schema versions 1, 2 and 3")
+    @Test("the file is in WAL mode and records schema versions 1, 2, 3 and 4")
     func walAndSchema() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(directory: directory.path)
@@ -93,7 +93,7 @@ struct StoreSQLiteTests {
         store.close()
         let inspector = try Inspector(directory)
         #expect(try inspector.rows("PRAGMA journal_mode") == [["wal"]])
-        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"]])
+        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"], ["4"]])
     }
 
     @Test("opening creates the data directory and its missing parents")
@@ -153,8 +153,8 @@ struct StoreSQLiteTests {
     func newerSchema() throws {
         let directory = try TemporaryDirectory()
         try SQLiteStore(directory: directory.path).close()
-        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (4, 0)")
-        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 4, newer than this neonsyncd knows (3) — run a newer neonsyncd, or point --data at another directory")) {
+        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (5, 0)")
+        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 5, newer than this neonsyncd knows (4) — run a newer neonsyncd, or point --data at another directory")) {
             try SQLiteStore(directory: directory.path)
         }
     }
@@ -234,5 +234,31 @@ struct ClientIDRestartTests {
             #expect(server.stop() == 0)
         }
         #expect(seen.count == 6)
+    }
+}
+
+@Suite("SQLite store: a document's images", .ownThreads)
+struct StoreImagesTests {
+    @Test("a document's images are kept with it and come back after reopening; a document without images stores none")
+    func images() throws {
+        let directory = try TemporaryDirectory()
+        let png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3])
+        let document = DocumentInfo(title: "Pics", format: .markdown, text: "![logo](logo.png)",
+                                    images: [DocumentImage(name: "logo.png", format: "png", width: 16, height: 8,
+                                                           data: png.base64EncodedString())])
+        do {
+            let store = try SQLiteStore(directory: directory.path)
+            try store.createRoom("pics", profile: "graphemes", limit: 280)
+            try store.createRoom("plain", profile: "graphemes", limit: 280)
+            try store.setDocument(document, room: "pics")
+            try store.setDocument(DocumentInfo(title: "P", format: .text, text: "p"), room: "plain")
+            store.close()
+        }
+        let reopened = try SQLiteStore(directory: directory.path)
+        let rooms = try reopened.loadRooms()
+        #expect(rooms.first { $0.name == "pics" }?.document?.images == document.images)
+        #expect(rooms.first { $0.name == "plain" }?.document?.images == [])
+        reopened.close()
+        #expect(try Inspector(directory).rows("SELECT images IS NULL FROM documents WHERE room = 'plain'") == [["1"]])
     }
 }

@@ -27,3 +27,20 @@ struct ThemeChoiceTests {
         #expect(theme.status == base.status)
     }
 }
+
+@Suite("Theme choice: names and colour depths")
+struct ThemeNameChoiceTests {
+    @Test("--theme light gives the light palettes, ascii no colour and ASCII glyphs, even with colour")
+    func names() {
+        #expect(Theme.chosen(for: ["TERM": "xterm-256color"], name: .light) == Theme.light256.onTerminalBackground)
+        #expect(Theme.chosen(for: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], name: .light) == Theme.light.onTerminalBackground)
+        #expect(Theme.chosen(for: ["TERM": "xterm-256color", "COLORTERM": "truecolor"], name: .ascii) == .monochromeASCII)
+        #expect(Theme.chosen(for: ["TERM": "xterm-256color", "NO_COLOR": "1"], name: .light) == .monochrome)
+    }
+
+    @Test("16-colour terminals get the ANSI palette, as termenv reads TERM", arguments: ["linux", "xterm-color", "ansi", "screen-16color"])
+    func sixteen(term: String) {
+        #expect(Theme.chosen(for: ["TERM": term]) == .ansi16)
+        #expect(Theme.chosen(for: ["TERM": term], name: .light) == .ansi16)
+    }
+}

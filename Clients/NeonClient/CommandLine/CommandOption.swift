@@ -1,4 +1,5 @@
 import NeonCore
+import NeonTUI
 
 /// One flag of the `neonsync` commands: how it is written, the value it
 /// takes, what it does, and which commands take it. The parser and every
@@ -39,6 +40,8 @@ public struct CommandOption: Sendable {
     public static let tokenEnvironment = "NEONSYNC_TOKEN"
 
     private static let connecting = Set(CommandName.allCases.filter(\.connects))
+    /// The commands that connect and draw a screen.
+    private static let screens = connecting.filter(\.drawsScreen)
 
     /// Every option, in the order help lists them.
     public static let all: [CommandOption] = [
@@ -89,6 +92,24 @@ public struct CommandOption: Sendable {
         CommandOption(flag: "--insecure", value: nil, help: """
             wss:// only: do not check the server's certificate at all (testing only; warns on every start)
             """, commands: connecting),
+        CommandOption(flag: "--theme", value: "T", help: """
+            the screen's look: dark (the default: the neon look on a dark terminal), light (dark text and code \
+            colours for a light terminal) or ascii (no colour, ASCII borders and bars); or $\(ThemeName.environment). \
+            The terminal decides the colours it gets: 24-bit with COLORTERM=truecolor, the 16 ANSI colours for \
+            TERM=linux and names such as xterm-color, none with NO_COLOR (bold and italic stay)
+            """, commands: screens),
+        CommandOption(flag: "--hyperlinks", value: "WHEN", help: """
+            write links as clickable OSC 8 hyperlinks: auto (the default: when the terminal is known to show them, \
+            as kitty, WezTerm, iTerm2, foot, VTE terminals such as GNOME Terminal, Konsole and Windows Terminal do, \
+            and tmux 3.4 and later pass them on), always or never. The address stays after the link's text either \
+            way; relative links open the file beside the document you published, for others they stay text
+            """, commands: [.read, .join, .present, .follow]),
+        CommandOption(flag: "--graphics", value: "P", help: """
+            how pictures are drawn in their boxes: auto (the default: ask the terminal, which answers for kitty's \
+            graphics protocol, iTerm2's inline images or sixel), kitty, iterm2, sixel, or none (the box with the \
+            alt text and file name only, as every other terminal shows). Inside tmux pictures pass through only with \
+            set -g allow-passthrough on, and are boxes otherwise
+            """, commands: [.read, .join, .present, .follow]),
         CommandOption(flag: "--help", short: "-h", value: nil, help: "show this help", commands: Set(CommandName.allCases)),
     ]
 }

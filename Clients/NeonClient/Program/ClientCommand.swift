@@ -21,4 +21,8 @@ public enum ClientCommand: Equatable, Sendable {
     case printError(String)
     /// End with `status` (one of the command's documented exit statuses).
     case exit(Int32)
+    /// Highlight the fenced code of `document` (the library that does it
+    /// reads from disk, so the runtime does); the tokens come back as
+    /// `ProgramEvent.highlighted` with the same `version`.
+    case highlight(Document, version: Int)
 }

@@ -12,6 +12,7 @@ protocol EventDrivenScreen: ScreenProgram {
     mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand]
     mutating func tick(at time: Duration) -> [ClientCommand]
     mutating func settle()
+    mutating func highlighted(_ highlights: CodeHighlights, version: Int)
 }
 
 extension EventDrivenScreen {
@@ -26,6 +27,12 @@ extension EventDrivenScreen {
         case .tick:
             defer { settle() }
             return tick(at: time)
+        case let .highlighted(highlights, version):
+            highlighted(highlights, version: version)
+            return []
         }
     }
+
+    /// A screen without a document has nothing to highlight.
+    public mutating func highlighted(_ highlights: CodeHighlights, version: Int) {}
 }

@@ -1,3 +1,4 @@
+import NeonCore
 import NeonTUI
 
 /// A client program as the runtime drives it, in the Elm architecture: the
@@ -26,4 +27,11 @@ extension Program {
 /// it after every batch of events.
 public protocol ScreenProgram: Program {
     func view(at time: Duration, theme: Theme) -> Buffer
+    /// The pictures the view's image boxes show (`Buffer.images` names
+    /// them): the document's, for a terminal that draws them.
+    var pictures: [DocumentImage] { get }
+}
+
+extension ScreenProgram {
+    public var pictures: [DocumentImage] { [] }
 }

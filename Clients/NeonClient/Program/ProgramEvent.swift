@@ -21,6 +21,9 @@ public enum ProgramEvent: Equatable, Sendable {
     /// Time passed: after every batch of events, and at the wake the
     /// program asked for.
     case tick
+    /// The tokens of the code of the document a `highlight` command named
+    /// by `version`.
+    case highlighted(CodeHighlights, version: Int)
 }
 
 extension ProgramEvent {

@@ -21,6 +21,21 @@ public struct DocumentPane: Sendable {
     public internal(set) var indicator: Indicator
     /// Tracking the presenter (follow mode starts so; scrolling detaches).
     public internal(set) var following: Bool
+    /// The tokens of the document's highlighted code, once the runtime has
+    /// made them (`ClientCommand.highlight`); none until then.
+    public private(set) var highlights = CodeHighlights.none
+    /// Counts the documents shown, so that highlights made for one are
+    /// never laid on another.
+    public private(set) var documentVersion = 0
+    /// The document has code to highlight that was not asked for yet.
+    private var highlightWanted = false
+    /// What the shown document's relative links resolve against: the
+    /// directory of the file this client published, while that file is the
+    /// room's document; nil otherwise (others see relative links as text).
+    public internal(set) var linkBase: String?
+    /// The pixel sizes of the pictures that came with the document, which
+    /// size its image boxes.
+    private var imageSizes: [String: ImageSize] = [:]
     /// The width the document is wrapped to.
     public private(set) var width = 1
     /// The rows of the document on screen.
@@ -52,7 +67,8 @@ public struct DocumentPane: Sendable {
         self.viewport = viewport
         guard let document else { layout = nil; return }
         if layout?.width != width || layout?.document != document {
-            layout = Layout(document: document, width: width)
+            layout = Layout(document: document, width: width, images: imageSizes)
+            layout?.highlights = highlights
         }
         top = clamp(top)
         codeShift = min(codeShift, layout?.codeOverflow ?? 0)
@@ -72,6 +88,11 @@ public struct DocumentPane: Sendable {
     mutating func show(_ document: Document, as info: DocumentInfo) {
         shownDocument = info
         self.document = document
+        imageSizes = info.imageSizes
+        documentVersion += 1
+        highlights = .none
+        layout = nil
+        highlightWanted = !CodeHighlights.requests(in: document).isEmpty
         fit(width: width, viewport: viewport)
         top = 0
         animation = nil
@@ -82,6 +103,26 @@ public struct DocumentPane: Sendable {
         shownDocument = info
         document = nil
         layout = nil
+        documentVersion += 1
+        highlights = .none
+        highlightWanted = false
+    }
+
+    /// The command that has the document's code highlighted, once per
+    /// document: nil when it was asked for already or there is no code in
+    /// a language.
+    mutating func highlightRequest() -> ClientCommand? {
+        guard highlightWanted, let document else { return nil }
+        highlightWanted = false
+        return .highlight(document, version: documentVersion)
+    }
+
+    /// The runtime highlighted document `version`'s code: laid on the
+    /// layout when it is still the document shown. No row changes.
+    mutating func highlighted(_ highlights: CodeHighlights, version: Int) {
+        guard version == documentVersion else { return }
+        self.highlights = highlights
+        layout?.highlights = highlights
     }
 
     /// Puts `row` at the top (as far as the document scrolls), as the
@@ -149,7 +190,7 @@ public struct DocumentPane: Sendable {
         guard let layout else { return }
         DocumentView(layout: layout, top: top, highlights: highlights, query: nil,
                      gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(of: presence, theme: theme)),
-                     codeShift: codeShift, theme: theme)
+                     codeShift: codeShift, theme: theme, linkBase: linkBase)
             .render(in: area, into: &buffer)
     }
 

@@ -31,6 +31,7 @@ extension ReaderModel {
             return
         }
         pane.show(document, as: info)
+        pane.linkBase = localFile.flatMap { $0.info == info ? $0.directory : nil }
         if info.numbersBlocksDifferently {
             notices.note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",
                          error: true, at: time)
@@ -78,11 +79,18 @@ extension ReaderModel {
     /// server's run out too (both then see the same place without a hold).
     static let tabHold = ScrollSpy.holdDuration + .milliseconds(250)
 
-    /// Advances a running animation (and the draft ring's pulse) to `time`.
+    /// Advances a running animation (and the draft ring's pulse) to `time`;
+    /// a new document's code is sent to be highlighted, once.
     public mutating func tick(at time: Duration) -> [ClientCommand] {
         _ = draft.tick(at: time)
-        guard pane.advance(at: time) else { return holdRanOut(at: time) }
-        return moved(at: time)
+        let highlight = pane.highlightRequest().map { [$0] } ?? []
+        guard pane.advance(at: time) else { return highlight + holdRanOut(at: time) }
+        return highlight + moved(at: time)
+    }
+
+    /// The document's code came back highlighted.
+    public mutating func highlighted(_ highlights: CodeHighlights, version: Int) {
+        pane.highlighted(highlights, version: version)
     }
 
     /// A chosen tab's hold ran out with no scroll since (a hand scroll

@@ -119,7 +119,8 @@ extension ReaderModel {
 
     private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
         publishing = mine
-        return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity))
+        return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity,
+                               images: mine.images))
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {

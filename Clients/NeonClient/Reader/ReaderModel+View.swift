@@ -7,6 +7,9 @@ extension ReaderModel {
         pane.indicatorPlacement(in: geometry.indicator, at: time)
     }
 
+    /// The pictures that came with the document shown.
+    public var pictures: [DocumentImage] { pane.shownDocument?.images ?? [] }
+
     /// Draws the whole screen for `time`.
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)

@@ -49,17 +49,22 @@ public struct ReaderModel: Sendable {
     /// The status line's sentence while the room cannot be reached, to
     /// take it away once joined.
     var offlineSentence = ""
+    /// The file this client publishes and the `file://` URL of its
+    /// directory, which its relative links resolve against while it is the
+    /// room's document.
+    let localFile: (info: DocumentInfo, directory: String)?
     /// The anchor last sent, so an unchanged place is not sent twice.
     var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
 
     public init(mode: ClientMode, room: String, name: String, columns: Int, rows: Int,
-                document: DocumentInfo? = nil, at time: Duration) {
+                document: DocumentInfo? = nil, directory: String? = nil, at time: Duration) {
         self.mode = mode
         self.room = room
         self.name = name
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         pendingDocument = document
+        localFile = document.flatMap { info in directory.map { (info, $0) } }
         pane = DocumentPane(following: mode == .follow, at: time)
         draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
         fitPane()

@@ -1,5 +1,6 @@
 import NeonClient
 import NeonCore
+import NeonRender
 import NeonSystem
 
 /// What the program's commands do.
@@ -25,6 +26,8 @@ extension Runtime {
                 if !StandardStreams.output(line) { status = ExitStatus.done }
             case let .printError(line):
                 error(line)
+            case let .highlight(document, version):
+                update(.highlighted(highlighter.highlights(of: document), version: version))
             }
         }
     }

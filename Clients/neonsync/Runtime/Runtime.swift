@@ -2,6 +2,7 @@ import Dispatch
 import Glibc
 import NeonClient
 import NeonCore
+import NeonRender
 import NeonSystem
 import NeonTUI
 import NeonTransport
@@ -22,6 +23,8 @@ final class Runtime<P: Program> {
     let screen: Screen?
     /// The program's frame, for a screen program.
     private let view: ((P, Duration, Theme) -> Buffer)?
+    /// The pictures the frame's image boxes show, for a screen program.
+    private var pictures: (P) -> [DocumentImage] = { _ in [] }
     /// The connection, for a program that connects.
     var link: Link?
     let epoch = ContinuousClock.now
@@ -31,6 +34,9 @@ final class Runtime<P: Program> {
     /// once it is restored.
     var heldErrors: [String] = []
     private var signalSources: [any DispatchSourceSignal] = []
+    /// The code highlighter, made when a document first has code to
+    /// highlight (it loads the library's definitions).
+    lazy var highlighter = CodeHighlighter()
 
     /// A program that prints lines; it connects when `link` is given.
     init(printing program: P, command: CommandName, mailbox: RuntimeMailbox, link: Link?) {
@@ -66,7 +72,7 @@ final class Runtime<P: Program> {
                 link?.reconnectAt = nil
                 connect()
             }
-            if let screen, let view { screen.draw(view(program, now, screen.theme)) }
+            if let screen, let view { screen.draw(view(program, now, screen.theme), pictures: pictures(program)) }
             wait()
         }
         finish()
@@ -142,13 +148,20 @@ final class Runtime<P: Program> {
         } else {
             signal(SIGPIPE, SIG_IGN)
         }
+        // Each source is registered on libdispatch's own thread after
+        // resume(); a signal in between is ignored and lost (a SIGTERM right
+        // after the first frame left the client running). Wait until every
+        // source is registered, at most a second each, before going on.
+        let registered = DispatchSemaphore(value: 0)
         for (number, delivery) in signals {
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
             source.setEventHandler { @Sendable in mailbox.post(delivery) }
+            source.setRegistrationHandler { @Sendable in registered.signal() }
             source.resume()
             signalSources.append(source)
         }
+        for _ in signals { _ = registered.wait(timeout: .now() + 1) }
     }
 }
 
@@ -160,5 +173,6 @@ extension Runtime where P: ScreenProgram {
         self.init(program: program, command: command, mailbox: mailbox, link: link, screen: screen) { program, time, theme in
             program.view(at: time, theme: theme)
         }
+        pictures = { $0.pictures }
     }
 }

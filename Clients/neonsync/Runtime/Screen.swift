@@ -1,6 +1,7 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonRender
 import NeonTUI
 
 /// The terminal while a screen program owns it: raw mode and the alternate
@@ -12,28 +13,48 @@ final class Screen {
     static let escapeWait: Duration = .milliseconds(25)
 
     let theme: Theme
+    /// Links are written as OSC 8 hyperlinks.
+    let hyperlinks: Bool
+    /// How pictures are drawn, when the terminal draws them.
+    let graphics: TerminalGraphics?
     /// The frame on the terminal now; nil when it must be drawn whole.
     private var previous: Buffer?
     private var decoder = KeyDecoder()
     /// When input ended in a lone Esc that may start a sequence.
     private var escapeSince: Duration?
 
-    private init(theme: Theme) {
+    private init(theme: Theme, hyperlinks: Bool, graphics: TerminalGraphics?) {
         self.theme = theme
+        self.hyperlinks = hyperlinks
+        self.graphics = graphics
     }
 
-    /// Takes the terminal over for `command` (see `Terminal.enter`).
-    static func enter(for command: CommandName, theme: Theme) throws(NeonError) -> Screen {
+    /// Takes the terminal over for `command` (see `Terminal.enter`), and
+    /// finds how it draws pictures: `graphics` names a protocol, "none", or
+    /// "auto" to ask the terminal (`Terminal.probeGraphics`).
+    static func enter(for command: CommandName, theme: Theme, hyperlinks: Bool, graphics: String) throws(NeonError) -> Screen {
         try Terminal.enter(for: command)
-        return Screen(theme: theme)
+        let inTmux = ProcessEnvironment()["TMUX"] != nil
+        let passthrough = inTmux && Terminal.tmuxPassesThrough()
+        // Inside a tmux that passes nothing through, no picture can reach
+        // the terminal: boxes only, whatever was asked.
+        var kind: GraphicsProtocol?
+        if !inTmux || passthrough {
+            kind = graphics == "auto" ? Terminal.probeGraphics(passthrough: passthrough) : GraphicsProtocol(rawValue: graphics)
+        }
+        let cell = Terminal.cellPixels()
+        let writer = kind.map { TerminalGraphics(kind: $0, passthrough: passthrough, cellWidth: cell.width, cellHeight: cell.height) }
+        return Screen(theme: theme, hyperlinks: hyperlinks, graphics: writer)
     }
 
     /// Columns and rows of the terminal.
     var size: (columns: Int, rows: Int) { Terminal.size() }
 
-    /// Draws `frame`, writing only the cells that changed.
-    func draw(_ frame: Buffer) {
-        let bytes = FrameWriter.diff(from: previous, to: frame)
+    /// Draws `frame`, writing only the cells that changed, and its pictures
+    /// (from `pictures`, the document's) where the terminal draws them.
+    func draw(_ frame: Buffer, pictures: [DocumentImage] = []) {
+        graphics?.show(pictures)
+        let bytes = FrameWriter.diff(from: previous, to: frame, hyperlinks: hyperlinks, graphics: graphics)
         if !bytes.isEmpty { Terminal.write(bytes) }
         previous = frame
     }
@@ -73,8 +94,10 @@ final class Screen {
         return decoder.flush()
     }
 
-    /// Puts the terminal back as it was. Safe to call twice.
+    /// Puts the terminal back as it was, its pictures taken away first (a
+    /// kitty terminal keeps them until told). Safe to call twice.
     func restore() {
+        if let erase = graphics?.eraseAll(), !erase.isEmpty { Terminal.write(erase) }
         Terminal.restore()
     }
 }

@@ -19,15 +19,44 @@ public struct Block: Equatable, Hashable, Sendable {
     /// The block follows the one before it without the blank separator row:
     /// the items of a tight list.
     public let isTight: Bool
+    /// The links of the block's text (their text and the address after
+    /// it), in order: what a terminal with hyperlinks makes clickable.
+    public let links: [LinkTarget]
 
     init(kind: BlockKind, text: String, section: Int, indent: BlockIndent = .none,
-         styles: [InlineRun] = [], isTight: Bool = false) {
+         styles: [InlineRun] = [], isTight: Bool = false, links: [LinkTarget] = []) {
         self.kind = kind
         self.text = text
         self.section = section
         self.indent = indent
         self.styles = styles
         self.isTight = isTight
+        self.links = links
+    }
+}
+
+/// A link in a block's text: the UTF-8 offsets of what is drawn for it (its
+/// text and, unless the text is the address, ` (address)` after it) and
+/// the address as the Markdown gave it (a reference link's resolved; an
+/// autolink's with its scheme).
+public struct LinkTarget: Equatable, Hashable, Sendable {
+    public let bytes: Range<Int>
+    public let url: String
+
+    public init(bytes: Range<Int>, url: String) {
+        self.bytes = bytes
+        self.url = url
+    }
+}
+
+extension Block {
+    /// Whether the layout draws the block's rows itself (a table, an image's
+    /// box), its text appearing in them only where segments say.
+    var isDrawnByLayout: Bool {
+        switch kind {
+        case .table, .image: true
+        default: false
+        }
     }
 }
 

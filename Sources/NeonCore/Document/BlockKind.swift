@@ -21,6 +21,11 @@ public enum BlockKind: Equatable, Hashable, Sendable {
     /// A catalog entry: the name on its own row, the block's text (the
     /// headline) below it in at most two rows.
     case card(name: String)
+    /// A paragraph that is one image and nothing else (`![alt](src)`,
+    /// possibly inside a link): drawn as a box (`ImageBox`) with the alt
+    /// text, the block's text, inside; `source` is the address as written.
+    /// An image inside other text stays that text's alt text.
+    case image(source: String)
 }
 
 /// A table's cells and column alignments. Row 0 is the header row; every

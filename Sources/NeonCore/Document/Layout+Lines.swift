@@ -18,6 +18,7 @@ extension Layout {
             case .rule: .rule
             case .header: .tableHeader
             case .body: .tableBody
+            case .image: .image
             }
             return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: Substring(drawn.text),
                               isTruncated: false)
@@ -35,9 +36,15 @@ extension Layout {
         }
         let utf8 = source.utf8
         let text = source[utf8.index(utf8.startIndex, offsetBy: stripe.byteStart)..<utf8.index(utf8.startIndex, offsetBy: stripe.byteEnd)]
+        var tokens: [CodeRun] = []
+        if case .codeBlock = block.kind, let runs = highlights.runs[index] {
+            tokens = Self.clip(runs, to: stripe.byteStart..<stripe.byteEnd)
+        }
         return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: text,
                           isTruncated: stripe.isTruncated,
-                          styles: part == .text ? styles(of: block, bytes: stripe.byteStart..<stripe.byteEnd) : [])
+                          styles: part == .text ? styles(of: block, bytes: stripe.byteStart..<stripe.byteEnd) : [],
+                          tokens: tokens,
+                          links: part == .text && !block.links.isEmpty ? Self.clip(block.links, to: stripe.byteStart..<stripe.byteEnd) : [])
     }
 
     /// The bars a separator row keeps: the quote bars the blocks on both
@@ -57,6 +64,37 @@ extension Layout {
     /// The lines of the rows in `range` that exist: what a viewport shows.
     public func lines(_ range: Range<Int>) -> [LayoutLine] {
         range.clamped(to: 0..<rowCount).map(line(at:))
+    }
+
+    /// The code tokens on the bytes `range` of a block's text, as offsets
+    /// from the range's start.
+    private static func clip(_ runs: [CodeRun], to range: Range<Int>) -> [CodeRun] {
+        var low = 0
+        var high = runs.count
+        while low < high {
+            let mid = (low + high) / 2
+            if runs[mid].bytes.upperBound <= range.lowerBound { low = mid + 1 } else { high = mid }
+        }
+        var found: [CodeRun] = []
+        for run in runs[low...] {
+            guard run.bytes.lowerBound < range.upperBound else { break }
+            let clipped = run.bytes.clamped(to: range)
+            if !clipped.isEmpty {
+                found.append(CodeRun(bytes: clipped.lowerBound - range.lowerBound..<clipped.upperBound - range.lowerBound,
+                                     kind: run.kind))
+            }
+        }
+        return found
+    }
+
+    /// A block's links on the bytes `range` of its text, as offsets from the
+    /// range's start.
+    private static func clip(_ links: [LinkTarget], to range: Range<Int>) -> [LinkTarget] {
+        links.compactMap { link in
+            let clipped = link.bytes.clamped(to: range)
+            guard !clipped.isEmpty else { return nil }
+            return LinkTarget(bytes: clipped.lowerBound - range.lowerBound..<clipped.upperBound - range.lowerBound, url: link.url)
+        }
     }
 
     /// A block's inline styles on the bytes `range` of its text, as offsets

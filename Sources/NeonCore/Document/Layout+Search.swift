@@ -92,7 +92,7 @@ extension Layout {
     /// shows it.
     private func storedRows(of match: DocumentMatch) -> Range<Int>? {
         guard let field = fieldRows(of: match), !field.isEmpty else { return nil }
-        if case .table = document.blocks[match.block].kind {
+        if document.blocks[match.block].isDrawnByLayout {
             let showing = field.filter { index in
                 let drawn = rows[index].drawn
                 guard drawn >= 0 else { return false }

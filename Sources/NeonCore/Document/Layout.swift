@@ -36,6 +36,12 @@ public struct Layout: Sendable {
     let drawnLines: [DrawnLine]
     /// The indent drawn before each block's rows at this width.
     let indents: [BlockIndent]
+    /// The image blocks in order, with their boxes and the column the box
+    /// starts at (after the block's indent).
+    public let imageBoxes: [(block: Int, box: ImageBox, x: Int)]
+    /// The tokens of highlighted code blocks, handed to each code row's
+    /// line (`LayoutLine.tokens`). Setting them changes no row.
+    public var highlights: CodeHighlights = .none
 
     /// Where a row starts and ends in its block's text (or a card's name).
     struct Row {
@@ -54,8 +60,11 @@ public struct Layout: Sendable {
         var drawn: Int32 = -1
     }
 
-    public init(document: Document, width: Int) {
+    /// `images` sizes image boxes by the pictures' pixels (by the name the
+    /// Markdown gives each; `DocumentInfo.imageSizes`).
+    public init(document: Document, width: Int, images: [String: ImageSize] = [:]) {
         let width = max(width, 1)
+        var imageBoxes: [(block: Int, box: ImageBox, x: Int)] = []
         var wrapper = LineWrapper()
         var drawnLines: [DrawnLine] = []
         var indents: [BlockIndent] = []
@@ -84,6 +93,14 @@ public struct Layout: Sendable {
                 codeOverflow = max(codeOverflow, wrapper.cutLines(block.text, width: room))
             case .table(let shape):
                 TableDrawing(shape: shape, width: room).append(to: &wrapper, drawn: &drawnLines)
+            case .image(let source):
+                let box = ImageBox(size: images[source], room: room)
+                imageBoxes.append((index, box, DisplayWidth.of(indent.first)))
+                for line in box.lines(alt: block.text, source: source) {
+                    wrapper.appendDrawn(drawnLines.count, characterStart: 0)
+                    drawnLines.append(DrawnLine(text: line.text, role: .image,
+                                                segments: line.alt.map { [DrawnLine.Segment(bytes: $0, characterStart: 0)] } ?? []))
+                }
             case .card(let name):
                 wrapper.wrap(name, width: width, mode: .characters, maxRows: 1)
                 if !block.text.isEmpty {
@@ -96,6 +113,7 @@ public struct Layout: Sendable {
         self.document = document
         self.width = width
         self.codeOverflow = codeOverflow
+        self.imageBoxes = imageBoxes
         self.rows = wrapper.rows
         self.blockRowStarts = blockRowStarts
         self.blockTops = blockTops
@@ -171,7 +189,7 @@ public struct Layout: Sendable {
 /// places of the cell text it shows.
 struct DrawnLine: Sendable {
     enum Role: Sendable {
-        case rule, header, body
+        case rule, header, body, image
     }
 
     /// A stretch of the drawn text that shows a block's text.

@@ -1,6 +1,7 @@
 /// What a renderer draws on one row of a `Layout`: `prefix`, then `text`,
 /// then "…" when `isTruncated` (a cut mark on a code row), styled by `kind`,
-/// `part` and the inline `styles` of stretches of `text`.
+/// `part`, the inline `styles` of stretches of `text` and, on code rows,
+/// the highlighted `tokens`.
 public struct LayoutLine: Equatable, Sendable {
     public enum Part: Equatable, Sendable {
         /// The blank row between two blocks; `block` is the block below it.
@@ -15,6 +16,8 @@ public struct LayoutLine: Equatable, Sendable {
         case tableHeader
         /// A row of a table's body cells.
         case tableBody
+        /// A row of an image's box (`ImageBox`).
+        case image
     }
 
     public let block: Int
@@ -30,9 +33,15 @@ public struct LayoutLine: Equatable, Sendable {
     public let isTruncated: Bool
     /// Inline styles, as UTF-8 offsets in `text`, in order.
     public let styles: [InlineRun]
+    /// On a row of highlighted code, its tokens, as UTF-8 offsets in `text`,
+    /// in order (`Layout.highlights`).
+    public let tokens: [CodeRun]
+    /// The links on the row, as UTF-8 offsets in `text` (a link wrapped
+    /// over several rows is on each of them), in order.
+    public let links: [LinkTarget]
 
     public init(block: Int, kind: BlockKind, part: Part, prefix: String, text: Substring,
-                isTruncated: Bool, styles: [InlineRun] = []) {
+                isTruncated: Bool, styles: [InlineRun] = [], tokens: [CodeRun] = [], links: [LinkTarget] = []) {
         self.block = block
         self.kind = kind
         self.part = part
@@ -40,6 +49,8 @@ public struct LayoutLine: Equatable, Sendable {
         self.text = text
         self.isTruncated = isTruncated
         self.styles = styles
+        self.tokens = tokens
+        self.links = links
     }
 
     /// The columns the row takes on screen, prefix and "…" included.

@@ -40,6 +40,8 @@ struct MarkdownReader {
     private var inCell = false
     /// Where each open link's text starts, to show its address after it.
     private var linkStarts: [Int] = []
+    /// The links of the open leaf block.
+    private var links: [LinkTarget] = []
 
     /// The open table's alignments and cells.
     private var tableAlignments: [TableShape.Alignment] = []
@@ -137,16 +139,18 @@ struct MarkdownReader {
             containers.removeLast()
         case CMARK_NODE_PARAGRAPH:
             let (text, styles) = endInline()
-            let kind: BlockKind = switch containers.last {
+            var kind: BlockKind = switch containers.last {
             case .item(let marker, shown: false)?: .listItem(marker: marker)
             case .quote?: .quote
             default: .paragraph
             }
-            emit(kind, text: text, styles: styles)
+            if let source = Self.soleImage(in: node) { kind = .image(source: source) }
+            emit(kind, text: text, styles: styles, links: endLinks(text))
         case CMARK_NODE_HEADING:
             let (text, styles) = endInline()
             builder.startSection(titled: Self.title(text, styles: styles))
-            emit(.heading(level: Int(cmark_node_get_heading_level(node))), text: text, styles: styles)
+            emit(.heading(level: Int(cmark_node_get_heading_level(node))), text: text, styles: styles,
+                 links: endLinks(text))
         case CMARK_NODE_EMPH: close(.emphasis)
         case CMARK_NODE_STRONG: close(.strong)
         case CMARK_NODE_LINK:
@@ -158,6 +162,9 @@ struct MarkdownReader {
                 append(" (", extra: .url)
                 append(url, extra: .url)
                 append(")", extra: .url)
+            }
+            if !url.isEmpty, !inCell, bytes.count > start {
+                links.append(LinkTarget(bytes: start..<bytes.count, url: url))
             }
         case CMARK_NODE_IMAGE: close(.image)
         default:
@@ -181,7 +188,7 @@ struct MarkdownReader {
 
     /// Appends a leaf block, its indent made from the containers it is in;
     /// the first block of a list item shows the item's marker.
-    private mutating func emit(_ kind: BlockKind, text: String, styles: [InlineRun] = []) {
+    private mutating func emit(_ kind: BlockKind, text: String, styles: [InlineRun] = [], links: [LinkTarget] = []) {
         var first = ""
         var rest = ""
         var tight = false
@@ -203,7 +210,21 @@ struct MarkdownReader {
             }
         }
         if case .heading = kind { tight = false }
-        builder.append(kind, text: text, indent: BlockIndent(first: first, rest: rest), styles: styles, isTight: tight)
+        builder.append(kind, text: text, indent: BlockIndent(first: first, rest: rest), styles: styles, isTight: tight,
+                       links: links)
+    }
+
+    /// The address of the one image a paragraph is made of (alone, or
+    /// alone inside a link), or nil.
+    private static func soleImage(in paragraph: OpaquePointer) -> String? {
+        guard var child = cmark_node_first_child(paragraph), cmark_node_next(child) == nil else { return nil }
+        if cmark_node_get_type(child) == CMARK_NODE_LINK {
+            guard let inner = cmark_node_first_child(child), cmark_node_next(inner) == nil else { return nil }
+            child = inner
+        }
+        guard cmark_node_get_type(child) == CMARK_NODE_IMAGE, let url = cmark_node_get_url(child) else { return nil }
+        let source = String(cString: url)
+        return source.isEmpty ? nil : source
     }
 
     /// A list item's marker: "•" or the item's number with its delimiter as
@@ -250,6 +271,16 @@ struct MarkdownReader {
         for index in styleDepth.indices { styleDepth[index] = 0 }
         openStyle = []
         linkStarts.removeAll(keepingCapacity: true)
+        links.removeAll(keepingCapacity: true)
+    }
+
+    /// The open leaf's links, cut to its text (trailing blanks dropped).
+    private func endLinks(_ text: String) -> [LinkTarget] {
+        let end = text.utf8.count
+        return links.compactMap { link in
+            let clipped = link.bytes.clamped(to: 0..<end)
+            return clipped.isEmpty ? nil : LinkTarget(bytes: clipped, url: link.url)
+        }
     }
 
     private mutating func endInline() -> (String, [InlineRun]) {

@@ -72,6 +72,10 @@ extension RoomState {
         if size > limits.maxDocumentBytes {
             return refuse(id, .documentTooLarge, "the document is \(size) bytes, over this server's limit of \(limits.maxDocumentBytes) bytes; split it or ask the operator to raise --max-document")
         }
+        if let problem = DocumentImage.problem(with: info.images) {
+            let code: ErrorCode = problem.contains("over the limit") ? .documentTooLarge : .invalidDocument
+            return refuse(id, code, "the document's images cannot be taken: \(problem)")
+        }
         let parsed: Document
         do {
             parsed = try Document.parse(title: info.title, format: info.format, text: info.text)

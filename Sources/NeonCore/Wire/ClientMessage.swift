@@ -14,7 +14,8 @@ public enum ClientMessage: Equatable, Sendable {
                token: String? = nil, resume: String? = nil)
     /// Set the room's document (when it has none, or from the presenter).
     /// `parser` (added after v1): how the sender numbers blocks, `Document.parserIdentity`.
-    case document(title: String, format: DocumentFormat, text: String, parser: String? = nil)
+    /// `images` (added after v1): the pictures that travel with it.
+    case document(title: String, format: DocumentFormat, text: String, parser: String? = nil, images: [DocumentImage] = [])
     /// The sender's own layout in rows plus the width-independent anchor.
     case scroll(top: Int, viewport: Int, content: Int, anchor: Anchor)
     /// Choose a section.
@@ -51,7 +52,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser
+        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser, images
         case top, viewport, content, anchor, section, on, rev, ops, position, data
     }
 
@@ -71,7 +72,8 @@ extension ClientMessage: Codable {
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
                              text: try c.decode(String.self, forKey: .text),
-                             parser: try c.decodeIfPresent(String.self, forKey: .parser))
+                             parser: try c.decodeIfPresent(String.self, forKey: .parser),
+                             images: try c.decodeIfPresent([DocumentImage].self, forKey: .images) ?? [])
         case "scroll":
             self = .scroll(top: try c.decode(Int.self, forKey: .top),
                            viewport: try c.decode(Int.self, forKey: .viewport),
@@ -108,11 +110,12 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(draftRev, forKey: .draftRev)
             try c.encodeIfPresent(token, forKey: .token)
             try c.encodeIfPresent(resume, forKey: .resume)
-        case let .document(title, format, text, parser):
+        case let .document(title, format, text, parser, images):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)
             try c.encode(text, forKey: .text)
             try c.encodeIfPresent(parser, forKey: .parser)
+            if !images.isEmpty { try c.encode(images, forKey: .images) }
         case let .scroll(top, viewport, content, anchor):
             try c.encode(top, forKey: .top)
             try c.encode(viewport, forKey: .viewport)

@@ -43,12 +43,15 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
     public var format: DocumentFormat
     public var text: String
     public var parser: String
+    /// The pictures that travel with it (added after v1; absent when none).
+    public var images: [DocumentImage]
 
-    public init(title: String, format: DocumentFormat, text: String, parser: String = Document.parserIdentity) {
-        self.title = title; self.format = format; self.text = text; self.parser = parser
+    public init(title: String, format: DocumentFormat, text: String, parser: String = Document.parserIdentity,
+                images: [DocumentImage] = []) {
+        self.title = title; self.format = format; self.text = text; self.parser = parser; self.images = images
     }
 
-    enum CodingKeys: String, CodingKey { case title, format, text, parser }
+    enum CodingKeys: String, CodingKey { case title, format, text, parser, images }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -56,6 +59,7 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         format = try c.decode(DocumentFormat.self, forKey: .format)
         text = try c.decode(String.self, forKey: .text)
         parser = try c.decodeIfPresent(String.self, forKey: .parser) ?? ""
+        images = try c.decodeIfPresent([DocumentImage].self, forKey: .images) ?? []
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -64,10 +68,17 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         try c.encode(format, forKey: .format)
         try c.encode(text, forKey: .text)
         try c.encode(Document.parserIdentity, forKey: .parser)
+        if !images.isEmpty { try c.encode(images, forKey: .images) }
+    }
+
+    /// Each image's size in pixels, by the name the Markdown gives it: what
+    /// a layout sizes image boxes by (`Layout(document:width:images:)`).
+    public var imageSizes: [String: ImageSize] {
+        Dictionary(images.map { ($0.name, ImageSize(width: $0.width, height: $0.height)) }, uniquingKeysWith: { a, _ in a })
     }
 
     public static func == (a: DocumentInfo, b: DocumentInfo) -> Bool {
-        a.title == b.title && a.format == b.format && a.text == b.text
+        a.title == b.title && a.format == b.format && a.text == b.text && a.images == b.images
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -200,12 +211,18 @@ public struct DocumentPublished: Codable, Equatable, Sendable {
     public var by: ClientID
     public var parser: String
 
+    /// (Added after v1) the pictures that travel with it.
+    public var images: [DocumentImage]
+
     public init(_ info: DocumentInfo, by: ClientID) {
         title = info.title; format = info.format; text = info.text; self.by = by
         parser = info.parser
+        images = info.images
     }
 
-    public var info: DocumentInfo { DocumentInfo(title: title, format: format, text: text, parser: parser) }
+    public var info: DocumentInfo {
+        DocumentInfo(title: title, format: format, text: text, parser: parser, images: images)
+    }
 
     enum CodingKeys: String, CodingKey { case by }
 

@@ -40,6 +40,9 @@ extension SQLiteStore {
         );
         ALTER TABLE rooms ADD COLUMN active_ms INTEGER;
         """,
+        """
+        ALTER TABLE documents ADD COLUMN images TEXT;
+        """,
     ]
 
     /// Brings the schema up to the newest version, all steps in one

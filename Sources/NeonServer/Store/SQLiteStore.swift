@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 import NeonCore
 import Synchronization
 
@@ -73,20 +74,27 @@ public final class SQLiteStore: RoomStore {
         try rooms(named: name).first
     }
 
+    /// A document's images as the `images` column keeps them: JSON, or
+    /// NULL when there are none.
+    static func imagesColumn(_ images: [DocumentImage]) -> SQLiteValue {
+        guard !images.isEmpty, let json = try? JSONEncoder().encode(images) else { return .null }
+        return .text(String(decoding: json, as: UTF8.self))
+    }
+
     /// Every room, or the one named `name`.
     private func rooms(named name: String?) throws(NeonError) -> [StoredRoom] {
         let context = name.map { "cannot read room '\($0)' from \(path)" } ?? "cannot read the rooms from \(path)"
         return try withConnection(context) { (connection) throws(SQLiteError) in
             let statement = try connection.statement("""
                 SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text,
-                       coalesce(r.active_ms, r.created_ms)
+                       coalesce(r.active_ms, r.created_ms), d.images
                 FROM rooms r LEFT JOIN documents d ON d.room = r.name
                 """ + (name == nil ? " ORDER BY r.id" : " WHERE r.name = ?"))
             let read = { (row: SQLiteStatement) in
                 (room: StoredRoom(name: row.text(0) ?? "", profile: row.text(1) ?? "", limit: row.int(2),
                                   draftText: row.text(3) ?? "", draftRevision: row.int(4),
                                   activeMilliseconds: Int64(row.int(8))),
-                 title: row.text(5), format: row.text(6), text: row.text(7))
+                 title: row.text(5), format: row.text(6), text: row.text(7), images: row.text(9))
             }
             if let name { return try statement.rows(.text(name), read: read) }
             return try statement.rows(read: read)
@@ -97,7 +105,14 @@ public final class SQLiteStore: RoomStore {
                 guard let format = DocumentFormat(rawValue: formatName) else {
                     throw NeonError("cannot read room '\(room.name)' from \(path): its document's format '\(formatName)' is unknown — run the neonsyncd that wrote this store, or a newer one")
                 }
-                room.document = DocumentInfo(title: title, format: format, text: text)
+                var images: [DocumentImage] = []
+                if let json = stored.images {
+                    guard let decoded = try? JSONDecoder().decode([DocumentImage].self, from: Data(json.utf8)) else {
+                        throw NeonError("cannot read room '\(room.name)' from \(path): its document's images are not readable JSON — the store was changed by something other than neonsyncd")
+                    }
+                    images = decoded
+                }
+                room.document = DocumentInfo(title: title, format: format, text: text, images: images)
             }
             return room
         }
@@ -163,12 +178,12 @@ public final class SQLiteStore: RoomStore {
             }
         case let .documentSet(room, document):
             try connection.statement("""
-                INSERT INTO documents (room, title, format, text, updated_ms)
-                SELECT name, ?2, ?3, ?4, ?5 FROM rooms WHERE name = ?1
+                INSERT INTO documents (room, title, format, text, updated_ms, images)
+                SELECT name, ?2, ?3, ?4, ?5, ?6 FROM rooms WHERE name = ?1
                 ON CONFLICT (room) DO UPDATE SET title = excluded.title, format = excluded.format,
-                    text = excluded.text, updated_ms = excluded.updated_ms
+                    text = excluded.text, updated_ms = excluded.updated_ms, images = excluded.images
                 """).run(.text(room), .text(document.title), .text(document.format.rawValue),
-                         .text(document.text), .int(WallClock.milliseconds()))
+                         .text(document.text), .int(WallClock.milliseconds()), Self.imagesColumn(document.images))
             return connection.changes == 1 ? .appended : .noSuchRoom(room, storing: "the document")
         case let .roomActive(room, milliseconds):
             try connection.statement("UPDATE rooms SET active_ms = ? WHERE name = ?").run(.int(Int(milliseconds)), .text(room))

@@ -13,12 +13,37 @@ public struct Buffer: Equatable, Sendable {
     /// Rows.
     public let height: Int
     private var cells: [Cell]
+    /// The hyperlinks cells point to (`Style.link` is an index here plus
+    /// one), each once.
+    public private(set) var hyperlinks: [Hyperlink] = []
+    private var hyperlinkNumbers: [Hyperlink: UInt16] = [:]
+    /// The pictures shown over the cells, in the order they were placed.
+    public var images: [ImagePlacement] = []
 
     /// A buffer of spaces in `style`; negative sizes count as 0.
     public init(width: Int, height: Int, style: Style = .plain) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         cells = Array(repeating: Cell(style: style), count: self.width * self.height)
+    }
+
+    /// The number a style carries (`Style.linked`) for the hyperlink to
+    /// `url`, grouped by `id` (the cells of one link wrapped over several
+    /// rows share it); 0, no link, past 65,535 links.
+    public mutating func hyperlink(_ url: String, id: String) -> UInt16 {
+        let link = Hyperlink(url: url, id: id)
+        if let number = hyperlinkNumbers[link] { return number }
+        guard hyperlinks.count < Int(UInt16.max) else { return 0 }
+        hyperlinks.append(link)
+        let number = UInt16(hyperlinks.count)
+        hyperlinkNumbers[link] = number
+        return number
+    }
+
+    /// The hyperlink of the cell at column `x`, row `y`, if it has one.
+    public func hyperlink(atX x: Int, y: Int) -> Hyperlink? {
+        let number = Int(self[x, y].style.link)
+        return number > 0 && number <= hyperlinks.count ? hyperlinks[number - 1] : nil
     }
 
     /// The whole buffer as a rectangle at the origin.

@@ -32,6 +32,11 @@ public struct Rect: Equatable, Hashable, Sendable {
 
     /// The cells both rectangles cover; empty (at this rectangle's origin)
     /// when they do not overlap.
+    /// Every cell inside, row by row.
+    public var cells: [(x: Int, y: Int)] {
+        (y..<maxY).flatMap { row in (x..<maxX).map { (x: $0, y: row) } }
+    }
+
     public func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)
         let top = max(y, other.y)

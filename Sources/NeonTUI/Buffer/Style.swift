@@ -9,11 +9,16 @@ public struct Style: Equatable, Hashable, Sendable {
     public var reverse: Bool
     /// Crossed out (SGR 9): Markdown's ~~strikethrough~~.
     public var strikethrough: Bool
+    /// The hyperlink the cell belongs to: an index into its buffer's
+    /// `hyperlinks` plus one, or 0 for none (`Buffer.hyperlink(_:id:)`).
+    /// Not an SGR attribute: the frame writer opens and closes links with
+    /// OSC 8 around the cells that carry one.
+    public var link: UInt16 = 0
 
     /// A style; everything left out is the terminal default.
     public init(fg: Color = .default, bg: Color = .default, bold: Bool = false, dim: Bool = false,
                 italic: Bool = false, underline: Bool = false, reverse: Bool = false,
-                strikethrough: Bool = false) {
+                strikethrough: Bool = false, link: UInt16 = 0) {
         self.fg = fg
         self.bg = bg
         self.bold = bold
@@ -22,6 +27,7 @@ public struct Style: Equatable, Hashable, Sendable {
         self.underline = underline
         self.reverse = reverse
         self.strikethrough = strikethrough
+        self.link = link
     }
 
     /// The terminal's default look: default colours, no attributes.
@@ -34,8 +40,18 @@ public struct Style: Equatable, Hashable, Sendable {
               bg: overlay.bg == .default ? bg : overlay.bg,
               bold: bold || overlay.bold, dim: dim || overlay.dim, italic: italic || overlay.italic,
               underline: underline || overlay.underline, reverse: reverse || overlay.reverse,
-              strikethrough: strikethrough || overlay.strikethrough)
+              strikethrough: strikethrough || overlay.strikethrough, link: overlay.link != 0 ? overlay.link : link)
     }
+
+    /// This style in the hyperlink `link` of its buffer.
+    public func linked(_ link: UInt16) -> Style {
+        var copy = self
+        copy.link = link
+        return copy
+    }
+
+    /// The style without its hyperlink: what SGR selects.
+    public var unlinked: Style { linked(0) }
 
     /// This style with another foreground.
     public func with(fg color: Color) -> Style {

@@ -11,14 +11,45 @@
 /// move, so a terminal that draws the cluster narrower or wider than
 /// `DisplayWidth` says never pushes the rest of the row, or a border, out of
 /// line. An identical frame gives an empty string.
+///
+/// With `hyperlinks`, cells that belong to a link (`Style.link`) are written
+/// inside an OSC 8 pair: the link is opened before its first cell written
+/// in a run and closed before any cursor move, before a cell of another
+/// link or none, and at the end of the frame, so no link is left open and
+/// a link cut by the screen's edge or half scrolled off covers exactly the
+/// cells it has on screen. A cell whose link changed (another address, or
+/// none any more) is written again even when its character and colours are
+/// the same. Without `hyperlinks` no OSC 8 is written.
+///
+/// With `graphics`, the frame's pictures (`Buffer.images`) follow the
+/// cells: a picture gone or moved is taken away first (kitty: deleted;
+/// sixel and iTerm2: the cells it covered are written again, which erases
+/// it), then the cells, then every picture new or moved, and one whose
+/// cells were written over this frame where text erases pictures. A frame
+/// drawn whole takes every picture away first.
 public enum FrameWriter {
     /// The bytes that turn `previous` into `next` on screen. A nil or
     /// differently sized `previous` gives a full redraw after clearing.
-    public static func diff(from previous: Buffer?, to next: Buffer) -> String {
+    public static func diff(from previous: Buffer?, to next: Buffer, hyperlinks: Bool = false,
+                            graphics: (any GraphicsWriter)? = nil) -> String {
         let full = previous.map { $0.width != next.width || $0.height != next.height } ?? true
         var out = ""
         var style = Style.plain
         var cursor: (x: Int, y: Int)?
+        var openLink: Hyperlink?
+        let before = full ? [] : previous?.images ?? []
+        let gone = before.filter { !next.images.contains($0) }
+        var rewrite: [Rect] = []
+        if let graphics {
+            if full {
+                out += graphics.eraseAll()
+            } else if graphics.textErasesPictures {
+                rewrite = gone.map(\.visible)
+            } else {
+                for placement in gone { out += graphics.erase(placement) }
+            }
+        }
+        var written = graphics?.textErasesPictures == true ? [Bool](repeating: false, count: next.width * next.height) : []
         if full {
             out += TerminalControl.resetStyle + TerminalControl.clearScreen
             cursor = (0, 0)
@@ -27,24 +58,49 @@ public enum FrameWriter {
             for x in 0..<next.width {
                 let cell = next[x, y]
                 guard !cell.isContinuation else { continue }
-                if !full, let previous, !changed(x, y, previous, next) { continue }
-                out += move(from: cursor, to: (x, y))
-                if cell.style != style {
-                    out += TerminalControl.select(cell.style)
-                    style = cell.style
+                if !full, let previous, !changed(x, y, previous, next),
+                   !rewrite.contains(where: { $0.contains(x: x, y: y) }) { continue }
+                if !written.isEmpty { written[y * next.width + x] = true }
+                let step = move(from: cursor, to: (x, y))
+                let link = hyperlinks ? next.hyperlink(atX: x, y: y) : nil
+                if openLink != nil, !step.isEmpty || link != openLink {
+                    out += Hyperlink.close
+                    openLink = nil
+                }
+                out += step
+                if let link, link != openLink {
+                    out += link.open
+                    openLink = link
+                }
+                let look = cell.style.unlinked
+                if look != style {
+                    out += TerminalControl.select(look)
+                    style = look
                 }
                 out.append(cell.character)
                 cursor = cell.character.unicodeScalars.count > 1 ? nil : (x + cells(at: x, y, next), y)
             }
         }
-        if style != .plain { out += TerminalControl.resetStyle }
+        if openLink != nil { out += Hyperlink.close }
+        if style != .plain {
+            out += TerminalControl.resetStyle
+            style = .plain
+        }
+        if let graphics {
+            for placement in next.images {
+                let overwritten = !written.isEmpty && placement.visible.cells.contains { written[$0.y * next.width + $0.x] }
+                if !before.contains(placement) || overwritten { out += graphics.draw(placement) }
+            }
+        }
         return out
     }
 
     /// Whether the character starting at `x` must be written: its cell or,
-    /// for a wide character, one of its continuations differs.
+    /// for a wide character, one of its continuations differs, or the
+    /// hyperlink it belongs to does.
     private static func changed(_ x: Int, _ y: Int, _ previous: Buffer, _ next: Buffer) -> Bool {
         if previous[x, y] != next[x, y] { return true }
+        if next[x, y].style.link != 0, previous.hyperlink(atX: x, y: y) != next.hyperlink(atX: x, y: y) { return true }
         var column = x + 1
         while column < next.width, next[column, y].isContinuation {
             if previous[column, y] != next[column, y] { return true }

@@ -4,7 +4,8 @@ import NeonCore
 /// fetched lazily with `layout.line(at:)`, styled by block kind — headings in
 /// bold accent, list markers and quote bars in the accent, code on its own
 /// background across the row (scrolled sideways by `codeShift`, with "‹"
-/// and "›" where a line is cut), tables with their borders in the border
+/// and "›" where a line is cut; highlighted tokens in the theme's code
+/// styles), tables with their borders in the border
 /// colour and header cells bold, card names in bold accent with the headline
 /// below, "…" after a cut row — and inline markup: emphasis in italics,
 /// strong in bold, strikethrough crossed out, code spans on the code
@@ -33,10 +34,14 @@ public struct DocumentView: Widget {
     /// How many columns code rows are scrolled left: 0 shows their start.
     public var codeShift: Int
     public var theme: Theme
+    /// What relative link addresses resolve against (a `file://` URL of the
+    /// document's directory, ending in "/"), or nil: relative links then
+    /// carry no hyperlink (`Hyperlink.resolved`).
+    public var linkBase: String?
 
     /// A view of `layout` from row `top` on.
     public init(layout: Layout, top: Int, highlights: [Highlight] = [], query: String? = nil,
-                gutter: Gutter? = nil, codeShift: Int = 0, theme: Theme = .neon) {
+                gutter: Gutter? = nil, codeShift: Int = 0, theme: Theme = .neon, linkBase: String? = nil) {
         self.layout = layout
         self.top = top
         self.highlights = highlights
@@ -44,6 +49,7 @@ public struct DocumentView: Widget {
         self.gutter = gutter
         self.codeShift = max(codeShift, 0)
         self.theme = theme
+        self.linkBase = linkBase
     }
 
     /// Said in the middle of a document with nothing to show.
@@ -68,6 +74,7 @@ public struct DocumentView: Widget {
                          style: theme.muted, maxWidth: text.width, ellipsis: theme.glyphs.ellipsis)
         }
         let found = query.map { Self.highlights(of: $0, in: layout, rows: top..<top + area.height) } ?? []
+        placeImages(in: text, into: &buffer)
         for screenRow in 0..<area.height {
             let row = top + screenRow
             let y = area.y + screenRow
@@ -101,12 +108,12 @@ public struct DocumentView: Widget {
         var x = row.x
         x += buffer.write(shown(line.prefix), x: x, y: row.y, style: prefixStyle, maxWidth: row.maxX - x)
         if Self.isCode(line) {
-            drawCode(line.text, style: textStyle, in: Rect(x: x, y: row.y, width: max(row.maxX - x, 0), height: 1),
-                     into: &buffer)
+            drawCode(line.text, tokens: line.tokens, style: textStyle,
+                     in: Rect(x: x, y: row.y, width: max(row.maxX - x, 0), height: 1), into: &buffer)
             return
         }
         switch line.part {
-        case .rule, .tableHeader, .tableBody:
+        case .rule, .tableHeader, .tableBody, .image:
             drawTableRow(line, style: textStyle, x: x, in: row, into: &buffer)
             return
         default:
@@ -128,14 +135,18 @@ public struct DocumentView: Widget {
         if written < utf8.count {
             x += buffer.write(piece(written..<utf8.count), x: x, y: row.y, style: textStyle, maxWidth: row.maxX - x)
         }
+        if !line.links.isEmpty {
+            markLinks(line, from: row.x + DisplayWidth.of(shown(line.prefix)), in: row, into: &buffer)
+        }
         if line.isTruncated {
             buffer.write(String(theme.glyphs.ellipsis), x: x, y: row.y, style: theme.muted, maxWidth: row.maxX - x)
         }
     }
 
     /// A code line on the code background, `codeShift` columns scrolled,
-    /// with "‹" where text is hidden on the left and "›" on the right.
-    private func drawCode(_ text: Substring, style: Style, in area: Rect, into buffer: inout Buffer) {
+    /// its highlighted tokens in their theme styles, with "‹" where text is
+    /// hidden on the left and "›" on the right.
+    private func drawCode(_ text: Substring, tokens: [CodeRun], style: Style, in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area, style: theme.code)
         let columns = DisplayWidth.of(text)
@@ -143,7 +154,29 @@ public struct DocumentView: Widget {
         let cutRight = columns - codeShift > area.width && area.width > 2
         let lower = area.x + (cutLeft ? 1 : 0)
         let upper = area.maxX - (cutRight ? 1 : 0)
-        buffer.write(text, x: area.x - codeShift + (cutLeft ? 0 : 0), y: area.y, style: style, clip: lower..<upper)
+        if tokens.isEmpty {
+            buffer.write(text, x: area.x - codeShift, y: area.y, style: style, clip: lower..<upper)
+        } else {
+            // Token by token, each in its class's style over the code's, the
+            // text between them in the code's: the row's text is unchanged.
+            let utf8 = text.utf8
+            var x = area.x - codeShift
+            var written = 0
+            func piece(_ bytes: Range<Int>) -> Substring {
+                text[utf8.index(utf8.startIndex, offsetBy: bytes.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: bytes.upperBound)]
+            }
+            for token in tokens where x < upper {
+                if token.bytes.lowerBound > written {
+                    x = buffer.write(piece(written..<token.bytes.lowerBound), x: x, y: area.y, style: style, clip: lower..<upper)
+                }
+                x = buffer.write(piece(token.bytes), x: x, y: area.y, style: style.patched(with: theme.codeStyle(token.kind)),
+                                 clip: lower..<upper)
+                written = token.bytes.upperBound
+            }
+            if written < utf8.count, x < upper {
+                buffer.write(piece(written..<utf8.count), x: x, y: area.y, style: style, clip: lower..<upper)
+            }
+        }
         let mark = theme.code.patched(with: theme.muted.with(bg: .default))
         if cutLeft { buffer.write(theme.ascii ? "<" : "‹", x: area.x, y: area.y, style: mark, maxWidth: 1) }
         if cutRight { buffer.write(theme.ascii ? ">" : "›", x: area.maxX - 1, y: area.y, style: mark, maxWidth: 1) }
@@ -160,6 +193,38 @@ public struct DocumentView: Widget {
                 buffer.patchStyle(Rect(x: column, y: row.y, width: 1, height: 1), with: theme.border)
             }
             column += DisplayWidth.of(character)
+        }
+    }
+
+    /// Gives the cells of each link on the row its hyperlink (its text and
+    /// the address after it), when its address resolves.
+    private func markLinks(_ line: LayoutLine, from textX: Int, in row: Rect, into buffer: inout Buffer) {
+        let utf8 = line.text.utf8
+        for link in line.links {
+            guard let url = Hyperlink.resolved(link.url, base: linkBase) else { continue }
+            let start = utf8.index(utf8.startIndex, offsetBy: link.bytes.lowerBound)
+            let end = utf8.index(utf8.startIndex, offsetBy: link.bytes.upperBound)
+            let x = textX + DisplayWidth.of(line.text[..<start])
+            let width = DisplayWidth.of(line.text[start..<end])
+            let number = buffer.hyperlink(url, id: Hyperlink.id(block: line.block, url: url))
+            let span = Rect(x: x, y: row.y, width: width, height: 1).intersection(row)
+            buffer.patchStyle(span, with: Style(link: number))
+        }
+    }
+
+    /// The pictures of the image boxes on screen: each box's inside, as far
+    /// as it is within the view.
+    private func placeImages(in text: Rect, into buffer: inout Buffer) {
+        guard !text.isEmpty else { return }
+        for image in layout.imageBoxes where image.box.columns >= 3 && image.box.rows >= 3 {
+            let rows = layout.rows(ofBlock: image.block)
+            guard rows.upperBound > top, rows.lowerBound < top + text.height,
+                  case .image(let source) = layout.document.blocks[image.block].kind else { continue }
+            let area = Rect(x: text.x + image.x + 1, y: text.y + rows.lowerBound - top + 1,
+                            width: min(image.box.columns - 2, text.width - image.x - 2), height: image.box.rows - 2)
+            let visible = area.intersection(text)
+            guard !visible.isEmpty, area.width > 0 else { continue }
+            buffer.images.append(ImagePlacement(source: source, area: area, visible: visible))
         }
     }
 
@@ -218,6 +283,8 @@ public struct DocumentView: Widget {
             }
         case .card:
             return (theme.accent, line.part == .cardName ? theme.strong : theme.text)
+        case .image:
+            return (theme.accent, theme.muted.patched(with: Style(italic: true)))
         }
     }
 

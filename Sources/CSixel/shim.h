@@ -1,0 +1,3 @@
+// libsixel: its encoder (palette, dithering, the sixel bytes) and its
+// image scaler.
+#include <sixel.h>
