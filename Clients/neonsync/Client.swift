@@ -49,6 +49,11 @@ enum Client {
             return try screen(.draft, options) { size, _ in
                 DraftModel(room: room, name: options.name, profile: profile, columns: size.columns, rows: size.rows)
             }
+        case let .notes(file, room, options):
+            return try screen(.notes, options, document: file) { size, document in
+                NotesModel(room: room, name: options.name, file: document ?? DocumentInfo(title: file, format: .markdown, text: ""),
+                           columns: size.columns, rows: size.rows)
+            }
         case let .monitor(room, options):
             return try screen(.monitor, options) { size, _ in
                 MonitorModel(room: room, name: options.name, columns: size.columns, rows: size.rows)

@@ -137,6 +137,7 @@ private struct Flags {
         case .tail: return .tail(room: room, json: json, connect)
         case .monitor: return .monitor(room: self.room, connect)
         case .replay: return .replay(log: file ?? "", room: self.room, speed: speed, summary: summary)
+        case .notes: return .notes(file: file ?? "", room: room, connect)
         }
     }
 
@@ -187,7 +188,7 @@ private struct Flags {
     private mutating func take(_ positional: [String]) throws(NeonError) {
         let what: String
         switch command {
-        case .read: what = "FILE"
+        case .read, .notes: what = "FILE"
         case .present: what = "FILE or ROOM"
         case .replay: what = "LOGFILE"
         case .join, .follow, .draft, .tail, .monitor: what = "ROOM"
@@ -201,7 +202,7 @@ private struct Flags {
         }
         let target = positional[0]
         switch command {
-        case .read, .replay:
+        case .read, .replay, .notes:
             file = target
         case .present where access(target, F_OK) == 0:
             file = target
@@ -219,7 +220,7 @@ private struct Flags {
                 throw NeonError.usage(problem)
             }
         }
-        if let room, command == .read || command == .present,
+        if let room, command == .read || command == .present || command == .notes,
            let problem = RoomName.problem(room, given: "--room R") {
             throw NeonError.usage(problem)
         }

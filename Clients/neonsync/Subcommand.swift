@@ -29,6 +29,8 @@ enum Subcommand {
     case tail(room: String, json: Bool, ConnectOptions)
     /// `monitor [ROOM]`: the dashboard of one room, or of every room.
     case monitor(room: String?, ConnectOptions)
+    /// `notes FILE [--room R]`: the speaker notes of FILE beside the room's presenter.
+    case notes(file: String, room: String, ConnectOptions)
     /// `replay LOGFILE [--room R] [--speed X] [--summary]`.
     case replay(log: String, room: String?, speed: Double, summary: Bool)
     /// `rooms [--json]`: list the rooms the server lets this client see.
@@ -61,6 +63,7 @@ enum Subcommand {
         case .tail: .tail
         case .monitor: .monitor
         case .replay: .replay
+        case .notes: .notes
         }
     }
 }

@@ -44,8 +44,8 @@ public struct CommandOption: Sendable {
     public static let all: [CommandOption] = [
         CommandOption(flag: "--room", value: "R", help: """
             the room: \(RoomName.rule). read: the room FILE goes to (default: FILE's name without its extension, \
-            spaces turned into -); present FILE: the same; replay: only room R's events
-            """, commands: [.read, .present, .replay]),
+            spaces turned into -); present FILE and notes FILE: the same; replay: only room R's events
+            """, commands: [.read, .present, .replay, .notes]),
         CommandOption(flag: "--name", value: "N", help: """
             the name the others see (default: your login name, from getlogin(), $USER or the password database)
             """, commands: connecting),

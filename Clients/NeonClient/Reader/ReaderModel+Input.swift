@@ -64,6 +64,8 @@ extension ReaderModel {
             return openDraft(focus: true, at: time)
         case .character("E"):
             return openDraft(focus: false, close: true, at: time)
+        case .character(NotesPanel.key):
+            return toggleNotes(at: time)
         case .escape:
             cancelSearch()
             return []

@@ -28,6 +28,9 @@ extension ReaderModel {
         if g.showsPresence {
             presence.renderPanel(in: g.presence, at: time, theme: theme, into: &buffer)
         }
+        if g.showsNotes {
+            notes.render(in: g.notes, passage: notesPassage, theme: theme, into: &buffer)
+        }
         if draftPanel.isOpen {
             draft.renderEditor(into: &buffer, at: time, theme: theme, focused: draftPanel == .focused)
         }
@@ -94,7 +97,7 @@ extension ReaderModel {
         if draftPanel == .focused { return ["draft", "Esc back to the document", "F1 keys", "Ctrl-Z undo"] }
         var items: [String]
         if mode == .present {
-            items = ["presenting", "your scroll and tabs lead", "? keys"]
+            items = ["presenting", "your scroll and tabs lead", "\(NotesPanel.key) notes", "? keys"]
         } else if isFollowing {
             items = presence.presenter.map { ["following \(presence.name(of: $0))", "scroll to detach", "? keys"] }
                 ?? ["following", "waiting for a presenter", "? keys"]
@@ -146,6 +149,7 @@ extension ReaderModel {
         .init(key: "/ n N", action: "search, next, previous"),
         .init(key: "f", action: "follow the presenter"),
         .init(key: "e E", action: "edit the room's draft / close it"),
+        .init(key: "s", action: "show or hide your speaker notes (present)"),
         .init(key: "r", action: "reconnect"),
         .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top"),
         .init(key: "? Esc", action: "this help / close"),

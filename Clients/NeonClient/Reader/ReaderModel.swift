@@ -40,6 +40,8 @@ public struct ReaderModel: Sendable {
     public internal(set) var draftPanel = DraftPanel.closed
     public internal(set) var keyList = KeyList()
     public internal(set) var notices = NoticeLine()
+    /// The presenter's speaker notes (`s` shows and hides them).
+    public internal(set) var notes = NotesPanel()
 
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?
@@ -59,18 +61,27 @@ public struct ReaderModel: Sendable {
         self.name = name
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
-        pendingDocument = document
+        var published = document
+        if let info = document, info.format == .markdown, mode == .present || mode == .read {
+            // Speaker notes never leave this terminal: the room gets the
+            // text without them, and only the presenter sees them.
+            let source = PresenterSource(markdown: info.text)
+            published = DocumentInfo(title: info.title, format: info.format, text: source.published)
+            if mode == .present { notes.take(source.notes) }
+        }
+        pendingDocument = published
         pane = DocumentPane(following: mode == .follow, at: time)
         draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
         fitPane()
-        if let document { show(document, at: time) }
+        if let published { show(published, at: time) }
     }
 
     /// Rows of the draft panel when it is open.
     public static let draftPanelRows = 8
 
     public var geometry: ScreenGeometry {
-        ScreenGeometry(columns: columns, rows: rows, draftRows: draftPanel.isOpen ? Self.draftPanelRows : 0)
+        ScreenGeometry(columns: columns, rows: rows, draftRows: draftPanel.isOpen ? Self.draftPanelRows : 0,
+                       showsNotes: notes.isOpen && mode == .present)
     }
 
     /// Gives the document pane the size the geometry has for it.
