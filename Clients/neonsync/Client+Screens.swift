@@ -9,7 +9,7 @@ import NeonTransport
 extension Client {
     /// The reader: `read`, `join`, `present` and `follow`; `file` is read
     /// (with a loading screen) and published once welcomed.
-    static func reader(_ mode: ClientMode, room: String, file: String? = nil,
+    static func reader(_ mode: ClientMode, room: String, file: String? = nil, pointing: PointingRule = .everyone,
                        _ options: ConnectOptions) throws(NeonError) -> Int32 {
         let command: CommandName = switch mode {
         case .read: .read
@@ -19,7 +19,7 @@ extension Client {
         }
         return try screen(command, options, document: file) { size, document in
             ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
-                        document: document, at: .zero)
+                        document: document, pointing: pointing, at: .zero)
         }
     }
 

@@ -56,6 +56,7 @@ private struct Flags {
     var summary = false
     var speed = 1.0
     var profile: CountingProfile?
+    var pointing = PointingRule.everyone
     var file: String?
     var room: String?
     let help: String
@@ -131,7 +132,7 @@ private struct Flags {
         switch command {
         case .read: return .read(file: file ?? "", room: room, connect)
         case .join: return .join(room: room, connect)
-        case .present: return .present(file: file, room: room, connect)
+        case .present: return .present(file: file, room: room, pointing: pointing, connect)
         case .follow: return .follow(room: room, connect)
         case .draft: return .draft(room: room, profile: profile, connect)
         case .tail: return .tail(room: room, json: json, connect)
@@ -161,6 +162,11 @@ private struct Flags {
                 throw NeonError.usage("--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", ")); \(help)")
             }
             profile = chosen
+        case "--pointers":
+            guard let rule = PointingRule(rawValue: value) else {
+                throw NeonError.usage("--pointers needs everyone or presenter, not \"\(value)\"; \(help)")
+            }
+            pointing = rule
         case "--speed":
             guard let number = Double(value), number > 0, number.isFinite else {
                 throw NeonError.usage("--speed needs a number above 0, e.g. --speed 10; \(help)")

@@ -91,6 +91,10 @@ public struct WatchedRoom: Equatable, Sendable {
             return ("limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))", .limit(info.level))
         case let .error(error):
             return ("error \(error.code.rawValue): \(error.message)", .error)
+        case let .pointer(pointer):
+            let whose = pointer.lead ? "the presenter's pointer" : "their pointer"
+            guard let anchor = pointer.anchor else { return ("\(pointer.name) cleared \(whose)", .follow) }
+            return ("\(pointer.name) points at block \(anchor.block)\(pointer.lead ? "" : " (reader)")", .follow)
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }

@@ -39,6 +39,7 @@ extension ReaderModel {
     /// `reposition`) and tells the room.
     mutating func reposition(to anchor: Anchor, atBottom: Bool, at time: Duration) -> [ClientCommand] {
         guard pane.reposition(to: anchor, atBottom: atBottom, at: time) else { return [] }
+        if pointers.leadIsNews { bringLeadPointerIntoView() }
         return moved(at: time)
     }
 

@@ -66,6 +66,9 @@ extension ReaderModel {
             return openDraft(focus: false, close: true, at: time)
         case .character(NotesPanel.key):
             return toggleNotes(at: time)
+        case .character("p"): return pointAtTop(at: time)
+        case .character("P"): return clearPointer(at: time)
+        case .character("'"): return goToPointer(at: time)
         case .escape:
             cancelSearch()
             return []
@@ -95,6 +98,10 @@ extension ReaderModel {
             if geometry.tabs.contains(x: mouse.x, y: mouse.y),
                let section = tabs.section(atColumn: mouse.x, width: geometry.columns) {
                 return chooseTab(section, at: time)
+            }
+            let text = geometry.document
+            if text.contains(x: mouse.x, y: mouse.y), pane.layout != nil, pane.top + mouse.y - text.y < contentRows {
+                return point(atRow: pane.top + mouse.y - text.y, at: time)
             }
             return []
         case .release:

@@ -56,18 +56,21 @@ extension ReaderModel {
             }
         case let .left(info):
             presence.left(info.id)
+            pointers.left(info.id)
             notices.note("\(info.name) left", error: false, at: time)
         case let .document(published):
             publishing = nil
             if published.info != pane.shownDocument {
                 show(published.info, at: time)
                 presence.forgetPlaces()
+                pointers.clear()
             }
             if published.by != presence.me {
                 notices.note("\(presence.name(of: published.by)) published “\(published.title)”", error: false, at: time)
             }
             return moved(at: time)
         case let .progress(p): return progressed(p, at: time)
+        case let .pointer(p): return pointerReceived(p, at: time)
         case let .tab(t): return tabChanged(t, at: time)
         case let .follow(f):
             presence.update(f.id) { $0.following = f.on }
@@ -89,7 +92,8 @@ extension ReaderModel {
         connection = .joined
         notices.clear(saying: offlineSentence)
         presence.welcomed(welcome)
-        var out: [ClientCommand] = []
+        pointers.welcomed(welcome)
+        var out: [ClientCommand] = mode == .present ? [.send(.pointing(who: pointing))] : []
         if let info = welcome.document {
             if let mine = pendingDocument, mode != .present, mine != info {
                 connection = .closed("the room has another document")
@@ -123,6 +127,7 @@ extension ReaderModel {
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {
+        if p.id == presence.presenter, presence.anchor(of: p.id) != p.anchor { pointers.leadIsNews = false }
         presence.progressed(p)
         if p.id == presence.presenter, isFollowing, p.id != presence.me {
             return reposition(to: p.anchor, atBottom: p.atBottom, at: time)

@@ -16,7 +16,7 @@ extension ReaderModel {
             tabs.render(in: g.tabs, current: currentSection, at: time, theme: theme, into: &buffer)
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             pane.render(in: g.page, highlights: search.highlights(in: pane.layout, rows: pane.visibleRows),
-                        presence: presence, theme: theme, into: &buffer)
+                        presence: presence, pointers: pointers, theme: theme, into: &buffer)
             pane.renderIndicator(in: g.indicator, at: time, theme: theme, into: &buffer)
         } else {
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
@@ -97,7 +97,7 @@ extension ReaderModel {
         if draftPanel == .focused { return ["draft", "Esc back to the document", "F1 keys", "Ctrl-Z undo"] }
         var items: [String]
         if mode == .present {
-            items = ["presenting", "your scroll and tabs lead", "\(NotesPanel.key) notes", "? keys"]
+            items = ["presenting", "your scroll and tabs lead", "p points", "\(NotesPanel.key) notes", "? keys"]
         } else if isFollowing {
             items = presence.presenter.map { ["following \(presence.name(of: $0))", "scroll to detach", "? keys"] }
                 ?? ["following", "waiting for a presenter", "? keys"]
@@ -148,10 +148,11 @@ extension ReaderModel {
         .init(key: "← → h l", action: "scroll wide code sideways"),
         .init(key: "/ n N", action: "search, next, previous"),
         .init(key: "f", action: "follow the presenter"),
+        .init(key: "p P '", action: "point at the passage at the top (or the search match) / clear / go to the presenter's pointer"),
         .init(key: "e E", action: "edit the room's draft / close it"),
         .init(key: "s", action: "show or hide your speaker notes (present)"),
         .init(key: "r", action: "reconnect"),
-        .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top"),
+        .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top; click a row to point at it"),
         .init(key: "? Esc", action: "this help / close"),
         .init(key: "q", action: "quit"),
     ]

@@ -42,6 +42,10 @@ public struct ReaderModel: Sendable {
     public internal(set) var notices = NoticeLine()
     /// The presenter's speaker notes (`s` shows and hides them).
     public internal(set) var notes = NotesPanel()
+    /// The room's pointers (`p` points, `P` clears, `'` goes to the presenter's).
+    public internal(set) var pointers = PointerPart()
+    /// Presenting: who else may point in the room.
+    public let pointing: PointingRule
 
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?
@@ -55,8 +59,9 @@ public struct ReaderModel: Sendable {
     var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
 
     public init(mode: ClientMode, room: String, name: String, columns: Int, rows: Int,
-                document: DocumentInfo? = nil, at time: Duration) {
+                document: DocumentInfo? = nil, pointing: PointingRule = .everyone, at time: Duration) {
         self.mode = mode
+        self.pointing = pointing
         self.room = room
         self.name = name
         self.columns = max(columns, 1)

@@ -56,6 +56,9 @@ extension Hub {
         case let .edit(rev, ops, key): event = .draftEdited(id, rev: rev, ops: ops, key: key)
         case let .cursor(position, rev): event = .cursorMoved(id, position: position, rev: rev)
         case let .relay(data): event = .relayed(id, data: data)
+        case let .point(anchor, length): event = .pointed(id, anchor: anchor, length: length)
+        case .unpoint: event = .unpointed(id)
+        case let .pointing(who): event = .pointingChanged(id, who)
         }
         return (rooms[room]?.apply(event, at: time) ?? []) + told
     }

@@ -32,6 +32,10 @@ public struct RoomImage: Codable, Equatable, Sendable {
     public var recentEdits: [EditInfo]
     public var members: [MemberImage]
     public var presenter: ClientID?
+    /// The room's pointers and who may point (absent in images of rooms
+    /// with none, and in images written before pointers).
+    public var pointers: [PointerInfo]?
+    public var pointing: PointingRule?
 }
 
 extension RoomState {
@@ -39,7 +43,8 @@ extension RoomState {
     public var image: RoomImage {
         RoomImage(name: name, profile: counter.profile, limit: counter.limit, seq: seq, document: document,
                   draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
-                  members: order.compactMap { members[$0]?.image }, presenter: presenter)
+                  members: order.compactMap { members[$0]?.image }, presenter: presenter,
+                  pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing)
     }
 
     /// The room an image was taken of.
@@ -54,6 +59,8 @@ extension RoomState {
             order.append(member.id)
         }
         presenter = image.presenter
+        pointers = image.pointers ?? []
+        pointing = image.pointing ?? .everyone
     }
 }
 

@@ -69,6 +69,12 @@ public enum RoomEvent: Equatable, Sendable {
     case cursorMoved(ClientID, position: Int, rev: Int)
     /// A member sent an application message for the room.
     case relayed(ClientID, data: String)
+    /// A member pointed at `length` characters from `anchor`.
+    case pointed(ClientID, anchor: Anchor, length: Int)
+    /// A member cleared their pointer.
+    case unpointed(ClientID)
+    /// The presenter said who else may point.
+    case pointingChanged(ClientID, PointingRule)
 }
 
 /// The limits a room enforces; each is a server flag.

@@ -14,6 +14,9 @@ extension RoomState {
         case let .draftEdited(id, rev, ops, key): return edit(ops, rev: rev, key: key, by: id)
         case let .cursorMoved(id, position, rev): return moveCursor(id, to: position, rev: rev)
         case let .relayed(id, data): return relay(data, from: id)
+        case let .pointed(id, anchor, length): return point(id, at: anchor, length: length)
+        case let .unpointed(id): return unpoint(id)
+        case let .pointingChanged(id, rule): return setPointing(rule, by: id)
         }
     }
 
@@ -50,6 +53,7 @@ extension RoomState {
         }
         order.removeAll { $0 == id }
         if presenter == id { presenter = nil }
+        pointers.removeAll { !$0.lead && $0.id == id }
         return [
             broadcast(.left(member.info), except: nil),
             .log(LogRecord(.info, .leave, room: name, client: id,
@@ -82,6 +86,7 @@ extension RoomState {
         self.parsed = parsed
         blockLengths = parsed.blocks.map { $0.text.count }
         for key in order { members[key]?.resetPlace() }
+        pointers = []
         return [
             .persist(.documentSet(room: name, info)),
             broadcast(.document(DocumentPublished(info, by: id)), except: nil),
@@ -255,7 +260,7 @@ extension RoomState {
     /// Stamps the next sequence number on a room-wide message (every
     /// broadcast, protocol v1; a slow connection may skip latest-wins ones,
     /// see `coalescingKey`).
-    private mutating func broadcast(_ payload: ServerMessage.Payload, except: ClientID?) -> RoomOutput {
+    mutating func broadcast(_ payload: ServerMessage.Payload, except: ClientID?) -> RoomOutput {
         seq += 1
         return .broadcast(ServerMessage(seq: seq, payload), room: name, except: except)
     }
@@ -266,7 +271,7 @@ extension RoomState {
                         [LogField("code", .string(code.rawValue)), LogField("message", .string(message))]))]
     }
 
-    private func unknown(_ id: ClientID) -> [RoomOutput] {
+    func unknown(_ id: ClientID) -> [RoomOutput] {
         refuse(id, .notJoined, "you are not a member of room \"\(name)\"; send hello first")
     }
 }

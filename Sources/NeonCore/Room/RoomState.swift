@@ -21,6 +21,11 @@ public struct RoomState: Equatable, Sendable {
     /// history keeps): replayed to reconnecting clients, and how a resent
     /// edit is recognised.
     public internal(set) var recentEdits: [EditInfo]
+    /// The pointers set, the presenter's (the lead pointer) first: it stays
+    /// when its presenter's connection goes; a reader's goes with them.
+    public internal(set) var pointers: [PointerInfo]
+    /// Who may point besides the presenter, as the presenter said.
+    public internal(set) var pointing: PointingRule
 
     /// A new room. Its draft limit is `limits.draftLimit` for the default
     /// graphemes profile and the profile's own limit for the others.
@@ -39,6 +44,8 @@ public struct RoomState: Equatable, Sendable {
         draft = DraftDocument()
         draftCount = 0
         recentEdits = []
+        pointers = []
+        pointing = .everyone
     }
 
     /// Whether nothing was ever kept here: no document, an untouched draft
@@ -86,7 +93,7 @@ public struct RoomState: Equatable, Sendable {
         draft.missed = draftRev.flatMap(missedEdits(since:))
         return Welcome(you: id, room: name, document: document,
                        readers: order.compactMap { members[$0]?.info },
-                       presenter: presenter, draft: draft)
+                       presenter: presenter, draft: draft, pointers: pointers)
     }
 
     /// The edits after revision `since`, or nil when they are no longer kept

@@ -31,6 +31,14 @@ public enum ClientMessage: Equatable, Sendable {
     /// it is: not stored, not logged, not interpreted (server-relayed
     /// signalling; also the broadcast path of the relay benchmark).
     case relay(data: String)
+    /// Point at a passage (added after v1): `length` characters of block
+    /// `anchor.block` from `anchor.offset`; moves the sender's pointer (the
+    /// presenter's is the room's lead pointer).
+    case point(anchor: Anchor, length: Int)
+    /// Clear the sender's pointer (added after v1).
+    case unpoint
+    /// From the presenter (added after v1): who else may point in the room.
+    case pointing(who: PointingRule)
 
     /// The wire `type` of this message.
     public var type: String {
@@ -43,16 +51,19 @@ public enum ClientMessage: Equatable, Sendable {
         case .edit: "edit"
         case .cursor: "cursor"
         case .relay: "relay"
+        case .point: "point"
+        case .unpoint: "unpoint"
+        case .pointing: "pointing"
         }
     }
 
-    static let types = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay"]
+    static let types = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay", "point", "unpoint", "pointing"]
 }
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
         case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser
-        case top, viewport, content, anchor, section, on, rev, ops, position, data
+        case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,6 +101,13 @@ extension ClientMessage: Codable {
                            rev: try c.decode(Int.self, forKey: .rev))
         case "relay":
             self = .relay(data: try c.decode(String.self, forKey: .data))
+        case "point":
+            self = .point(anchor: try c.decode(Anchor.self, forKey: .anchor),
+                          length: try c.decode(Int.self, forKey: .length))
+        case "unpoint":
+            self = .unpoint
+        case "pointing":
+            self = .pointing(who: try c.decode(PointingRule.self, forKey: .who))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown type")
@@ -131,6 +149,13 @@ extension ClientMessage: Codable {
             try c.encode(rev, forKey: .rev)
         case let .relay(data):
             try c.encode(data, forKey: .data)
+        case let .point(anchor, length):
+            try c.encode(anchor, forKey: .anchor)
+            try c.encode(length, forKey: .length)
+        case .unpoint:
+            break
+        case let .pointing(who):
+            try c.encode(who, forKey: .who)
         }
     }
 }

@@ -115,14 +115,18 @@ public struct Welcome: Codable, Equatable, Sendable {
     public var readers: [ReaderInfo]
     public var presenter: ClientID?
     public var draft: DraftInfo
+    /// The room's pointers, the presenter's first (added after v1; absent
+    /// when none is set).
+    public var pointers: [PointerInfo]?
 
     public init(you: ClientID, room: String, document: DocumentInfo?,
-                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo) {
+                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo, pointers: [PointerInfo]? = nil) {
         self.you = you; self.room = room; self.document = document
         self.readers = readers; self.presenter = presenter; self.draft = draft
+        self.pointers = pointers?.isEmpty == true ? nil : pointers
     }
 
-    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft }
+    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -132,6 +136,7 @@ public struct Welcome: Codable, Equatable, Sendable {
         try c.encode(readers, forKey: .readers)
         try c.encode(presenter, forKey: .presenter)
         try c.encode(draft, forKey: .draft)
+        try c.encodeIfPresent(pointers, forKey: .pointers)
     }
 }
 
