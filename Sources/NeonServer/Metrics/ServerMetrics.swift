@@ -10,7 +10,7 @@ struct ServerMetrics: Equatable, Sendable {
     static let inboundTypes = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay", "point", "unpoint",
                                "pointing", "invalid"]
     static let outboundTypes = ["welcome", "joined", "left", "document", "progress", "tab", "follow", "edit",
-                                "cursor", "ack", "limit", "error", "relay", "overview", "room", "pointer"]
+                                "cursor", "ack", "limit", "error", "relay", "overview", "pointer", "room"]
 
     private(set) var connections = 0
     private(set) var messagesIn = Array(repeating: 0, count: inboundTypes.count)
@@ -103,8 +103,8 @@ struct ServerMetrics: Equatable, Sendable {
         case .error: 11
         case .relay: 12
         case .overview: 13
-        case .room: 14
-        case .pointer: 15
+        case .pointer: 14
+        case .room: 15
         }
     }
 }
