@@ -114,6 +114,12 @@ struct PointerTerminalTests {
         let presenter = try tmux.waitUntil("pat", "the Middle section at the top") { screen in
             screen.contains { $0.hasPrefix("│Middle ") } && screen.contains { $0.contains("Middle paragraph 5 ") }
         }
+        // The presenter's eased jump has ended when the followers show its end.
+        for name in ["fay", "gus"] {
+            try tmux.waitUntil(name, "the Middle section at the top") { screen in
+                screen.first { $0.hasPrefix("│") }?.hasPrefix("│Middle ") == true
+            }
+        }
         try tmux.waitUntilStill("pat")
         let row = try #require(try tmux.capture("pat").firstIndex { $0.contains("│Middle paragraph 5 ") })
         #expect(presenter.count == 40)
