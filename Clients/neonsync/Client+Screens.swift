@@ -47,7 +47,8 @@ extension Client {
         }
         let program = make(screen.size, document)
         return Runtime(drawing: program, on: screen, command: command, mailbox: mailbox,
-                       link: Link(servers: servers, token: options.token)).run()
+                       link: Link(servers: servers, token: options.token),
+                       watching: file.flatMap { FileWatcher(path: $0) }).run()
     }
 
     /// `neonsync replay`: the log is read before anything else, so a bad

@@ -117,8 +117,8 @@ struct RoomSimulation {
                 outputs += room.apply(.tabSelected(id, section: section), at: now)
             case let .follow(on):
                 outputs += room.apply(.followChanged(id, on: on), at: now)
-            case let .document(title, format, text, _):
-                outputs += room.apply(.documentPublished(id, DocumentInfo(title: title, format: format, text: text)), at: now)
+            case let .document(title, format, text, _, revises):
+                outputs += room.apply(.documentPublished(id, DocumentInfo(title: title, format: format, text: text), revises: revises), at: now)
             default:
                 break
             }

@@ -32,6 +32,16 @@ struct TailFeedTests {
         #expect(feed.describe(ServerMessage(seq: 8, .tab(TabInfo(id: bob, section: 7, source: .scrolled)))) == "c2 scrolled into tab 8 (untitled)")
     }
 
+    @Test("document versions: the first as before, a next version with its number and that everyone keeps their place")
+    func versionLines() throws {
+        var feed = try welcomed()
+        let next = DocumentInfo(title: "Guide", format: .markdown, text: "# Intro\nhi\n\n# Usage\nmore\n\n# New\nx\n", version: 2)
+        #expect(feed.describe(ServerMessage(seq: 3, .document(DocumentPublished(next, by: ada, revises: 1))))
+                == "ada published version 2 of \"Guide\" (markdown, 3 sections; everyone keeps their place)")
+        let first = DocumentInfo(title: "Other", format: .text, text: "x", version: 1)
+        #expect(feed.describe(ServerMessage(seq: 4, .document(DocumentPublished(first, by: ada)))) == "ada published \"Other\" (text, 1 section)")
+    }
+
     @Test("pointers: who points at which words in which section, and who cleared theirs")
     func pointerLines() throws {
         var feed = try welcomed()

@@ -117,3 +117,78 @@ struct RoomPointerTests {
                 "a cleared pointer has no anchor and no length")
     }
 }
+
+@Suite("Room reducer: new versions of the document")
+struct RoomVersionTests {
+    let pat = ClientID("c9")
+    static let second = """
+    # Zero
+    A new section at the top.
+
+    # One
+    First paragraph.
+
+    # Two
+    Second paragraph with more words.
+
+    # Three
+    Third.
+    """
+
+    func talk() -> RoomState {
+        var r = room(with: [(pat, "pat", .presenter), (ada, "ada", .reader), (bob, "bob", .reader)])
+        _ = r.apply(.scrolled(ada, top: 4, viewport: 10, content: 20, anchor: Anchor(block: 3, offset: 7)), at: .zero)
+        _ = r.apply(.pointed(pat, anchor: Anchor(block: 3, offset: 0), length: 6), at: .zero)
+        _ = r.apply(.pointed(bob, anchor: Anchor(block: 5, offset: 0), length: 6), at: .zero)
+        return r
+    }
+
+    @Test("the presenter's next version keeps everyone's place and carries the pointers, told after the document with the next seqs")
+    func presenterVersion() throws {
+        var r = talk()
+        let seq = r.seq
+        let out = r.apply(.documentPublished(pat, DocumentInfo(title: "Notes", format: .markdown, text: Self.second), revises: 1),
+                          at: .zero)
+        #expect(r.documentVersion == 2 && r.document?.version == 2)
+        guard case let .document(published)? = out.broadcasts.first?.payload else { Issue.record("no document"); return }
+        #expect(published.version == 2 && published.revises == 1 && out.broadcasts.first?.seq == seq + 1)
+        #expect(out.broadcasts.dropFirst().map(\.payload) == [
+            .pointer(PointerInfo(id: pat, name: "pat", lead: true, anchor: Anchor(block: 5, offset: 0), length: 6)),
+            .pointer(PointerInfo(id: bob, name: "bob", lead: false, anchor: Anchor(block: 7, offset: 0), length: 6)),
+        ])
+        #expect(out.broadcasts.map(\.seq) == [seq + 1, seq + 2, seq + 3])
+        #expect(r.members[ada]?.anchor == Anchor(block: 5, offset: 7), "ada reads the same words")
+        #expect(r.members[ada]?.spy.current == 2, "in section Two, now the third")
+        let log = try #require(out.logs.first { $0.event == "document" })
+        #expect(log.fields.contains(LogField("version", .int(2))) && log.fields.contains(LogField("revises", .int(1))))
+        #expect(r.apply(.documentPublished(pat, DocumentInfo(title: "Notes", format: .markdown, text: Self.second), revises: 2),
+                        at: .zero).isEmpty, "the same version again changes nothing")
+    }
+
+    @Test("a pointer whose text is gone is cleared; a replacement (no revises) starts everyone over")
+    func goneAndReplaced() {
+        var r = talk()
+        let without = Self.second.replacingOccurrences(of: "Third.", with: "Another ending.")
+        let out = r.apply(.documentPublished(pat, DocumentInfo(title: "Notes", format: .markdown, text: without), revises: 1), at: .zero)
+        #expect(out.broadcasts.last?.payload == .pointer(PointerInfo(id: bob, name: "bob", lead: false)))
+        #expect(r.pointers.map(\.name) == ["pat"])
+        _ = r.apply(.documentPublished(pat, DocumentInfo(title: "Other", format: .markdown, text: "# Other\n\nText."), revises: nil), at: .zero)
+        #expect(r.pointers.isEmpty && r.members[ada]?.anchor == .top && r.documentVersion == 3)
+    }
+
+    @Test("whoever published the document may publish its next version, even on a new connection of the same session; others may not")
+    func whoMayRevise() {
+        var r = RoomState(name: "notes")
+        _ = r.apply(.joined(ada, name: "ada", role: .reader, resume: "ada-session-secret-1"), at: .zero)
+        _ = r.apply(.joined(bob, name: "bob", role: .reader), at: .zero)
+        _ = r.apply(.documentPublished(ada, DocumentInfo(title: "Notes", format: .markdown, text: sampleMarkdown)), at: .zero)
+        #expect(r.apply(.documentPublished(bob, DocumentInfo(title: "Notes", format: .markdown, text: Self.second), revises: 1),
+                        at: .zero).errorCodes == [.documentExists])
+        _ = r.apply(.left(ada), at: .zero)
+        _ = r.apply(.joined(eve, name: "ada", role: .reader, resume: "ada-session-secret-1"), at: .zero)
+        let out = r.apply(.documentPublished(eve, DocumentInfo(title: "Notes", format: .markdown, text: Self.second), revises: 1), at: .zero)
+        #expect(out.errorCodes.isEmpty && r.documentVersion == 2)
+        #expect(r.apply(.documentPublished(bob, DocumentInfo(title: "Notes", format: .markdown, text: "# X"), revises: nil),
+                        at: .zero).errorCodes == [.documentExists])
+    }
+}

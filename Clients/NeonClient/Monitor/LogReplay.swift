@@ -40,7 +40,8 @@ public enum LogReplay {
             return .left(ReaderInfo(id: id, name: name, role: role, percent: entry.percent ?? 0))
         case LogEvent.document.name:
             guard let title = entry.title, let format = entry.format else { return nil }
-            return .document(DocumentPublished(DocumentInfo(title: title, format: format, text: ""), by: id))
+            return .document(DocumentPublished(DocumentInfo(title: title, format: format, text: "", version: entry.version),
+                                               by: id, revises: entry.revises))
         case LogEvent.progress.name:
             guard let percent = entry.percent else { return nil }
             return .progress(ProgressInfo(id: id, progress: Double(percent) / 100, percent: percent,

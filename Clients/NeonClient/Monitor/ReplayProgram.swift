@@ -37,7 +37,7 @@ public struct ReplayProgram: ScreenProgram {
         case .tick:
             play(until: time)
             return []
-        case .connected, .disconnected, .received, .unreadable:
+        case .connected, .disconnected, .received, .unreadable, .fileChanged, .fileUnreadable:
             return []
         }
     }

@@ -23,6 +23,9 @@ public struct ServerLogEntry: Equatable, Sendable {
     public var limit: Int?
     public var code: String?
     public var message: String?
+    /// A document's version, and the version a new version follows.
+    public var version: Int?
+    public var revises: Int?
 
     public init(_ line: LoggedLine) {
         ts = line.ts
@@ -43,6 +46,8 @@ public struct ServerLogEntry: Equatable, Sendable {
         limit = line.int("limit")
         code = line.string("code")
         message = line.string("message")
+        version = line.int("version")
+        revises = line.int("revises")
     }
 
     /// Milliseconds since 1970 of `ts`, nil when it is not RFC 3339 UTC

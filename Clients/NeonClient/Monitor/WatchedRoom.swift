@@ -73,7 +73,7 @@ public struct WatchedRoom: Equatable, Sendable {
         case let .document(published):
             documentTitle = published.title
             learnSections(of: published.info)
-            return ("\(name(published.by)) published \"\(published.title)\"", .document)
+            return ("\(name(published.by)) published \(Self.version(of: published))\"\(published.title)\"", .document)
         case let .progress(info):
             return progressed(info)
         case let .tab(info):
@@ -98,6 +98,13 @@ public struct WatchedRoom: Equatable, Sendable {
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }
+    }
+
+    /// `version 3 of ` for a document's next version (or a later document),
+    /// nothing for a room's first document.
+    static func version(of published: DocumentPublished) -> String {
+        guard let version = published.version, version > 1 || published.revises != nil else { return "" }
+        return "version \(version) of "
     }
 
     /// A reader's name, or their id when they are not known.

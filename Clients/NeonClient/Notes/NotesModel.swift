@@ -29,16 +29,22 @@ public struct NotesModel: Sendable {
     public internal(set) var notices = NoticeLine()
     /// The sentence pinned while the room's document is not FILE.
     var mismatch: String?
+    /// The room's document as it came, to compare with FILE's versions.
+    var roomDocument: DocumentInfo?
 
     public init(room: String, name: String, file: DocumentInfo, columns: Int, rows: Int) {
         self.room = room
         self.name = name
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
-        let source = file.format == .markdown ? PresenterSource(markdown: file.text) : nil
-        published = DocumentInfo(title: file.title, format: file.format, text: source?.published ?? file.text)
-        notes = source?.notes ?? []
+        (published, notes) = Self.read(file)
         document = try? Document.parse(title: file.title, format: file.format, text: published.text)
+    }
+
+    /// FILE as it is published, and its notes.
+    static func read(_ file: DocumentInfo) -> (DocumentInfo, [SpeakerNote]) {
+        let source = file.format == .markdown ? PresenterSource(markdown: file.text) : nil
+        return (DocumentInfo(title: file.title, format: file.format, text: source?.published ?? file.text), source?.notes ?? [])
     }
 
     /// The presenter's record, when the room has one.
@@ -113,6 +119,27 @@ extension NotesModel: EventDrivenScreen {
         if let parsed = try? Document.parse(title: info.title, format: info.format, text: info.text) {
             document = parsed
         }
+        roomDocument = info
+        compare(at: time)
+    }
+
+    /// FILE has a new version: its notes (the room's document follows when
+    /// the presenter's terminal publishes it).
+    public mutating func fileChanged(_ text: String, at time: Duration) -> [ClientCommand] {
+        (published, notes) = Self.read(DocumentInfo(title: published.title, format: published.format, text: text))
+        if roomDocument == nil { document = try? Document.parse(title: published.title, format: published.format, text: published.text) }
+        compare(at: time)
+        return []
+    }
+
+    public mutating func fileUnreadable(_ problem: String, at time: Duration) -> [ClientCommand] {
+        notices.note("\(published.title) \(problem); showing the notes of its last good version", error: true, at: time)
+        return []
+    }
+
+    /// Says, until it is so again, when the room's document is not FILE.
+    private mutating func compare(at time: Duration) {
+        guard let info = roomDocument else { return }
         if let mismatch { notices.clear(saying: mismatch) }
         mismatch = nil
         if info.text != published.text {

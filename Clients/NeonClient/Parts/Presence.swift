@@ -51,6 +51,18 @@ public struct Presence: Equatable, Sendable {
         change(&readers[index])
     }
 
+    /// A new version of the document: everyone's place carried onto it, as
+    /// the server carries them.
+    mutating func carryPlaces(_ map: VersionMap) {
+        for index in readers.indices {
+            guard let anchor = readers[index].anchor else { continue }
+            readers[index].anchor = map.place(anchor)
+            if map.new.blocks.indices.contains(readers[index].anchor!.block) {
+                readers[index].section = map.new.blocks[readers[index].anchor!.block].section
+            }
+        }
+    }
+
     /// A new document: nobody's anchor means a place on it until they move.
     mutating func forgetPlaces() {
         for index in readers.indices { readers[index].anchor = nil }

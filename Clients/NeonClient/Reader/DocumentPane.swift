@@ -77,6 +77,16 @@ public struct DocumentPane: Sendable {
         animation = nil
     }
 
+    /// Shows the next version of the document at `row` (the reader's place
+    /// carried onto it): re-laid out, nothing else reset.
+    mutating func showVersion(_ document: Document, as info: DocumentInfo, at row: Int) {
+        shownDocument = info
+        self.document = document
+        fit(width: width, viewport: viewport)
+        top = clamp(row)
+        animation = nil
+    }
+
     /// The room's document `info` could not be read: nothing to show.
     mutating func showUnreadable(_ info: DocumentInfo) {
         shownDocument = info

@@ -57,6 +57,18 @@ public struct ReaderModel: Sendable {
     var offlineSentence = ""
     /// The anchor last sent, so an unchanged place is not sent twice.
     var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
+    /// FILE's name and format (`read FILE`, `present FILE`): new versions
+    /// of it are published as the same document.
+    var file: (title: String, format: DocumentFormat)?
+    /// The version of the room's document this terminal shows.
+    public internal(set) var roomVersion: Int?
+    /// A new version of FILE sent to the room and not yet seen back, with
+    /// its speaker notes.
+    var revising: (info: DocumentInfo, notes: [SpeakerNote])?
+    /// The texts of FILE's versions this run published or saw in the room
+    /// (their hashes): a room holding one of them after a reconnect gets
+    /// the file's latest version as its next version.
+    var knownVersions: Set<Int> = []
 
     public init(mode: ClientMode, room: String, name: String, columns: Int, rows: Int,
                 document: DocumentInfo? = nil, pointing: PointingRule = .everyone, at time: Duration) {
@@ -75,6 +87,8 @@ public struct ReaderModel: Sendable {
             if mode == .present { notes.take(source.notes) }
         }
         pendingDocument = published
+        file = document.map { ($0.title, $0.format) }
+        if let published { knownVersions.insert(published.text.hashValue) }
         pane = DocumentPane(following: mode == .follow, at: time)
         draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
         fitPane()

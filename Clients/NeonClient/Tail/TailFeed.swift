@@ -28,7 +28,8 @@ public struct TailFeed: Equatable, Sendable {
         case let .document(published):
             learnSections(of: published.info)
             let sections = sectionTitles.count == 1 ? "1 section" : "\(sectionTitles.count) sections"
-            return "\(name(published.by)) published \"\(published.title)\" (\(published.format.rawValue), \(sections))"
+            let kept = published.revises == nil ? "" : "; everyone keeps their place"
+            return "\(name(published.by)) published \(WatchedRoom.version(of: published))\"\(published.title)\" (\(published.format.rawValue), \(sections)\(kept))"
         case let .progress(info):
             let bottom = info.atBottom ? ", at the bottom" : ""
             return "\(name(info.id)) \(info.percent)% \(section(info.section))\(bottom)"

@@ -43,8 +43,8 @@ extension Hub {
         var told: [RoomOutput] = []
         switch message {
         case .hello: preconditionFailure("handled above")
-        case let .document(title, format, text, parser):
-            event = .documentPublished(id, DocumentInfo(title: title, format: format, text: text))
+        case let .document(title, format, text, parser, revises):
+            event = .documentPublished(id, DocumentInfo(title: title, format: format, text: text), revises: revises)
             if let parser, parser != Document.parserIdentity {
                 told = refuse(id, ProtocolError(.parserMismatch,
                     "your client numbers the blocks of documents as \"\(parser)\", this server as \"\(Document.parserIdentity)\": the document is the room's, but anchors your client sends or follows may point to other text; use a client that numbers blocks the same way"))

@@ -36,6 +36,10 @@ public struct RoomImage: Codable, Equatable, Sendable {
     /// with none, and in images written before pointers).
     public var pointers: [PointerInfo]?
     public var pointing: PointingRule?
+    /// Who published the document's current version, and their session
+    /// secret (absent in older images).
+    public var documentBy: ClientID?
+    public var documentSession: String?
 }
 
 extension RoomState {
@@ -44,7 +48,8 @@ extension RoomState {
         RoomImage(name: name, profile: counter.profile, limit: counter.limit, seq: seq, document: document,
                   draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
                   members: order.compactMap { members[$0]?.image }, presenter: presenter,
-                  pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing)
+                  pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing,
+                  documentBy: documentBy, documentSession: documentSession)
     }
 
     /// The room an image was taken of.
@@ -61,6 +66,8 @@ extension RoomState {
         presenter = image.presenter
         pointers = image.pointers ?? []
         pointing = image.pointing ?? .everyone
+        documentBy = image.documentBy
+        documentSession = image.documentSession
     }
 }
 

@@ -61,7 +61,8 @@ public enum RoomEvent: Equatable, Sendable {
     /// `verified`: the server vouches for `name` (see `ReaderInfo.verified`).
     case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil, verified: Bool = false)
     case left(ClientID)
-    case documentPublished(ClientID, DocumentInfo)
+    /// `revises`: a new version of the room's document (places carried).
+    case documentPublished(ClientID, DocumentInfo, revises: Int? = nil)
     case scrolled(ClientID, top: Int, viewport: Int, content: Int, anchor: Anchor)
     case tabSelected(ClientID, section: Int)
     case followChanged(ClientID, on: Bool)

@@ -6,7 +6,7 @@ extension RoomState {
         case let .joined(id, name, role, draftRev, resume, verified):
             return join(id, name: name, role: role, draftRev: draftRev, resume: resume, verified: verified)
         case let .left(id): return leave(id)
-        case let .documentPublished(id, info): return publish(info, by: id)
+        case let .documentPublished(id, info, revises): return publish(info, by: id, revises: revises)
         case let .scrolled(id, top, viewport, content, anchor):
             return scroll(id, top: top, viewport: viewport, content: content, anchor: anchor, at: time)
         case let .tabSelected(id, section): return selectTab(section, by: id, at: time)
@@ -64,13 +64,23 @@ extension RoomState {
 
     // MARK: - Document
 
-    private mutating func publish(_ info: DocumentInfo, by id: ClientID) -> [RoomOutput] {
+    /// A document for the room: its first, one that replaces it (the
+    /// presenter's; everyone's place starts over), or, with `revises`, its
+    /// next version, from the presenter or whoever published the current
+    /// one: everyone's place and the pointers are carried onto it
+    /// (`VersionMap`), and a pointer whose text is gone is cleared.
+    private mutating func publish(_ info: DocumentInfo, by id: ClientID, revises: Int?) -> [RoomOutput] {
         guard let member = members[id] else { return unknown(id) }
         if member.role == .observer {
             return refuse(id, .notAllowed, "observers cannot publish a document; join as a reader or presenter")
         }
-        if document != nil, presenter != id {
-            return refuse(id, .documentExists, "room \"\(name)\" already has a document; only the presenter can replace it")
+        let isVersion = revises != nil && document != nil
+        let mayRevise = documentBy == id || (member.resume != nil && member.resume == documentSession)
+        if document != nil, presenter != id, !(isVersion && mayRevise) {
+            let sentence = isVersion
+                ? "only the presenter or whoever published room \"\(name)\"'s document can publish its next version"
+                : "room \"\(name)\" already has a document; only the presenter can replace it"
+            return refuse(id, .documentExists, sentence)
         }
         let size = info.text.utf8.count
         if size > limits.maxDocumentBytes {
@@ -82,20 +92,37 @@ extension RoomState {
         } catch {
             return refuse(id, .invalidDocument, "the document could not be read: \(error)")
         }
-        document = info
+        if isVersion, document == info { return [] }
+        let previous = self.parsed
+        documentVersion += 1
+        var published = info
+        published.version = documentVersion
+        document = published
         self.parsed = parsed
         blockLengths = parsed.blocks.map { $0.text.count }
-        for key in order { members[key]?.resetPlace() }
-        pointers = []
-        return [
-            .persist(.documentSet(room: name, info)),
-            broadcast(.document(DocumentPublished(info, by: id)), except: nil),
-            .log(LogRecord(.info, .document, room: name, client: id,
-                           [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
-                            LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
-                            LogField("blocks", .int(parsed.blocks.count))],
-                           content: [LogField("text", .string(info.text))])),
+        documentBy = id
+        documentSession = member.resume
+        var map: VersionMap?
+        if isVersion, let previous {
+            let versions = VersionMap(from: previous, to: parsed)
+            for key in order { members[key]?.carryPlace(versions) }
+            map = versions
+        } else {
+            for key in order { members[key]?.resetPlace() }
+            pointers = []
+        }
+        var fields = [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
+                      LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
+                      LogField("blocks", .int(parsed.blocks.count)), LogField("version", .int(documentVersion))]
+        if isVersion, let revises { fields.append(LogField("revises", .int(revises))) }
+        var out: [RoomOutput] = [
+            .persist(.documentSet(room: name, published)),
+            broadcast(.document(DocumentPublished(published, by: id, revises: isVersion ? revises : nil)), except: nil),
         ]
+        // The pointers after the document, so they read on the new version.
+        if let map { out += carryPointers(map) }
+        out.append(.log(LogRecord(.info, .document, room: name, client: id, fields, content: [LogField("text", .string(info.text))])))
+        return out
     }
 
     // MARK: - Reading

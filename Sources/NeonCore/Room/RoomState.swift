@@ -7,8 +7,17 @@ public struct RoomState: Equatable, Sendable {
     public internal(set) var counter: DraftCounter
     /// Increases by one per broadcast; every message carries it.
     public internal(set) var seq: Int
+    /// The document, its `version` set (see `documentVersion`).
     public internal(set) var document: DocumentInfo?
     public internal(set) var parsed: Document?
+    /// The document's version: 0 without one, 1 for the first, one more
+    /// for each published after it (new versions and replacements alike).
+    public internal(set) var documentVersion: Int
+    /// Who published the current version: that member, and any connection
+    /// of the same client session (its `resume` secret), may publish the
+    /// document's next version as the presenter may.
+    var documentBy: ClientID?
+    var documentSession: String?
     /// Characters per block of the parsed document, to validate anchors.
     var blockLengths: [Int]
     public internal(set) var members: [ClientID: Member]
@@ -37,6 +46,9 @@ public struct RoomState: Equatable, Sendable {
         seq = 0
         document = nil
         parsed = nil
+        documentVersion = 0
+        documentBy = nil
+        documentSession = nil
         blockLengths = []
         members = [:]
         order = []
@@ -63,8 +75,10 @@ public struct RoomState: Equatable, Sendable {
         if let counter = try? DraftCounter(limit: snapshot.limit, profile: snapshot.profile) {
             self.counter = counter
         }
-        if let info = snapshot.document,
+        if var info = snapshot.document,
            let parsed = try? Document.parse(title: info.title, format: info.format, text: info.text) {
+            documentVersion = info.version ?? 1
+            info.version = documentVersion
             document = info
             self.parsed = parsed
             blockLengths = parsed.blocks.map { $0.text.count }

@@ -14,7 +14,9 @@ public enum ClientMessage: Equatable, Sendable {
                token: String? = nil, resume: String? = nil)
     /// Set the room's document (when it has none, or from the presenter).
     /// `parser` (added after v1): how the sender numbers blocks, `Document.parserIdentity`.
-    case document(title: String, format: DocumentFormat, text: String, parser: String? = nil)
+    /// `revises` (added after v1): a new version of the room's document,
+    /// the version the sender had; everyone keeps their place.
+    case document(title: String, format: DocumentFormat, text: String, parser: String? = nil, revises: Int? = nil)
     /// The sender's own layout in rows plus the width-independent anchor.
     case scroll(top: Int, viewport: Int, content: Int, anchor: Anchor)
     /// Choose a section.
@@ -62,7 +64,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser
+        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser, revises
         case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who
     }
 
@@ -82,7 +84,8 @@ extension ClientMessage: Codable {
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
                              text: try c.decode(String.self, forKey: .text),
-                             parser: try c.decodeIfPresent(String.self, forKey: .parser))
+                             parser: try c.decodeIfPresent(String.self, forKey: .parser),
+                             revises: try c.decodeIfPresent(Int.self, forKey: .revises))
         case "scroll":
             self = .scroll(top: try c.decode(Int.self, forKey: .top),
                            viewport: try c.decode(Int.self, forKey: .viewport),
@@ -126,11 +129,12 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(draftRev, forKey: .draftRev)
             try c.encodeIfPresent(token, forKey: .token)
             try c.encodeIfPresent(resume, forKey: .resume)
-        case let .document(title, format, text, parser):
+        case let .document(title, format, text, parser, revises):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)
             try c.encode(text, forKey: .text)
             try c.encodeIfPresent(parser, forKey: .parser)
+            try c.encodeIfPresent(revises, forKey: .revises)
         case let .scroll(top, viewport, content, anchor):
             try c.encode(top, forKey: .top)
             try c.encode(viewport, forKey: .viewport)

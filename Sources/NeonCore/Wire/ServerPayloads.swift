@@ -43,12 +43,17 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
     public var format: DocumentFormat
     public var text: String
     public var parser: String
+    /// The room's document version (added after v1): 1 for its first
+    /// document, one more for every document published after it. Not part
+    /// of the document either: absent from what a client publishes.
+    public var version: Int?
 
-    public init(title: String, format: DocumentFormat, text: String, parser: String = Document.parserIdentity) {
-        self.title = title; self.format = format; self.text = text; self.parser = parser
+    public init(title: String, format: DocumentFormat, text: String, parser: String = Document.parserIdentity,
+                version: Int? = nil) {
+        self.title = title; self.format = format; self.text = text; self.parser = parser; self.version = version
     }
 
-    enum CodingKeys: String, CodingKey { case title, format, text, parser }
+    enum CodingKeys: String, CodingKey { case title, format, text, parser, version }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -56,6 +61,7 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         format = try c.decode(DocumentFormat.self, forKey: .format)
         text = try c.decode(String.self, forKey: .text)
         parser = try c.decodeIfPresent(String.self, forKey: .parser) ?? ""
+        version = try c.decodeIfPresent(Int.self, forKey: .version)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -64,6 +70,7 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         try c.encode(format, forKey: .format)
         try c.encode(text, forKey: .text)
         try c.encode(Document.parserIdentity, forKey: .parser)
+        try c.encodeIfPresent(version, forKey: .version)
     }
 
     public static func == (a: DocumentInfo, b: DocumentInfo) -> Bool {
@@ -204,29 +211,42 @@ public struct DocumentPublished: Codable, Equatable, Sendable {
     public var text: String
     public var by: ClientID
     public var parser: String
+    /// The room's document version this is (added after v1).
+    public var version: Int?
+    /// For a new version of the same document (added after v1): the
+    /// version it follows. Everyone's place and the pointers were carried
+    /// onto it; without it, the document replaced the last and places start
+    /// over.
+    public var revises: Int?
 
-    public init(_ info: DocumentInfo, by: ClientID) {
+    public init(_ info: DocumentInfo, by: ClientID, revises: Int? = nil) {
         title = info.title; format = info.format; text = info.text; self.by = by
         parser = info.parser
+        version = info.version
+        self.revises = revises
     }
 
-    public var info: DocumentInfo { DocumentInfo(title: title, format: format, text: text, parser: parser) }
+    public var info: DocumentInfo {
+        DocumentInfo(title: title, format: format, text: text, parser: parser, version: version)
+    }
 
-    enum CodingKeys: String, CodingKey { case by }
+    enum CodingKeys: String, CodingKey { case by, revises }
 
     public init(from decoder: any Decoder) throws {
-        self.init(try DocumentInfo(from: decoder),
-                  by: try decoder.container(keyedBy: CodingKeys.self).decode(ClientID.self, forKey: .by))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try DocumentInfo(from: decoder), by: try c.decode(ClientID.self, forKey: .by),
+                  revises: try c.decodeIfPresent(Int.self, forKey: .revises))
     }
 
     public func encode(to encoder: any Encoder) throws {
         try info.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(by, forKey: .by)
+        try c.encodeIfPresent(revises, forKey: .revises)
     }
 
     public static func == (a: DocumentPublished, b: DocumentPublished) -> Bool {
-        a.info == b.info && a.by == b.by
+        a.info == b.info && a.by == b.by && a.version == b.version && a.revises == b.revises
     }
 }
 
