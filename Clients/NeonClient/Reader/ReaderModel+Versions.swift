@@ -72,9 +72,13 @@ extension ReaderModel {
         knownVersions.insert(published.text.hashValue)
         let mine = published.by == presence.me
         if published.revises == nil {
-            if published.info != pane.shownDocument { show(published.info, at: time) }
-            presence.forgetPlaces()
-            pointers.clear()
+            // Another document: everyone starts over (the same one again
+            // keeps every place, as the server does).
+            if published.info != pane.shownDocument {
+                show(published.info, at: time)
+                presence.forgetPlaces()
+                pointers.clear()
+            }
         } else if published.info != pane.shownDocument {
             showVersion(published.info, at: time)
         }

@@ -93,6 +93,7 @@ extension RoomState {
             return refuse(id, .invalidDocument, "the document could not be read: \(error)")
         }
         if isVersion, document == info { return [] }
+        let unchanged = document == info
         let previous = self.parsed
         documentVersion += 1
         var published = info
@@ -103,7 +104,8 @@ extension RoomState {
         documentBy = id
         documentSession = member.resume
         var map: VersionMap?
-        if isVersion, let previous {
+        if isVersion || unchanged, let previous {
+            // A next version, or the same document again: places carry over.
             let versions = VersionMap(from: previous, to: parsed)
             for key in order { members[key]?.carryPlace(versions) }
             map = versions
