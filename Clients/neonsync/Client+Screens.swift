@@ -10,7 +10,7 @@ extension Client {
     /// The reader: `read`, `join`, `present` and `follow`; `file` is read
     /// (with a loading screen) and published once welcomed.
     static func reader(_ mode: ClientMode, room: String, file: String? = nil, pointing: PointingRule = .everyone,
-                       _ options: ConnectOptions) throws(NeonError) -> Int32 {
+                       slides: Bool = false, _ options: ConnectOptions) throws(NeonError) -> Int32 {
         let command: CommandName = switch mode {
         case .read: .read
         case .join: .join
@@ -19,7 +19,7 @@ extension Client {
         }
         return try screen(command, options, document: file) { size, document in
             ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
-                        document: document, pointing: pointing, at: .zero)
+                        document: document, pointing: pointing, slides: slides, at: .zero)
         }
     }
 

@@ -57,6 +57,7 @@ private struct Flags {
     var speed = 1.0
     var profile: CountingProfile?
     var pointing = PointingRule.everyone
+    var slides = false
     var file: String?
     var room: String?
     let help: String
@@ -107,6 +108,7 @@ private struct Flags {
                 switch flag {
                 case "--json": flags.json = true
                 case "--summary": flags.summary = true
+                case "--slides": flags.slides = true
                 default: flags.connect.trust = .insecureAcceptAnything
                 }
                 continue
@@ -132,7 +134,7 @@ private struct Flags {
         switch command {
         case .read: return .read(file: file ?? "", room: room, connect)
         case .join: return .join(room: room, connect)
-        case .present: return .present(file: file, room: room, pointing: pointing, connect)
+        case .present: return .present(file: file, room: room, pointing: pointing, slides: slides, connect)
         case .follow: return .follow(room: room, connect)
         case .draft: return .draft(room: room, profile: profile, connect)
         case .tail: return .tail(room: room, json: json, connect)

@@ -130,6 +130,26 @@ struct SpeakerNotesTests {
         #expect(n.notices.current == nil, "the room's document is the file's")
     }
 
+    @Test("on the notes screen, a presenter showing slides is on a slide: its notes, and the next slide's title")
+    func notesScreenSlides() throws {
+        let file = DocumentInfo(title: "deck.md", format: .markdown, text: sampleDeck)
+        var n = NotesModel(room: "deck", name: "pat", file: file, columns: 70, rows: 20)
+        _ = n.connected(at: .zero)
+        let w = Welcome(you: ClientID("c2"), room: "deck", document: DocumentInfo(title: "deck.md", format: .markdown, text: n.published.text),
+                        readers: [ReaderInfo(id: pat, name: "pat", role: .presenter)], presenter: pat,
+                        draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
+        _ = n.receive(ServerMessage(seq: 2, .welcome(w)), at: .zero)
+        let deck = SlideDeck(try #require(n.document))
+        let place = SlidePlace(slide: 2, slides: 6, step: 0, steps: 1)
+        let progress = ProgressInfo(id: pat, progress: place.progress, percent: place.percent, atBottom: false, section: 2,
+                                    anchor: Anchor(block: deck.slides[2].blocks.lowerBound, offset: 0), slidePlace: place)
+        _ = n.receive(ServerMessage(seq: 3, .progress(progress)), at: .seconds(1))
+        let screen = snapshot(n.view(at: .seconds(1), theme: .monochrome))
+        #expect(screen.contains("slide 3 of 6 · Pointing at things") && screen.contains("Point at the table row for P,"))
+        #expect(screen.contains("then clear it.") && screen.contains("next: Two columns"))
+        #expect(!screen.contains("Ask who has presented"), "slide 2's note waits for slide 2")
+    }
+
     @Test("the notes screen says when the room's document is not the file")
     func notesScreenMismatch() {
         let file = DocumentInfo(title: "talk.md", format: .markdown, text: notedTalk)

@@ -82,6 +82,8 @@ struct LogSchemaTests {
         _ = try await ada.next("tab")
         ada.send(.tab(section: 9))
         _ = try await ada.error()
+        ada.send(.scroll(top: 0, viewport: 20, content: 4, anchor: Anchor(block: document.sections[1].firstBlock, offset: 0), step: 0))
+        _ = try await ada.next("progress")
         ada.send(.point(anchor: Anchor(block: 1, offset: 0), length: 6))
         _ = try await ada.next("pointer")
         ada.send(.unpoint)

@@ -53,6 +53,10 @@ public struct CommandOption: Sendable {
             how a new room's draft counts toward its limit (a room keeps the profile it was created with): \
             \(CountingProfile.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))
             """, commands: [.draft]),
+        CommandOption(flag: "--slides", value: nil, help: """
+            present the document as slides, one section a slide, even without presenterm's slide separators \
+            (a file with <!-- end_slide --> comments is presented as slides anyway)
+            """, commands: [.present]),
         CommandOption(flag: "--pointers", value: "WHO", help: """
             who may point at passages in the room besides you: everyone (the default; their pointers show with \
             their initial and move nobody's screen) or presenter (only you)

@@ -126,10 +126,18 @@ public struct WatchedRoom: Equatable, Sendable {
     /// A progress message moves the reader's bar; crossing a 10% step (either
     /// way) is worth a line, like the server log's `progress` event.
     private mutating func progressed(_ info: ProgressInfo) -> Line? {
+        let before = presence.member(info.id)?.slidePlace
         presence.update(info.id) {
             $0.percent = info.percent
             $0.atBottom = info.atBottom
             $0.section = info.section
+            $0.slidePlace = info.slidePlace
+        }
+        if let place = info.slidePlace {
+            deciles[info.id] = info.percent / 10
+            guard place != before else { return nil }
+            let step = place.steps > 1 ? ", step \(place.step + 1) of \(place.steps)" : ""
+            return ("\(name(info.id)) slide \(place.slide + 1) of \(place.slides)\(step)", .progress)
         }
         let decile = info.percent / 10
         guard deciles[info.id] != decile else { return nil }

@@ -52,9 +52,11 @@ public struct NotesModel: Sendable {
         presence.presenter.flatMap(presence.member)
     }
 
-    /// The passage the presenter is on (the first before there is one).
+    /// The passage the presenter is on (the first before there is one):
+    /// their slide while they show slides, else their section.
     public var passage: NotesPassage? {
         guard let document else { return nil }
+        if let place = presenter?.slidePlace { return .slide(place.slide, of: SlideDeck(document)) }
         return .section(presenter?.section ?? 0, of: document)
     }
 

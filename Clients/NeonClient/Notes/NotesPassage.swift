@@ -27,6 +27,14 @@ public struct NotesPassage: Equatable, Sendable {
                             next: current + 1 < sections.count ? sections[current + 1].title : nil)
     }
 
+    /// Slide `index` of `deck` (clamped): the notes of all its steps.
+    public static func slide(_ index: Int, of deck: SlideDeck) -> NotesPassage {
+        let current = min(max(index, 0), deck.slides.count - 1)
+        let slide = deck.slides[current]
+        return NotesPassage(title: "slide \(current + 1) of \(deck.slides.count) · \(slide.title)", blocks: slide.blocks,
+                            next: current + 1 < deck.slides.count ? deck.slides[current + 1].title : nil)
+    }
+
     /// The texts of the notes of this passage, in order.
     public func notes(of all: [SpeakerNote]) -> [String] {
         all.filter { blocks.contains($0.block) }.map(\.text)

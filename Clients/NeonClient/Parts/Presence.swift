@@ -42,6 +42,7 @@ public struct Presence: Equatable, Sendable {
             reader.atBottom = p.atBottom
             reader.section = p.section
             reader.anchor = p.anchor
+            reader.slidePlace = p.slidePlace
         }
     }
 

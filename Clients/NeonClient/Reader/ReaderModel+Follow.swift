@@ -46,8 +46,12 @@ extension ReaderModel {
     /// Follows the presenter to their place, if following one that is not
     /// this terminal and has a place.
     mutating func repositionOnPresenter(at time: Duration) -> [ClientCommand]? {
+        if let presenter = presence.presenter, presenter != presence.me {
+            matchPresenterSlides(presence.member(presenter)?.slidePlace)
+        }
         guard isFollowing, let presenter = presence.presenter, presenter != presence.me,
               let anchor = presence.anchor(of: presenter) else { return nil }
+        if let place = presence.member(presenter)?.slidePlace { return followSlide(anchor: anchor, place: place, at: time) }
         return reposition(to: anchor, atBottom: presence.member(presenter)?.atBottom ?? false, at: time)
     }
 

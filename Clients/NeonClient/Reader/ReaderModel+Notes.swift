@@ -5,6 +5,7 @@ extension ReaderModel {
     /// underlines.
     public var notesPassage: NotesPassage? {
         guard let document = pane.document else { return nil }
+        if let deck = slides.deck { return .slide(slides.slide, of: deck) }
         return .section(currentSection, of: document)
     }
 
@@ -22,6 +23,7 @@ extension ReaderModel {
         notes.toggle()
         let g = geometry
         pane.resize(width: g.wrapWidth, viewport: g.document.height)
+        slides.fit(width: g.page.width, viewport: g.document.height, document: pane.document)
         search.refresh(in: pane.layout)
         if notes.isOpen && !g.showsNotes {
             notices.note("no room for the notes at \(columns)×\(rows); widen the terminal to \(ScreenGeometry.notesBesideColumns) columns or run neonsync notes FILE on another one",

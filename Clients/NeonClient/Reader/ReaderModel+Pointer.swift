@@ -6,6 +6,10 @@ extension ReaderModel {
     /// row or code line).
     public mutating func pointAtTop(at time: Duration) -> [ClientCommand] {
         guard let layout = pane.layout else { return [] }
+        if slides.isOn, let slide = slides.layout,
+           let passage = PointerPart.passage(at: slide.anchor(forRow: slides.top), in: layout.document) {
+            return point(passage.anchor, length: passage.length, at: time)
+        }
         if let current = search.current, search.currentIsShown(on: pane.visibleRows), !search.matches[current].place.inName {
             let match = search.matches[current].place
             return point(Anchor(block: match.block, offset: match.characters.lowerBound), length: match.characters.count, at: time)
@@ -21,7 +25,7 @@ extension ReaderModel {
         return point(passage.anchor, length: passage.length, at: time)
     }
 
-    private mutating func point(_ anchor: Anchor, length: Int, at time: Duration) -> [ClientCommand] {
+    mutating func point(_ anchor: Anchor, length: Int, at time: Duration) -> [ClientCommand] {
         guard connection == .joined else {
             notices.note("not in the room yet: a pointer is for everyone in it", error: true, at: time)
             return []
@@ -46,6 +50,14 @@ extension ReaderModel {
     /// `'`: goes to the presenter's pointer (or the only pointer there is),
     /// a third of the screen down. A follower is detached by it.
     public mutating func goToPointer(at time: Duration) -> [ClientCommand] {
+        if slides.isOn, let pointer = pointers.lead ?? pointers.all.first, let passage = pointer.passage, let deck = slides.deck {
+            var out = detachIfFollowing(at: time)
+            let index = deck.slide(containing: passage.block)
+            if index != slides.slide { slides.go(to: index, step: deck.slides[index].steps - 1, in: pane.document) }
+            if let rows = slides.layout?.rows(of: passage) { slides.scroll(to: rows.lowerBound - slides.viewport / 3) }
+            out += moved(at: time)
+            return out
+        }
         guard let layout = pane.layout, let pointer = pointers.lead ?? pointers.all.first,
               let passage = pointer.passage, let rows = layout.rows(of: passage) else {
             notices.note("nobody points at anything", error: false, at: time)
@@ -66,7 +78,14 @@ extension ReaderModel {
             bringLeadPointerIntoView()
             return moved(at: time)
         }
-        if !(rows.lowerBound >= pane.top && rows.upperBound <= pane.top + viewportRows) {
+        let onScreen: Bool
+        if slides.isOn {
+            let slideRows = slides.layout?.rows(of: passage)
+            onScreen = slideRows.map { $0.lowerBound >= slides.top && $0.upperBound <= slides.top + slides.viewport } ?? false
+        } else {
+            onScreen = rows.lowerBound >= pane.top && rows.upperBound <= pane.top + viewportRows
+        }
+        if !onScreen {
             let jump = pointer.lead ? " — ' goes there" : ""
             notices.note("\(pointer.name) points at “\(Self.excerpt(of: passage, in: layout.document))”\(jump)", error: false, at: time)
         }
@@ -76,6 +95,13 @@ extension ReaderModel {
     /// Scrolls as little as it takes to show the presenter's pointer whole
     /// (its start, when it is taller than the screen).
     mutating func bringLeadPointerIntoView() {
+        if slides.isOn {
+            guard let passage = pointers.lead?.passage, let rows = slides.layout?.rows(of: passage) else { return }
+            let viewport = slides.viewport
+            if rows.lowerBound >= slides.top && rows.upperBound <= slides.top + viewport { return }
+            slides.scroll(to: rows.lowerBound < slides.top || rows.count >= viewport ? rows.lowerBound : rows.upperBound - viewport)
+            return
+        }
         guard let layout = pane.layout, let passage = pointers.lead?.passage, let rows = layout.rows(of: passage) else { return }
         let viewport = viewportRows
         if rows.lowerBound >= pane.top && rows.upperBound <= pane.top + viewport { return }

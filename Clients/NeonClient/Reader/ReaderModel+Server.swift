@@ -129,10 +129,11 @@ extension ReaderModel {
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {
         if p.id == presence.presenter, presence.anchor(of: p.id) != p.anchor { pointers.leadIsNews = false }
         presence.progressed(p)
-        if p.id == presence.presenter, isFollowing, p.id != presence.me {
-            return reposition(to: p.anchor, atBottom: p.atBottom, at: time)
-        }
-        return []
+        guard p.id == presence.presenter, p.id != presence.me else { return [] }
+        matchPresenterSlides(p.slidePlace)
+        guard isFollowing else { return [] }
+        if let place = p.slidePlace { return followSlide(anchor: p.anchor, place: place, at: time) }
+        return reposition(to: p.anchor, atBottom: p.atBottom, at: time)
     }
 
     /// A reader's tab changed. A follower does not jump by itself: the

@@ -106,7 +106,9 @@ extension ReaderModel {
         }
         let map = VersionMap(from: old, to: new)
         let place = map.place(layout.anchor(forRow: pane.top))
+        let slidePlace = slides.layout.map { map.place($0.anchor(forRow: slides.top)) }
         pane.showVersion(new, as: info, at: 0)
+        if slides.isOn, let slidePlace { slides.showVersion(new, at: slidePlace) }
         if let row = pane.layout?.row(for: place), pane.top != row { pane.jump(to: row) }
         presence.carryPlaces(map)
         tabs.retitle(for: new)

@@ -12,7 +12,12 @@ extension ReaderModel {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         let g = geometry
         drawTitle(into: &buffer, at: time, theme: theme)
-        if pane.layout != nil {
+        if pane.layout != nil, slides.isOn {
+            renderSlideHeader(in: g.tabs, theme: theme, into: &buffer)
+            if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
+            slides.render(in: g.page, pointers: pointers, theme: theme, into: &buffer)
+            renderSlideIndicator(in: g.indicator, at: time, theme: theme, into: &buffer)
+        } else if pane.layout != nil {
             tabs.render(in: g.tabs, current: currentSection, at: time, theme: theme, into: &buffer)
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             pane.render(in: g.page, highlights: search.highlights(in: pane.layout, rows: pane.visibleRows),
@@ -95,6 +100,7 @@ extension ReaderModel {
     /// the last ones when they do not fit.
     func statusItems(at time: Duration) -> [String] {
         if draftPanel == .focused { return ["draft", "Esc back to the document", "F1 keys", "Ctrl-Z undo"] }
+        if slides.isOn, pane.layout != nil { return slideStatusItems() }
         var items: [String]
         if mode == .present {
             items = ["presenting", "your scroll and tabs lead", "p points", "\(NotesPanel.key) notes", "? keys"]
@@ -132,13 +138,19 @@ extension ReaderModel {
         case .closed: return ["r: now", "offline, reconnecting"]
         case .joined:
             let here = headcount.here
+            if let place = slides.place, pane.layout != nil {
+                let step = place.steps > 1 ? ["step \(place.step + 1)/\(place.steps)"] : []
+                return step + ["slide \(place.slide + 1)/\(place.slides)", here]
+            }
             guard let p = position else { return [here] }
             let row = "row \(pane.top + 1)/\(max(contentRows, 1))"
             return columns < 70 ? [here, "\(p.percent)%"] : [row, here, "\(p.percent)%"]
         }
     }
 
-    public static let helpLines: [HelpOverlay.Line] = [
+    public static let helpLines: [HelpOverlay.Line] = documentHelpLines + slideHelpLines
+
+    static let documentHelpLines: [HelpOverlay.Line] = [
         .init(key: "j k ↓ ↑", action: "scroll a row"),
         .init(key: "space b PgDn PgUp", action: "scroll a page"),
         .init(key: "d u", action: "half a page"),

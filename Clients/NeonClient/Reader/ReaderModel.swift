@@ -1,5 +1,15 @@
 import NeonCore
 
+/// A place as a `scroll` message gives it.
+struct SentPlace: Equatable, Sendable {
+    var top: Int
+    var content: Int
+    var viewport: Int
+    var anchor: Anchor
+    /// The step, showing slides.
+    var step: Int?
+}
+
 /// How this terminal takes part in its room.
 public enum ClientMode: String, Sendable, Equatable {
     /// `neonsync read FILE`: publish FILE if the room has none, read at your own pace.
@@ -55,8 +65,12 @@ public struct ReaderModel: Sendable {
     /// The status line's sentence while the room cannot be reached, to
     /// take it away once joined.
     var offlineSentence = ""
-    /// The anchor last sent, so an unchanged place is not sent twice.
-    var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
+    /// The place last sent, so an unchanged place is not sent twice.
+    var sentPlace: SentPlace?
+    /// The document as slides (presenting a deck, or following someone who does).
+    public internal(set) var slides = SlidePane()
+    /// `present --slides`: slides even without slide separators.
+    public let slidesAsked: Bool
     /// FILE's name and format (`read FILE`, `present FILE`): new versions
     /// of it are published as the same document.
     var file: (title: String, format: DocumentFormat)?
@@ -71,9 +85,10 @@ public struct ReaderModel: Sendable {
     var knownVersions: Set<Int> = []
 
     public init(mode: ClientMode, room: String, name: String, columns: Int, rows: Int,
-                document: DocumentInfo? = nil, pointing: PointingRule = .everyone, at time: Duration) {
+                document: DocumentInfo? = nil, pointing: PointingRule = .everyone, slides: Bool = false, at time: Duration) {
         self.mode = mode
         self.pointing = pointing
+        slidesAsked = slides
         self.room = room
         self.name = name
         self.columns = max(columns, 1)
@@ -103,10 +118,11 @@ public struct ReaderModel: Sendable {
                        showsNotes: notes.isOpen && mode == .present)
     }
 
-    /// Gives the document pane the size the geometry has for it.
+    /// Gives the document pane (and the slides) the size the geometry has for it.
     mutating func fitPane() {
         let g = geometry
         pane.fit(width: g.wrapWidth, viewport: g.document.height)
+        slides.fit(width: g.page.width, viewport: g.document.height, document: pane.document)
     }
 
     /// The rows of the document the reader sees.

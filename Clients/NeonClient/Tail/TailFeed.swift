@@ -31,6 +31,10 @@ public struct TailFeed: Equatable, Sendable {
             let kept = published.revises == nil ? "" : "; everyone keeps their place"
             return "\(name(published.by)) published \(WatchedRoom.version(of: published))\"\(published.title)\" (\(published.format.rawValue), \(sections)\(kept))"
         case let .progress(info):
+            if let place = info.slidePlace {
+                let step = place.steps > 1 ? ", step \(place.step + 1) of \(place.steps)" : ""
+                return "\(name(info.id)) slide \(place.slide + 1) of \(place.slides)\(step) \(section(info.section))"
+            }
             let bottom = info.atBottom ? ", at the bottom" : ""
             return "\(name(info.id)) \(info.percent)% \(section(info.section))\(bottom)"
         case let .tab(info):

@@ -17,8 +17,8 @@ public struct SpeakerNote: Equatable, Hashable, Sendable {
 }
 
 /// A Markdown source as a presenting client reads it: the text it
-/// publishes, without the speaker notes, and the notes it keeps for the
-/// presenter. Speaker notes are presenterm's comments
+/// publishes, without the speaker notes (and with presenterm's front matter
+/// as an intro, `FrontMatter`), and the notes it keeps for the presenter. Speaker notes are presenterm's comments
 /// (`<!-- speaker_note: text -->` and the multi-line YAML form, `|` or
 /// `>`), anywhere Markdown takes an HTML block or inline HTML; in code
 /// they are code. They are never published: neither the server nor anyone
@@ -29,7 +29,9 @@ public struct PresenterSource: Equatable, Sendable {
     /// The notes in document order.
     public let notes: [SpeakerNote]
 
-    public init(markdown text: String) {
+    public init(markdown original: String) {
+        // presenterm's front matter becomes the deck's intro.
+        let text = FrontMatter.converted(original) ?? original
         guard text.contains("speaker_note") else {
             published = text
             notes = []

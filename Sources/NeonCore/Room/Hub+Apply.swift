@@ -49,8 +49,8 @@ extension Hub {
                 told = refuse(id, ProtocolError(.parserMismatch,
                     "your client numbers the blocks of documents as \"\(parser)\", this server as \"\(Document.parserIdentity)\": the document is the room's, but anchors your client sends or follows may point to other text; use a client that numbers blocks the same way"))
             }
-        case let .scroll(top, viewport, content, anchor):
-            event = .scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor)
+        case let .scroll(top, viewport, content, anchor, step):
+            event = .scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor, step: step)
         case let .tab(section): event = .tabSelected(id, section: section)
         case let .follow(on): event = .followChanged(id, on: on)
         case let .edit(rev, ops, key): event = .draftEdited(id, rev: rev, ops: ops, key: key)

@@ -114,6 +114,10 @@ public struct LogEvent: Hashable, Sendable {
         .init("draftLevel", .string), .init("fromLevel", .string), .init("count", .int), .init("remaining", .int),
         .init("limit", .int), .init("text", .string, optional: true),
     ])
+    /// A member showing slides went to another slide or step.
+    public static let slide = LogEvent("slide", [.info], room: .required, client: .required, [
+        .init("slide", .int), .init("slides", .int), .init("step", .int), .init("steps", .int),
+    ])
     /// A pointer was set, moved or cleared (`lead`: the presenter's).
     public static let point = LogEvent("point", [.info], room: .required, client: .required, [
         .init("lead", .bool), .init("block", .int, optional: true), .init("offset", .int, optional: true),
@@ -128,6 +132,6 @@ public struct LogEvent: Hashable, Sendable {
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
         start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
-        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, point, pointing, error, storeFailed,
+        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, error, storeFailed,
     ]
 }

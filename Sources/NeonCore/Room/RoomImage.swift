@@ -20,6 +20,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
         public var resume: String?
         /// `true` when the server vouches for the name; absent otherwise.
         public var verified: Bool?
+        /// `[slide, slides, step, steps]` while the member shows slides.
+        public var slide: [Int]?
     }
 
     public var name: String
@@ -77,7 +79,8 @@ extension Member {
                               position: position.map { [$0.top, $0.viewport, $0.content] }, anchor: anchor,
                               section: spy.current, source: spy.source, holdSection: spy.hold?.section,
                               holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume,
-                              verified: verified ? true : nil)
+                              verified: verified ? true : nil,
+                              slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] })
     }
 
     init(image: RoomImage.MemberImage) {
@@ -92,5 +95,8 @@ extension Member {
                             image.holdUntil.map { (section, Duration.nanoseconds($0)) } })
         following = image.following
         resume = image.resume
+        if let place = image.slide, place.count == 4 {
+            slide = SlidePlace(slide: place[0], slides: place[1], step: place[2], steps: place[3])
+        }
     }
 }

@@ -63,7 +63,8 @@ public enum RoomEvent: Equatable, Sendable {
     case left(ClientID)
     /// `revises`: a new version of the room's document (places carried).
     case documentPublished(ClientID, DocumentInfo, revises: Int? = nil)
-    case scrolled(ClientID, top: Int, viewport: Int, content: Int, anchor: Anchor)
+    /// `step`: the member shows slides (see `ClientMessage.scroll`).
+    case scrolled(ClientID, top: Int, viewport: Int, content: Int, anchor: Anchor, step: Int? = nil)
     case tabSelected(ClientID, section: Int)
     case followChanged(ClientID, on: Bool)
     case draftEdited(ClientID, rev: Int, ops: TextOperation, key: String? = nil)

@@ -7,8 +7,8 @@ extension RoomState {
             return join(id, name: name, role: role, draftRev: draftRev, resume: resume, verified: verified)
         case let .left(id): return leave(id)
         case let .documentPublished(id, info, revises): return publish(info, by: id, revises: revises)
-        case let .scrolled(id, top, viewport, content, anchor):
-            return scroll(id, top: top, viewport: viewport, content: content, anchor: anchor, at: time)
+        case let .scrolled(id, top, viewport, content, anchor, step):
+            return scroll(id, top: top, viewport: viewport, content: content, anchor: anchor, step: step, at: time)
         case let .tabSelected(id, section): return selectTab(section, by: id, at: time)
         case let .followChanged(id, on): return follow(id, on: on)
         case let .draftEdited(id, rev, ops, key): return edit(ops, rev: rev, key: key, by: id)
@@ -100,6 +100,7 @@ extension RoomState {
         published.version = documentVersion
         document = published
         self.parsed = parsed
+        deck = SlideDeck(parsed)
         blockLengths = parsed.blocks.map { $0.text.count }
         documentBy = id
         documentSession = member.resume
@@ -107,7 +108,7 @@ extension RoomState {
         if isVersion || unchanged, let previous {
             // A next version, or the same document again: places carry over.
             let versions = VersionMap(from: previous, to: parsed)
-            for key in order { members[key]?.carryPlace(versions) }
+            for key in order { members[key]?.carryPlace(versions, deck: deck) }
             map = versions
         } else {
             for key in order { members[key]?.resetPlace() }
@@ -130,7 +131,7 @@ extension RoomState {
     // MARK: - Reading
 
     private mutating func scroll(_ id: ClientID, top: Int, viewport: Int, content: Int,
-                                 anchor: Anchor, at time: Duration) -> [RoomOutput] {
+                                 anchor: Anchor, step: Int?, at time: Duration) -> [RoomOutput] {
         guard var member = members[id] else { return unknown(id) }
         if member.role == .observer {
             return refuse(id, .notAllowed, "observers watch and cannot share a reading position; join as a reader to scroll")
@@ -152,24 +153,41 @@ extension RoomState {
         guard anchor.offset >= 0, anchor.offset <= length else {
             return refuse(id, .invalidAnchor, "anchor offset \(anchor.offset) is outside block \(anchor.block), which has \(length) characters")
         }
-        let oldStep = member.position.map { $0.percent / 10 }
+        var place: SlidePlace?
+        if let step {
+            let deck = self.deck ?? SlideDeck(parsed)
+            let slide = deck.slide(containing: anchor.block)
+            let steps = deck.slides[slide].steps
+            guard step >= 0, step < steps else {
+                return refuse(id, .invalidPosition, "step \(step) does not exist on slide \(slide + 1), which is shown in \(steps) steps (0–\(steps - 1))")
+            }
+            place = SlidePlace(slide: slide, slides: deck.slides.count, step: step, steps: steps)
+        }
+        let oldStep = member.position.map { _ in member.percent / 10 }
+        let oldSlide = member.slide
         let tabChanged = member.spy.observe(SpyPlace(document: parsed, anchor: anchor, position: position), at: time)
         member.position = position
         member.anchor = anchor
+        member.slide = place
         members[id] = member
 
         var out: [RoomOutput] = [broadcast(.progress(ProgressInfo(
-            id: id, progress: position.progress, percent: position.percent,
-            atBottom: position.atBottom, section: member.spy.current, anchor: anchor)), except: nil)]
+            id: id, progress: member.progress, percent: member.percent,
+            atBottom: member.atBottom, section: member.spy.current, anchor: anchor, slidePlace: place)), except: nil)]
         if tabChanged {
             out.append(broadcast(.tab(TabInfo(id: id, section: member.spy.current, source: .scrolled)), except: nil))
             out.append(tabLog(member, source: .scrolled))
         }
-        let step = position.percent / 10
-        if step != oldStep {
+        let decile = member.percent / 10
+        if decile != oldStep {
             out.append(.log(LogRecord(.info, .progress, room: name, client: id,
-                                      [LogField("step", .int(step * 10)), LogField("percent", .int(position.percent)),
-                                       LogField("atBottom", .bool(position.atBottom)), LogField("section", .int(member.spy.current))])))
+                                      [LogField("step", .int(decile * 10)), LogField("percent", .int(member.percent)),
+                                       LogField("atBottom", .bool(member.atBottom)), LogField("section", .int(member.spy.current))])))
+        }
+        if let place, place != oldSlide {
+            out.append(.log(LogRecord(.info, .slide, room: name, client: id,
+                                      [LogField("slide", .int(place.slide)), LogField("slides", .int(place.slides)),
+                                       LogField("step", .int(place.step)), LogField("steps", .int(place.steps))])))
         }
         return out
     }

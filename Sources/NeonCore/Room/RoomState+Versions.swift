@@ -25,10 +25,15 @@ extension RoomState {
 extension Member {
     /// The member's place carried onto a new version of the document: the
     /// nearest surviving text, its section current (no hold).
-    mutating func carryPlace(_ map: VersionMap) {
+    mutating func carryPlace(_ map: VersionMap, deck: SlideDeck?) {
         guard position != nil else { return }
         anchor = map.place(anchor)
         let section = map.new.blocks.indices.contains(anchor.block) ? map.new.blocks[anchor.block].section : 0
         spy = ScrollSpy(current: section, source: .scrolled, hold: nil)
+        if let place = slide, let deck {
+            let index = deck.slide(containing: anchor.block)
+            let steps = deck.slides[index].steps
+            slide = SlidePlace(slide: index, slides: deck.slides.count, step: min(place.step, steps - 1), steps: steps)
+        }
     }
 }

@@ -18,6 +18,8 @@ public struct RoomState: Equatable, Sendable {
     /// document's next version as the presenter may.
     var documentBy: ClientID?
     var documentSession: String?
+    /// The document as slides, for members who show it so.
+    public internal(set) var deck: SlideDeck?
     /// Characters per block of the parsed document, to validate anchors.
     var blockLengths: [Int]
     public internal(set) var members: [ClientID: Member]
@@ -49,6 +51,7 @@ public struct RoomState: Equatable, Sendable {
         documentVersion = 0
         documentBy = nil
         documentSession = nil
+        deck = nil
         blockLengths = []
         members = [:]
         order = []
@@ -81,6 +84,7 @@ public struct RoomState: Equatable, Sendable {
             info.version = documentVersion
             document = info
             self.parsed = parsed
+            deck = SlideDeck(parsed)
             blockLengths = parsed.blocks.map { $0.text.count }
         }
         let contiguous = Self.contiguousTail(snapshot.recentEdits, endingAt: snapshot.draftRevision)

@@ -18,7 +18,9 @@ public enum ClientMessage: Equatable, Sendable {
     /// the version the sender had; everyone keeps their place.
     case document(title: String, format: DocumentFormat, text: String, parser: String? = nil, revises: Int? = nil)
     /// The sender's own layout in rows plus the width-independent anchor.
-    case scroll(top: Int, viewport: Int, content: Int, anchor: Anchor)
+    /// `step` (added after v1): the sender shows the document as slides, on
+    /// the slide holding `anchor`, revealed to this step (see Slides).
+    case scroll(top: Int, viewport: Int, content: Int, anchor: Anchor, step: Int? = nil)
     /// Choose a section.
     case tab(section: Int)
     /// Follow the presenter, or stop.
@@ -65,7 +67,7 @@ public enum ClientMessage: Equatable, Sendable {
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
         case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser, revises
-        case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who
+        case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who, step
     }
 
     public init(from decoder: any Decoder) throws {
@@ -90,7 +92,8 @@ extension ClientMessage: Codable {
             self = .scroll(top: try c.decode(Int.self, forKey: .top),
                            viewport: try c.decode(Int.self, forKey: .viewport),
                            content: try c.decode(Int.self, forKey: .content),
-                           anchor: try c.decode(Anchor.self, forKey: .anchor))
+                           anchor: try c.decode(Anchor.self, forKey: .anchor),
+                           step: try c.decodeIfPresent(Int.self, forKey: .step))
         case "tab":
             self = .tab(section: try c.decode(Int.self, forKey: .section))
         case "follow":
@@ -135,11 +138,12 @@ extension ClientMessage: Codable {
             try c.encode(text, forKey: .text)
             try c.encodeIfPresent(parser, forKey: .parser)
             try c.encodeIfPresent(revises, forKey: .revises)
-        case let .scroll(top, viewport, content, anchor):
+        case let .scroll(top, viewport, content, anchor, step):
             try c.encode(top, forKey: .top)
             try c.encode(viewport, forKey: .viewport)
             try c.encode(content, forKey: .content)
             try c.encode(anchor, forKey: .anchor)
+            try c.encodeIfPresent(step, forKey: .step)
         case let .tab(section):
             try c.encode(section, forKey: .section)
         case let .follow(on):

@@ -16,6 +16,12 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
     /// from the first frame. Absent until the member has a place (added
     /// after v1).
     public var anchor: Anchor?
+    /// While the member shows slides (added after v1): their slide and step
+    /// (`SlidePlace`, flattened), as in their last `progress`.
+    public var slide: Int?
+    public var slides: Int?
+    public var step: Int?
+    public var steps: Int?
 
     public init(id: ClientID, name: String, role: Role, percent: Int = 0,
                 atBottom: Bool = false, section: Int = 0, following: Bool = false, verified: Bool = false,
@@ -28,6 +34,12 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
 
     /// Whether the server vouches for the name (see `verified`).
     public var isVerified: Bool { verified == true }
+
+    /// The member's place in the deck, while they show slides.
+    public var slidePlace: SlidePlace? {
+        get { SlidePlace(slide: slide, slides: slides, step: step, steps: steps) }
+        set { (slide, slides, step, steps) = (newValue?.slide, newValue?.slides, newValue?.step, newValue?.steps) }
+    }
 }
 
 /// The room's document as it crosses the wire.
@@ -147,7 +159,8 @@ public struct Welcome: Codable, Equatable, Sendable {
     }
 }
 
-/// A reader's place (`progress`): the numbers of NeonCore's ReadingPosition.
+/// A reader's place (`progress`): the numbers of NeonCore's ReadingPosition,
+/// or, while they show slides, of their place in the deck.
 public struct ProgressInfo: Codable, Equatable, Sendable {
     public var id: ClientID
     public var progress: Double
@@ -155,11 +168,31 @@ public struct ProgressInfo: Codable, Equatable, Sendable {
     public var atBottom: Bool
     public var section: Int
     public var anchor: Anchor
+    /// While the sender shows slides (added after v1): `SlidePlace`, flattened.
+    public var slide: Int?
+    public var slides: Int?
+    public var step: Int?
+    public var steps: Int?
 
     public init(id: ClientID, progress: Double, percent: Int, atBottom: Bool,
-                section: Int, anchor: Anchor) {
+                section: Int, anchor: Anchor, slidePlace: SlidePlace? = nil) {
         self.id = id; self.progress = progress; self.percent = percent
         self.atBottom = atBottom; self.section = section; self.anchor = anchor
+        self.slidePlace = slidePlace
+    }
+
+    /// The sender's place in the deck, while they show slides.
+    public var slidePlace: SlidePlace? {
+        get { SlidePlace(slide: slide, slides: slides, step: step, steps: steps) }
+        set { (slide, slides, step, steps) = (newValue?.slide, newValue?.slides, newValue?.step, newValue?.steps) }
+    }
+}
+
+extension SlidePlace {
+    /// The place the four flattened fields give, when all four are there.
+    init?(slide: Int?, slides: Int?, step: Int?, steps: Int?) {
+        guard let slide, let slides, let step, let steps else { return nil }
+        self.init(slide: slide, slides: slides, step: step, steps: steps)
     }
 }
 
