@@ -75,6 +75,20 @@ struct SlideModelTests {
         #expect(m.slides.slide == 5 && screen(m).contains("The end"))
     }
 
+    @Test("a search while slides show goes to the slide of the match, shown whole")
+    func searchInSlides() {
+        var m = presenter()
+        _ = m.handle(.key(.character("/")), at: .zero)
+        for c in "Coloured" { _ = m.handle(.key(.character(c)), at: .zero) }
+        let out = m.handle(.key(.enter), at: .zero)
+        #expect(m.slides.slide == 4 && screen(m).contains("Coloured text"))
+        #expect(scrolls(out).count == 1)
+        _ = m.handle(.key(.character("/")), at: .zero)
+        for c in "Followers land" { _ = m.handle(.key(.character(c)), at: .zero) }
+        _ = m.handle(.key(.enter), at: .zero)
+        #expect(m.slides.slide == 1 && m.slides.step == 2 && screen(m).contains("Followers land"))
+    }
+
     @Test("columns stand side by side where they fit, and stack on a narrow terminal")
     func columns() throws {
         var wide = presenter()

@@ -19,7 +19,11 @@ public struct NotesModel: Sendable {
     public internal(set) var published: DocumentInfo
     public internal(set) var notes: [SpeakerNote]
     /// The document the notes are placed on: the room's, else FILE's.
-    public internal(set) var document: Document?
+    public internal(set) var document: Document? {
+        didSet { deck = document.map(SlideDeck.init) }
+    }
+    /// The document as slides, for a presenter who shows them.
+    var deck: SlideDeck?
     public internal(set) var presence = Presence()
     /// When the talk started, on this screen's clock.
     public internal(set) var started: Duration?
@@ -38,7 +42,9 @@ public struct NotesModel: Sendable {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         (published, notes) = Self.read(file)
-        document = try? Document.parse(title: file.title, format: file.format, text: published.text)
+        let parsed = try? Document.parse(title: file.title, format: file.format, text: published.text)
+        document = parsed
+        deck = parsed.map(SlideDeck.init)
     }
 
     /// FILE as it is published, and its notes.
@@ -56,7 +62,7 @@ public struct NotesModel: Sendable {
     /// their slide while they show slides, else their section.
     public var passage: NotesPassage? {
         guard let document else { return nil }
-        if let place = presenter?.slidePlace { return .slide(place.slide, of: SlideDeck(document)) }
+        if let place = presenter?.slidePlace, let deck { return .slide(place.slide, of: deck) }
         return .section(presenter?.section ?? 0, of: document)
     }
 
