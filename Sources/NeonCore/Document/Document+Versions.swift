@@ -188,14 +188,30 @@ public struct VersionMap: Sendable {
 
     // MARK: - Alignment
 
-    /// What makes two blocks the same block: their kind and their text.
+    /// What makes two blocks the same block: their kind and their text,
+    /// byte for byte. The hash is taken once, over the text's UTF-8 (not
+    /// String's hashing, which normalizes).
     struct Key: Hashable {
-        var kind: BlockKind
-        var text: String
+        let kind: BlockKind
+        let text: String
+        let digest: Int
 
         init(_ block: Block) {
             kind = block.kind
             text = block.text
+            var hasher = Hasher()
+            hasher.combine(kind)
+            var text = block.text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            digest = hasher.finalize()
+        }
+
+        static func == (a: Key, b: Key) -> Bool {
+            a.digest == b.digest && a.kind == b.kind && a.text.utf8.elementsEqual(b.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(digest)
         }
     }
 
