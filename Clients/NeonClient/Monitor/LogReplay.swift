@@ -47,6 +47,10 @@ public enum LogReplay {
             return .progress(ProgressInfo(id: id, progress: Double(percent) / 100, percent: percent,
                                           atBottom: entry.atBottom ?? false, section: entry.section ?? 0,
                                           anchor: Anchor(block: 0, offset: 0)))
+        case LogEvent.slide.name:
+            guard let place = entry.slidePlace else { return nil }
+            return .progress(ProgressInfo(id: id, progress: place.progress, percent: place.percent, atBottom: false,
+                                          section: 0, anchor: Anchor(block: 0, offset: 0), slidePlace: place))
         case LogEvent.tab.name:
             guard let section = entry.section else { return nil }
             return .tab(TabInfo(id: id, section: section, source: entry.source ?? .scrolled))
