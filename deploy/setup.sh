@@ -13,6 +13,7 @@ APT_PACKAGES=(
   libsqlite3-dev           # the embedded store
   libwebsockets-test-server # the C peer for relay benchmarks
   tmux                     # terminal end-to-end tests
+  vim-tiny                 # saves a document by rename in the changing-document test
   libhiredis-dev           # the Redis client of cluster mode (neonsyncd --redis)
   redis-server             # cluster mode's store; the cluster tests start their own
   nginx                    # the TLS proxy in front of the nodes (deploy/nginx, deploy/cluster/run-local.sh)

@@ -10,8 +10,8 @@ import NeonTransport
 extension Client {
     /// The reader: `read`, `join`, `present` and `follow`; `file` is read
     /// (with a loading screen) and published once welcomed.
-    static func reader(_ mode: ClientMode, room: String, file: String? = nil,
-                       _ options: ConnectOptions) throws(NeonError) -> Int32 {
+    static func reader(_ mode: ClientMode, room: String, file: String? = nil, pointing: PointingRule = .everyone,
+                       slides: Bool = false, _ options: ConnectOptions) throws(NeonError) -> Int32 {
         let command: CommandName = switch mode {
         case .read: .read
         case .join: .join
@@ -21,7 +21,7 @@ extension Client {
         let directory = file.flatMap(DocumentFile.directoryURL(of:))
         return try screen(command, options, document: file, pictures: true) { size, document in
             ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
-                        document: document, directory: directory, at: .zero)
+                        document: document, directory: directory, pointing: pointing, slides: slides, at: .zero)
         }
     }
 
@@ -55,7 +55,8 @@ extension Client {
         }
         let program = make(screen.size, document)
         return Runtime(drawing: program, on: screen, command: command, mailbox: mailbox,
-                       link: Link(servers: servers, token: options.token)).run()
+                       link: Link(servers: servers, token: options.token),
+                       watching: file.flatMap { FileWatcher(path: $0) }).run()
     }
 
     /// `neonsync replay`: the log is read before anything else, so a bad

@@ -41,13 +41,18 @@ enum Client {
             return try reader(.read, room: room, file: file, options)
         case let .join(room, options):
             return try reader(.join, room: room, options)
-        case let .present(file, room, options):
-            return try reader(.present, room: room, file: file, options)
+        case let .present(file, room, pointing, slides, options):
+            return try reader(.present, room: room, file: file, pointing: pointing, slides: slides, options)
         case let .follow(room, options):
             return try reader(.follow, room: room, options)
         case let .draft(room, profile, options):
             return try screen(.draft, options) { size, _ in
                 DraftModel(room: room, name: options.name, profile: profile, columns: size.columns, rows: size.rows)
+            }
+        case let .notes(file, room, options):
+            return try screen(.notes, options, document: file) { size, document in
+                NotesModel(room: room, name: options.name, file: document ?? DocumentInfo(title: file, format: .markdown, text: ""),
+                           columns: size.columns, rows: size.rows)
             }
         case let .monitor(room, options):
             return try screen(.monitor, options) { size, _ in

@@ -58,6 +58,8 @@ private struct Flags {
     var summary = false
     var speed = 1.0
     var profile: CountingProfile?
+    var pointing = PointingRule.everyone
+    var slides = false
     var file: String?
     var room: String?
     let help: String
@@ -108,6 +110,7 @@ private struct Flags {
                 switch flag {
                 case "--json": flags.json = true
                 case "--summary": flags.summary = true
+                case "--slides": flags.slides = true
                 default: flags.connect.trust = .insecureAcceptAnything
                 }
                 continue
@@ -136,12 +139,13 @@ private struct Flags {
         switch command {
         case .read: return .read(file: file ?? "", room: room, connect)
         case .join: return .join(room: room, connect)
-        case .present: return .present(file: file, room: room, connect)
+        case .present: return .present(file: file, room: room, pointing: pointing, slides: slides, connect)
         case .follow: return .follow(room: room, connect)
         case .draft: return .draft(room: room, profile: profile, connect)
         case .tail: return .tail(room: room, json: json, connect)
         case .monitor: return .monitor(room: self.room, connect)
         case .replay: return .replay(log: file ?? "", room: self.room, speed: speed, summary: summary)
+        case .notes: return .notes(file: file ?? "", room: room, connect)
         }
     }
 
@@ -182,6 +186,11 @@ private struct Flags {
                 throw NeonError.usage("--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", ")); \(help)")
             }
             profile = chosen
+        case "--pointers":
+            guard let rule = PointingRule(rawValue: value) else {
+                throw NeonError.usage("--pointers needs everyone or presenter, not \"\(value)\"; \(help)")
+            }
+            pointing = rule
         case "--speed":
             guard let number = Double(value), number > 0, number.isFinite else {
                 throw NeonError.usage("--speed needs a number above 0, e.g. --speed 10; \(help)")
@@ -209,7 +218,7 @@ private struct Flags {
     private mutating func take(_ positional: [String]) throws(NeonError) {
         let what: String
         switch command {
-        case .read: what = "FILE"
+        case .read, .notes: what = "FILE"
         case .present: what = "FILE or ROOM"
         case .replay: what = "LOGFILE"
         case .join, .follow, .draft, .tail, .monitor: what = "ROOM"
@@ -223,7 +232,7 @@ private struct Flags {
         }
         let target = positional[0]
         switch command {
-        case .read, .replay:
+        case .read, .replay, .notes:
             file = target
         case .present where access(target, F_OK) == 0:
             file = target
@@ -241,7 +250,7 @@ private struct Flags {
                 throw NeonError.usage(problem)
             }
         }
-        if let room, command == .read || command == .present,
+        if let room, command == .read || command == .present || command == .notes,
            let problem = RoomName.problem(room, given: "--room R") {
             throw NeonError.usage(problem)
         }

@@ -11,6 +11,7 @@ extension Subcommand {
       neonsync join ROOM                 read a room's document
       neonsync present FILE|ROOM         lead: your scroll and tabs are followed
       neonsync follow ROOM               follow the presenter on any terminal size
+      neonsync notes FILE [--room R]     the presenter's speaker notes and clock
       neonsync draft ROOM                compose the room's shared draft
       neonsync tail ROOM [--json]        print a room's events, no terminal needed
       neonsync monitor [ROOM]            a live dashboard of one room or of all

@@ -21,7 +21,7 @@ enum Subcommand {
     /// `join ROOM`: read the room's document.
     case join(room: String, ConnectOptions)
     /// `present FILE|ROOM`: lead in `room`, publishing `file` when given.
-    case present(file: String?, room: String, ConnectOptions)
+    case present(file: String?, room: String, pointing: PointingRule, slides: Bool, ConnectOptions)
     /// `follow ROOM`: follow the presenter.
     case follow(room: String, ConnectOptions)
     /// `draft ROOM [--profile P]`: edit the room's shared draft.
@@ -30,6 +30,8 @@ enum Subcommand {
     case tail(room: String, json: Bool, ConnectOptions)
     /// `monitor [ROOM]`: the dashboard of one room, or of every room.
     case monitor(room: String?, ConnectOptions)
+    /// `notes FILE [--room R]`: the speaker notes of FILE beside the room's presenter.
+    case notes(file: String, room: String, ConnectOptions)
     /// `replay LOGFILE [--room R] [--speed X] [--summary]`.
     case replay(log: String, room: String?, speed: Double, summary: Bool)
     /// `rooms [--json]`: list the rooms the server lets this client see.
@@ -62,6 +64,7 @@ enum Subcommand {
         case .tail: .tail
         case .monitor: .monitor
         case .replay: .replay
+        case .notes: .notes
         }
     }
 }

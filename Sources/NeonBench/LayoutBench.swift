@@ -28,7 +28,31 @@ func runLayoutBenchmark() -> [String] {
         }
         lines.append("layout \(String(width).leftPadded(to: 3)) cols \(layout)  \(rows) rows")
     }
+    lines.append(versionLine(markdown, document, repeats: repeats))
     return lines
+}
+
+/// The next version of the document (a paragraph added near its start, a
+/// word changed in its middle) aligned with it, and 1,000 places carried
+/// onto it: what the room reducer does on the service thread when a watched
+/// file is saved.
+private func versionLine(_ markdown: String, _ document: Document, repeats: Int) -> String {
+    var edited = markdown
+    if let start = edited.firstRange(of: "\n\n")?.upperBound {
+        edited.insert(contentsOf: "A paragraph added near the start of the next version.\n\n", at: start)
+    }
+    let middle = edited.index(edited.startIndex, offsetBy: edited.count / 2)
+    if let word = edited[middle...].firstRange(of: " the ") { edited.replaceSubrange(word, with: " that ") }
+    guard let next = try? Document.parse(title: "bench", format: .markdown, text: edited) else {
+        return "versions     the edited document did not parse"
+    }
+    let anchors = (0..<1_000).map { Anchor(block: $0 * max(document.blocks.count / 1_000, 1), offset: 0) }
+    var kept = 0
+    let timing = measure(repeats) {
+        let map = VersionMap(from: document, to: next)
+        kept = anchors.filter { map.survivor(of: $0.block) != nil && map.place($0).block >= 0 }.count
+    }
+    return "versions     \(timing)  next version aligned, 1,000 places carried (\(kept) on unchanged blocks)"
 }
 
 /// Runs `body` `count` times; "best X ms, median Y ms".

@@ -252,7 +252,7 @@ struct CommandLineTerminalTests {
             (["join", "talk", "--profile", "twitter"], "neonsync join: --profile belongs to neonsync draft, not to neonsync join; see neonsync join --help"),
             (["join", "talk"], "neonsync join: draws a screen, but standard input and output are not terminals; run it in a terminal window or tmux, without redirecting it (neonsync tail ROOM prints a room's events as lines without one)"),
             (["replay", "x.log", "--speed", "0"], "neonsync replay: --speed needs a number above 0, e.g. --speed 10; see neonsync replay --help"),
-            (["frobnicate"], "neonsync: unknown command frobnicate; use read, join, present, follow, draft, tail, monitor, replay, rooms or bench (see neonsync --help)"),
+            (["frobnicate"], "neonsync: unknown command frobnicate; use read, join, present, follow, draft, tail, monitor, replay, notes, rooms or bench (see neonsync --help)"),
         ]
         for (arguments, sentence) in cases {
             let connects = !["replay", "frobnicate"].contains(arguments[0])

@@ -48,8 +48,12 @@ struct CutTextTerminalTests {
     /// runs of spaces made one.
     static func keyListRows(_ screen: [String], title: String) -> [String] {
         let grid = screen.map(cells)
+        // The list's own corners: the last ╭ before its title and the first
+        // ╮ after it (another box's corner may share the row).
         guard let top = screen.firstIndex(where: { $0.contains("─ \(title) ") }),
-              let left = grid[top].firstIndex(of: "╭"), let right = grid[top].firstIndex(of: "╮") else { return [] }
+              let titleColumn = (0..<grid[top].count).first(where: { grid[top][$0...].joined().hasPrefix("─ \(title) ") }),
+              let left = grid[top][..<titleColumn].lastIndex(of: "╭"),
+              let right = grid[top][titleColumn...].firstIndex(of: "╮") else { return [] }
         let rows = grid[(top + 1)...].prefix { $0.count > right && $0[left] == "│" }.map { $0[(left + 1)..<right].joined() }
         var lines: [String] = []
         for row in rows {

@@ -42,6 +42,23 @@ struct ReplayTests {
         #expect(m.draft.level == .limit && m.readers.map(\.name) == ["bob"])
     }
 
+    @Test("a replayed log shows the document's versions and the presenter's slides")
+    func versionsAndSlides() throws {
+        let log = """
+        {"ts":"2026-12-03T10:00:00.000Z","level":"info","event":"join","room":"deck","client":"c1","name":"pat","role":"presenter","members":1}
+        {"ts":"2026-12-03T10:00:01.000Z","level":"info","event":"document","room":"deck","client":"c1","title":"deck.md","format":"markdown","bytes":90,"sections":3,"blocks":9,"version":1}
+        {"ts":"2026-12-03T10:00:02.000Z","level":"info","event":"document","room":"deck","client":"c1","title":"deck.md","format":"markdown","bytes":95,"sections":3,"blocks":10,"version":2,"revises":1}
+        {"ts":"2026-12-03T10:00:03.000Z","level":"info","event":"slide","room":"deck","client":"c1","slide":1,"slides":3,"step":0,"steps":2}
+        {"ts":"2026-12-03T10:00:04.000Z","level":"info","event":"slide","room":"deck","client":"c1","slide":1,"slides":3,"step":1,"steps":2}
+        """
+        var m = MonitorModel(room: "deck", name: "replay", columns: 100, rows: 30, source: "replay")
+        m.watchWithoutConnection()
+        for entry in try ServerLogEntry.parse(log, file: "deck.jsonl") { LogReplay.apply(entry, to: &m, at: .zero) }
+        #expect(m.feed.lines.map(\.text) == ["pat joined as presenter", "pat published \"deck.md\"", "pat published version 2 of \"deck.md\"",
+                                             "pat slide 2 of 3, step 1 of 2", "pat slide 2 of 3, step 2 of 2"])
+        #expect(m.readers.first?.percent == 66)
+    }
+
     @Test("the summary gives each reader's furthest percent, time per section and the limit events")
     func summaryOfSample() throws {
         let summary = ReplaySummary(entries: try ServerLogEntry.parse(Self.log, file: "sample.jsonl"))

@@ -111,14 +111,14 @@ struct RoomSimulation {
         var outputs: [RoomOutput] = []
         for case let .send(message) in commands {
             switch message {
-            case let .scroll(top, viewport, content, anchor):
-                outputs += room.apply(.scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor), at: now)
+            case let .scroll(top, viewport, content, anchor, step):
+                outputs += room.apply(.scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor, step: step), at: now)
             case let .tab(section):
                 outputs += room.apply(.tabSelected(id, section: section), at: now)
             case let .follow(on):
                 outputs += room.apply(.followChanged(id, on: on), at: now)
-            case let .document(title, format, text, _, images):
-                outputs += room.apply(.documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images)), at: now)
+            case let .document(title, format, text, _, images, revises):
+                outputs += room.apply(.documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images), revises: revises), at: now)
             default:
                 break
             }

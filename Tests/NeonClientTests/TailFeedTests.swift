@@ -32,6 +32,27 @@ struct TailFeedTests {
         #expect(feed.describe(ServerMessage(seq: 8, .tab(TabInfo(id: bob, section: 7, source: .scrolled)))) == "c2 scrolled into tab 8 (untitled)")
     }
 
+    @Test("document versions: the first as before, a next version with its number and that everyone keeps their place")
+    func versionLines() throws {
+        var feed = try welcomed()
+        let next = DocumentInfo(title: "Guide", format: .markdown, text: "# Intro\nhi\n\n# Usage\nmore\n\n# New\nx\n", version: 2)
+        #expect(feed.describe(ServerMessage(seq: 3, .document(DocumentPublished(next, by: ada, revises: 1))))
+                == "ada published version 2 of \"Guide\" (markdown, 3 sections; everyone keeps their place)")
+        let first = DocumentInfo(title: "Other", format: .text, text: "x", version: 1)
+        #expect(feed.describe(ServerMessage(seq: 4, .document(DocumentPublished(first, by: ada)))) == "ada published \"Other\" (text, 1 section)")
+    }
+
+    @Test("pointers: who points at which words in which section, and who cleared theirs")
+    func pointerLines() throws {
+        var feed = try welcomed()
+        let lead = PointerInfo(id: bob, name: "bob", lead: true, anchor: Anchor(block: 3, offset: 0), length: 4)
+        #expect(feed.describe(ServerMessage(seq: 3, .pointer(lead))) == "bob points at \"more\" in §2 \"Usage\"")
+        #expect(feed.describe(ServerMessage(seq: 4, .pointer(PointerInfo(id: bob, name: "bob", lead: true))))
+                == "bob cleared the presenter's pointer")
+        #expect(feed.describe(ServerMessage(seq: 5, .pointer(PointerInfo(id: ada, name: "ada", lead: false))))
+                == "ada cleared their pointer")
+    }
+
     @Test("edits show what they inserted and deleted; limits show level, count and limit; cursors and acks have no line")
     func draftLines() throws {
         var feed = try welcomed()

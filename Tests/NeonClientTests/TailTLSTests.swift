@@ -69,7 +69,7 @@ struct TailTLSTests {
     func plainToTLSPort() throws {
         let server = try tlsServer()
         let tail = try TailProcess(["tail", "vault", "--server", "ws://127.0.0.1:\(server.port)/"])
-        #expect(tail.exitStatus(timeout: 10) == 4)
+        #expect(tail.exitStatus(timeout: 30) == 4)
         #expect(tail.errorLines.count == 1)
         #expect(tail.errorLines.first?.hasPrefix("neonsync tail: cannot reach ws://127.0.0.1:\(server.port)/ within 5 s") == true)
         #expect(server.stop() == 0)

@@ -17,7 +17,7 @@ struct DocsFlagTablesTests {
 
     /// The commands of `neonsync` whose flags docs/CLIENT.md's "Options" table
     /// lists, by name in its `commands` column (`bench` has its own table).
-    static let clientCommands = ["read", "join", "present", "follow", "draft", "tail", "monitor", "replay", "rooms"]
+    static let clientCommands = ["read", "join", "present", "follow", "draft", "tail", "monitor", "replay", "notes", "rooms"]
 
     struct Row {
         var flags: [String]

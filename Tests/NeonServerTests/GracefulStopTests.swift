@@ -15,7 +15,7 @@ struct GracefulStopTests {
         let bob = try await TestPeer.connect(server)
         _ = try await bob.hello(room: "stop", name: "bob", role: .reader)
         let sloth = try stalledReader(server, room: "stop")
-        _ = try await ada.next("joined")
+        _ = try await ada.next("joined", timeout: .seconds(20))
         // Back the stalled reader up: 6 MiB of documents against at most
         // 4 MiB of kernel buffers, under the 8 MiB --max-outbound default.
         try await publishBulk(6, from: ada)
@@ -45,7 +45,7 @@ struct GracefulStopTests {
         let ada = try await TestPeer.connect(server)
         _ = try await ada.hello(room: "stop", name: "ada", role: .presenter)
         let sloth = try stalledReader(server, room: "stop")
-        _ = try await ada.next("joined")
+        _ = try await ada.next("joined", timeout: .seconds(20))
         try await publishBulk(6, from: ada)
         #expect(throws: Never.self, "upgrades work before the stop") { _ = try RawWebSocket(port: server.port) }
         server.signal(SIGTERM)

@@ -32,7 +32,9 @@ func stalledReader(_ server: ServerProcess, room: String, name: String = "sloth"
 func publishBulk(_ count: Int, from presenter: TestPeer) async throws {
     for version in 1 ... count {
         presenter.send(.document(title: "v\(version)", format: .text, text: bulkText(bytes: 1 << 20)))
-        _ = try await presenter.next("document")
+        // A megabyte parsed and sent back while the whole suite runs on two
+        // cores can take longer than `next`'s usual 5 s.
+        _ = try await presenter.next("document", timeout: .seconds(20))
     }
 }
 

@@ -94,6 +94,17 @@ extension CommandHelp {
             exitStatuses: ExitStatus.ofScreens,
             examples: ["neonsync monitor", "neonsync monitor talk"]),
         CommandHelp(
+            command: .notes, usage: "neonsync notes FILE [--room R] [OPTIONS]",
+            summary: """
+                the presenter's second screen: the speaker notes of FILE (its <!-- speaker_note: … --> comments, \
+                which present FILE never publishes) for the passage the room's presenter is on, the title of \
+                what comes next and the time since the talk started. It joins as an observer and moves nobody
+                """,
+            arguments: [("FILE", "the file being presented, with its speaker notes (Markdown)")],
+            keys: NotesModel.help, keysNote: "Inside, ? lists them.",
+            exitStatuses: ExitStatus.ofScreens,
+            examples: ["neonsync notes talk.md --room talk"]),
+        CommandHelp(
             command: .replay, usage: "neonsync replay LOGFILE [--speed X] [--room R] [--summary]",
             summary: """
                 replay a neonsyncd JSON log (its --log file) through the monitor's screen, every room in it \

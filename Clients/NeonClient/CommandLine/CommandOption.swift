@@ -47,8 +47,8 @@ public struct CommandOption: Sendable {
     public static let all: [CommandOption] = [
         CommandOption(flag: "--room", value: "R", help: """
             the room: \(RoomName.rule). read: the room FILE goes to (default: FILE's name without its extension, \
-            spaces turned into -); present FILE: the same; replay: only room R's events
-            """, commands: [.read, .present, .replay]),
+            spaces turned into -); present FILE and notes FILE: the same; replay: only room R's events
+            """, commands: [.read, .present, .replay, .notes]),
         CommandOption(flag: "--name", value: "N", help: """
             the name the others see (default: your login name, from getlogin(), $USER or the password database)
             """, commands: connecting),
@@ -56,6 +56,14 @@ public struct CommandOption: Sendable {
             how a new room's draft counts toward its limit (a room keeps the profile it was created with): \
             \(CountingProfile.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))
             """, commands: [.draft]),
+        CommandOption(flag: "--slides", value: nil, help: """
+            present the document as slides, one section a slide, even without presenterm's slide separators \
+            (a file with <!-- end_slide --> comments is presented as slides anyway)
+            """, commands: [.present]),
+        CommandOption(flag: "--pointers", value: "WHO", help: """
+            who may point at passages in the room besides you: everyone (the default; their pointers show with \
+            their initial and move nobody's screen) or presenter (only you)
+            """, commands: [.present]),
         CommandOption(flag: "--json", value: nil, help: """
             print the protocol messages verbatim, one JSON object a line, instead of sentences
             """, commands: [.tail]),

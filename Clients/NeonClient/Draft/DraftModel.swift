@@ -165,7 +165,7 @@ extension DraftModel {
             if let refusal = Refusal(e, room: room) { return [.refused(refusal)] }
             notices.note(e.message, error: true, at: time)
             if e.code == .editRejected { return [.reconnect] }
-        case .document, .progress, .tab, .follow, .overview, .room, .relay:
+        case .document, .progress, .tab, .follow, .overview, .room, .relay, .pointer:
             break
         }
         return []

@@ -40,12 +40,17 @@ public enum LogReplay {
             return .left(ReaderInfo(id: id, name: name, role: role, percent: entry.percent ?? 0))
         case LogEvent.document.name:
             guard let title = entry.title, let format = entry.format else { return nil }
-            return .document(DocumentPublished(DocumentInfo(title: title, format: format, text: ""), by: id))
+            return .document(DocumentPublished(DocumentInfo(title: title, format: format, text: "", version: entry.version),
+                                               by: id, revises: entry.revises))
         case LogEvent.progress.name:
             guard let percent = entry.percent else { return nil }
             return .progress(ProgressInfo(id: id, progress: Double(percent) / 100, percent: percent,
                                           atBottom: entry.atBottom ?? false, section: entry.section ?? 0,
                                           anchor: Anchor(block: 0, offset: 0)))
+        case LogEvent.slide.name:
+            guard let place = entry.slidePlace else { return nil }
+            return .progress(ProgressInfo(id: id, progress: place.progress, percent: place.percent, atBottom: false,
+                                          section: 0, anchor: Anchor(block: 0, offset: 0), slidePlace: place))
         case LogEvent.tab.name:
             guard let section = entry.section else { return nil }
             return .tab(TabInfo(id: id, section: section, source: entry.source ?? .scrolled))

@@ -11,7 +11,7 @@ extension MonitorModel: ScreenProgram {
         case let .unreadable(_, problem): return disconnected(ProgramEvent.unreadableSentence(problem), at: time)
         case let .input(input): return handle(input, at: time)
         case let .resized(columns, rows): return resize(columns: columns, rows: rows, at: time)
-        case .tick, .highlighted: return []
+        case .tick, .highlighted, .fileChanged, .fileUnreadable: return []
         }
     }
 }

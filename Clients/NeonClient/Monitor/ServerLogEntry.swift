@@ -23,6 +23,11 @@ public struct ServerLogEntry: Equatable, Sendable {
     public var limit: Int?
     public var code: String?
     public var message: String?
+    /// A document's version, and the version a new version follows.
+    public var version: Int?
+    public var revises: Int?
+    /// A `slide` line's place in the deck.
+    public var slidePlace: SlidePlace?
 
     public init(_ line: LoggedLine) {
         ts = line.ts
@@ -43,6 +48,12 @@ public struct ServerLogEntry: Equatable, Sendable {
         limit = line.int("limit")
         code = line.string("code")
         message = line.string("message")
+        version = line.int("version")
+        revises = line.int("revises")
+        if line.event == LogEvent.slide.name, let slide = line.int("slide"), let slides = line.int("slides"),
+           let step = line.int("step"), let steps = line.int("steps") {
+            slidePlace = SlidePlace(slide: slide, slides: slides, step: step, steps: steps)
+        }
     }
 
     /// Milliseconds since 1970 of `ts`, nil when it is not RFC 3339 UTC

@@ -73,7 +73,7 @@ public struct WatchedRoom: Equatable, Sendable {
         case let .document(published):
             documentTitle = published.title
             learnSections(of: published.info)
-            return ("\(name(published.by)) published \"\(published.title)\"", .document)
+            return ("\(name(published.by)) published \(Self.version(of: published))\"\(published.title)\"", .document)
         case let .progress(info):
             return progressed(info)
         case let .tab(info):
@@ -91,9 +91,20 @@ public struct WatchedRoom: Equatable, Sendable {
             return ("limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))", .limit(info.level))
         case let .error(error):
             return ("error \(error.code.rawValue): \(error.message)", .error)
+        case let .pointer(pointer):
+            let whose = pointer.lead ? "the presenter's pointer" : "their pointer"
+            guard let anchor = pointer.anchor else { return ("\(pointer.name) cleared \(whose)", .follow) }
+            return ("\(pointer.name) points at block \(anchor.block)\(pointer.lead ? "" : " (reader)")", .follow)
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }
+    }
+
+    /// `version 3 of ` for a document's next version (or a later document),
+    /// nothing for a room's first document.
+    static func version(of published: DocumentPublished) -> String {
+        guard let version = published.version, version > 1 || published.revises != nil else { return "" }
+        return "version \(version) of "
     }
 
     /// A reader's name, or their id when they are not known.
@@ -115,10 +126,18 @@ public struct WatchedRoom: Equatable, Sendable {
     /// A progress message moves the reader's bar; crossing a 10% step (either
     /// way) is worth a line, like the server log's `progress` event.
     private mutating func progressed(_ info: ProgressInfo) -> Line? {
+        let before = presence.member(info.id)?.slidePlace
         presence.update(info.id) {
             $0.percent = info.percent
             $0.atBottom = info.atBottom
             $0.section = info.section
+            $0.slidePlace = info.slidePlace
+        }
+        if let place = info.slidePlace {
+            deciles[info.id] = info.percent / 10
+            guard place != before else { return nil }
+            let step = place.steps > 1 ? ", step \(place.step + 1) of \(place.steps)" : ""
+            return ("\(name(info.id)) slide \(place.slide + 1) of \(place.slides)\(step)", .progress)
         }
         let decile = info.percent / 10
         guard deciles[info.id] != decile else { return nil }

@@ -42,6 +42,7 @@ public struct Presence: Equatable, Sendable {
             reader.atBottom = p.atBottom
             reader.section = p.section
             reader.anchor = p.anchor
+            reader.slidePlace = p.slidePlace
         }
     }
 
@@ -49,6 +50,18 @@ public struct Presence: Equatable, Sendable {
     mutating func update(_ id: ClientID, _ change: (inout ReaderInfo) -> Void) {
         guard let index = readers.firstIndex(where: { $0.id == id }) else { return }
         change(&readers[index])
+    }
+
+    /// A new version of the document: everyone's place carried onto it, as
+    /// the server carries them.
+    mutating func carryPlaces(_ map: VersionMap) {
+        for index in readers.indices {
+            guard let anchor = readers[index].anchor else { continue }
+            readers[index].anchor = map.place(anchor)
+            if map.new.blocks.indices.contains(readers[index].anchor!.block) {
+                readers[index].section = map.new.blocks[readers[index].anchor!.block].section
+            }
+        }
     }
 
     /// A new document: nobody's anchor means a place on it until they move.

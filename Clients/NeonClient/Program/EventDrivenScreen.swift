@@ -13,6 +13,14 @@ protocol EventDrivenScreen: ScreenProgram {
     mutating func tick(at time: Duration) -> [ClientCommand]
     mutating func settle()
     mutating func highlighted(_ highlights: CodeHighlights, version: Int)
+    /// The file the screen shows has a new version (or cannot be read).
+    mutating func fileChanged(_ text: String, images: [DocumentImage], at time: Duration) -> [ClientCommand]
+    mutating func fileUnreadable(_ problem: String, at time: Duration) -> [ClientCommand]
+}
+
+extension EventDrivenScreen {
+    public mutating func fileChanged(_ text: String, images: [DocumentImage], at time: Duration) -> [ClientCommand] { [] }
+    public mutating func fileUnreadable(_ problem: String, at time: Duration) -> [ClientCommand] { [] }
 }
 
 extension EventDrivenScreen {
@@ -24,6 +32,8 @@ extension EventDrivenScreen {
         case let .unreadable(_, problem): return disconnected(ProgramEvent.unreadableSentence(problem), at: time)
         case let .input(input): return handle(input, at: time)
         case let .resized(columns, rows): return resize(columns: columns, rows: rows, at: time)
+        case let .fileChanged(text, images): return fileChanged(text, images: images, at: time)
+        case let .fileUnreadable(problem): return fileUnreadable(problem, at: time)
         case .tick:
             defer { settle() }
             return tick(at: time)

@@ -10,6 +10,10 @@ extension DraftModel {
     public var routingRoom: String? { room }
 }
 
+extension NotesModel {
+    public var routingRoom: String? { room }
+}
+
 extension TailProgram {
     public var routingRoom: String? { room }
 }

@@ -18,6 +18,12 @@ public enum ProgramEvent: Equatable, Sendable {
     case input(InputEvent)
     /// The terminal changed size (programs that draw a screen only).
     case resized(columns: Int, rows: Int)
+    /// The file the program shows (`read FILE`, `present FILE`, `notes
+    /// FILE`) has a new version: its text, read once its writes settled.
+    case fileChanged(text: String, images: [DocumentImage] = [])
+    /// The file changed but cannot be read now: why (it is gone, not
+    /// UTF-8, too large, …).
+    case fileUnreadable(String)
     /// Time passed: after every batch of events, and at the wake the
     /// program asked for.
     case tick

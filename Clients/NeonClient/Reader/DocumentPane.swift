@@ -98,6 +98,16 @@ public struct DocumentPane: Sendable {
         animation = nil
     }
 
+    /// Shows the next version of the document at `row` (the reader's place
+    /// carried onto it): re-laid out, nothing else reset.
+    mutating func showVersion(_ document: Document, as info: DocumentInfo, at row: Int) {
+        shownDocument = info
+        self.document = document
+        fit(width: width, viewport: viewport)
+        top = clamp(row)
+        animation = nil
+    }
+
     /// The room's document `info` could not be read: nothing to show.
     mutating func showUnreadable(_ info: DocumentInfo) {
         shownDocument = info
@@ -183,15 +193,18 @@ public struct DocumentPane: Sendable {
     mutating func inputEnded(at time: Duration) { indicator.inputEnded(at: time) }
 
     /// Draws the document into `area` (its text and the marker gutter on
-    /// the right), with `highlights` over it and the other members of
-    /// `presence` in the gutter.
-    func render(in area: Rect, highlights: [DocumentView.Highlight], presence: Presence, theme: Theme,
-                into buffer: inout Buffer) {
+    /// the right), with `highlights` over it, the other members of
+    /// `presence` in the gutter, and the room's `pointers` over both.
+    func render(in area: Rect, highlights: [DocumentView.Highlight], presence: Presence, pointers: PointerPart,
+                theme: Theme, into buffer: inout Buffer) {
         guard let layout else { return }
-        DocumentView(layout: layout, top: top, highlights: highlights, query: nil,
-                     gutter: DocumentView.Gutter(side: .right, width: 1, markers: markers(of: presence, theme: theme)),
+        let marks = markers(of: presence, theme: theme).merging(pointers.markers(in: layout, theme: theme)) { _, pointer in pointer }
+        let gutter = DocumentView.Gutter(side: .right, width: 1, markers: marks)
+        DocumentView(layout: layout, top: top, highlights: highlights, query: nil, gutter: gutter,
                      codeShift: codeShift, theme: theme, linkBase: linkBase)
             .render(in: area, into: &buffer)
+        let text = Rect(x: area.x, y: area.y, width: DocumentView.textWidth(forWidth: area.width, gutter: gutter), height: area.height)
+        pointers.render(over: layout, top: top, codeShift: codeShift, in: text, theme: theme, into: &buffer)
     }
 
     /// Other readers' places as gutter markers: the presenter ▶, others by

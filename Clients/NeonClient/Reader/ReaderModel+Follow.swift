@@ -39,14 +39,19 @@ extension ReaderModel {
     /// `reposition`) and tells the room.
     mutating func reposition(to anchor: Anchor, atBottom: Bool, at time: Duration) -> [ClientCommand] {
         guard pane.reposition(to: anchor, atBottom: atBottom, at: time) else { return [] }
+        if pointers.leadIsNews { bringLeadPointerIntoView() }
         return moved(at: time)
     }
 
     /// Follows the presenter to their place, if following one that is not
     /// this terminal and has a place.
     mutating func repositionOnPresenter(at time: Duration) -> [ClientCommand]? {
+        if let presenter = presence.presenter, presenter != presence.me {
+            matchPresenterSlides(presence.member(presenter)?.slidePlace)
+        }
         guard isFollowing, let presenter = presence.presenter, presenter != presence.me,
               let anchor = presence.anchor(of: presenter) else { return nil }
+        if let place = presence.member(presenter)?.slidePlace { return followSlide(anchor: anchor, place: place, at: time) }
         return reposition(to: anchor, atBottom: presence.member(presenter)?.atBottom ?? false, at: time)
     }
 

@@ -29,6 +29,7 @@ extension ReaderModel {
     }
 
     private mutating func press(_ key: Key, at time: Duration) -> [ClientCommand] {
+        if slides.isOn, let out = slideKey(key, at: time) { return out }
         let page = max(viewportRows - 1, 1)
         switch key {
         case .character("q"), .ctrl("c"): return [.quit]
@@ -64,6 +65,11 @@ extension ReaderModel {
             return openDraft(focus: true, at: time)
         case .character("E"):
             return openDraft(focus: false, close: true, at: time)
+        case .character(NotesPanel.key):
+            return toggleNotes(at: time)
+        case .character("p"): return pointAtTop(at: time)
+        case .character("P"): return clearPointer(at: time)
+        case .character("'"): return goToPointer(at: time)
         case .escape:
             cancelSearch()
             return []
@@ -82,6 +88,12 @@ extension ReaderModel {
 
     private mutating func click(_ mouse: MouseEvent, at time: Duration) -> [ClientCommand] {
         switch mouse.action {
+        case .wheelDown where slides.isOn:
+            slides.scroll(to: slides.top + 3)
+            return slideMoved(true, at: time)
+        case .wheelUp where slides.isOn:
+            slides.scroll(to: slides.top - 3)
+            return slideMoved(true, at: time)
         case .wheelDown: return scroll(by: 3, at: time)
         case .wheelUp: return scroll(by: -3, at: time)
         case .press(.left):
@@ -93,6 +105,15 @@ extension ReaderModel {
             if geometry.tabs.contains(x: mouse.x, y: mouse.y),
                let section = tabs.section(atColumn: mouse.x, width: geometry.columns) {
                 return chooseTab(section, at: time)
+            }
+            if slides.isOn, let layout = slides.layout, let document = pane.document,
+               let cell = slides.row(atScreen: mouse.x, y: mouse.y, in: geometry.page) {
+                guard let passage = PointerPart.passage(at: layout.anchor(forRow: cell.row, x: cell.column), in: document) else { return [] }
+                return point(passage.anchor, length: passage.length, at: time)
+            }
+            let text = geometry.document
+            if !slides.isOn, text.contains(x: mouse.x, y: mouse.y), pane.layout != nil, pane.top + mouse.y - text.y < contentRows {
+                return point(atRow: pane.top + mouse.y - text.y, at: time)
             }
             return []
         case .release:

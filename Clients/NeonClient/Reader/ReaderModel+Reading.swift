@@ -9,6 +9,7 @@ extension ReaderModel {
         self.rows = max(rows, 1)
         let g = geometry
         pane.resize(width: g.wrapWidth, viewport: g.document.height)
+        slides.fit(width: g.page.width, viewport: g.document.height, document: pane.document)
         search.refresh(in: pane.layout)
         // The match you were on stays on the screen (n goes on from it).
         if matchShown, let current = search.current, search.matches.indices.contains(current) {
@@ -20,7 +21,8 @@ extension ReaderModel {
         return moved(at: time)
     }
 
-    /// Shows `info` as the room's document, from the top.
+    /// Shows `info` as the room's document, from the top (as slides when
+    /// presenting a deck: see `startSlidesIfPresenting`).
     mutating func show(_ info: DocumentInfo, at time: Duration) {
         let document: Document
         do {
@@ -31,13 +33,15 @@ extension ReaderModel {
             return
         }
         pane.show(document, as: info)
-        pane.linkBase = localFile.flatMap { $0.info == info ? $0.directory : nil }
+        pane.linkBase = knownVersions.contains(info.text.hashValue) ? localDirectory : nil
         if info.numbersBlocksDifferently {
             notices.note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",
                          error: true, at: time)
         }
         tabs.reset(for: document)
         search.refresh(in: pane.layout)
+        slides.stop()
+        startSlidesIfPresenting(document)
     }
 
     /// The reader scrolled by `delta` rows (keys, wheel). Detaches a follower.
@@ -107,24 +111,32 @@ extension ReaderModel {
     /// changes at a place already sent (a chosen tab's hold running out), the
     /// place is sent again so that the server's spy sees it too.
     mutating func moved(at time: Duration) -> [ClientCommand] {
-        if let layout = pane.layout, let position {
-            let place = SpyPlace(document: layout.document, anchor: layout.anchor(forRow: pane.top), position: position)
-            if tabs.observe(place, at: time) { sentPlace = nil }
+        if let document = pane.document, let place = currentPlace,
+           let position = try? ReadingPosition(top: place.top, viewport: place.viewport, content: place.content) {
+            if tabs.observe(SpyPlace(document: document, anchor: place.anchor, position: position), at: time) { sentPlace = nil }
         }
         return placeCommands()
     }
 
+    /// Where this reader is, as a `scroll` says it: the document's rows
+    /// and the anchor at the top, or, showing slides, the slide's rows, its
+    /// top's anchor and the step.
+    var currentPlace: SentPlace? {
+        if slides.isOn, let layout = slides.layout, let place = slides.place {
+            return SentPlace(top: slides.top, content: layout.rowCount, viewport: slides.viewport,
+                             anchor: layout.anchor(forRow: slides.top), step: place.step)
+        }
+        guard let layout = pane.layout else { return nil }
+        return SentPlace(top: pane.top, content: layout.rowCount, viewport: viewportRows,
+                         anchor: layout.anchor(forRow: pane.top), step: nil)
+    }
+
     /// The `scroll` message for the current place, when it changed.
     mutating func placeCommands() -> [ClientCommand] {
-        guard connection == .joined, let layout = pane.layout, mode != .join || pane.document != nil else { return [] }
-        let top = pane.top
-        let anchor = layout.anchor(forRow: top)
-        let place = (top: top, content: layout.rowCount, viewport: viewportRows, anchor: anchor)
-        if let sent = sentPlace, sent.top == place.top, sent.content == place.content,
-           sent.viewport == place.viewport, sent.anchor == place.anchor {
-            return []
-        }
+        guard connection == .joined, let place = currentPlace, mode != .join || pane.document != nil else { return [] }
+        if place == sentPlace { return [] }
         sentPlace = place
-        return [.send(.scroll(top: place.top, viewport: place.viewport, content: place.content, anchor: anchor))]
+        return [.send(.scroll(top: place.top, viewport: place.viewport, content: place.content, anchor: place.anchor,
+                              step: place.step))]
     }
 }

@@ -50,6 +50,14 @@ extension ReaderModel {
     private mutating func jump(toMatch index: Int, at time: Duration) -> [ClientCommand] {
         search.current = index
         notices.note("match \(index + 1) of \(search.matches.count) for “\(search.query)”", error: false, at: time)
+        if slides.isOn, let deck = slides.deck {
+            // Showing slides: the slide of the match, whole, the match in view.
+            let place = search.matches[index].place
+            let slide = deck.slide(containing: place.block)
+            slides.go(to: slide, step: deck.slides[slide].steps - 1, in: pane.document)
+            if let rows = slides.layout?.rows(of: place) { slides.scroll(to: rows.lowerBound - slides.viewport / 3) }
+            return slideMoved(true, at: time)
+        }
         revealSideways(search.matches[index])
         let rows = search.matches[index].rows
         if rows.lowerBound >= pane.top && rows.upperBound <= pane.top + viewportRows { return [] }

@@ -56,18 +56,13 @@ extension ReaderModel {
             }
         case let .left(info):
             presence.left(info.id)
+            pointers.left(info.id)
             notices.note("\(info.name) left", error: false, at: time)
         case let .document(published):
             publishing = nil
-            if published.info != pane.shownDocument {
-                show(published.info, at: time)
-                presence.forgetPlaces()
-            }
-            if published.by != presence.me {
-                notices.note("\(presence.name(of: published.by)) published “\(published.title)”", error: false, at: time)
-            }
-            return moved(at: time)
+            return documentPublished(published, at: time)
         case let .progress(p): return progressed(p, at: time)
+        case let .pointer(p): return pointerReceived(p, at: time)
         case let .tab(t): return tabChanged(t, at: time)
         case let .follow(f):
             presence.update(f.id) { $0.following = f.on }
@@ -89,13 +84,21 @@ extension ReaderModel {
         connection = .joined
         notices.clear(saying: offlineSentence)
         presence.welcomed(welcome)
-        var out: [ClientCommand] = []
+        pointers.welcomed(welcome)
+        var out: [ClientCommand] = mode == .present ? [.send(.pointing(who: pointing))] : []
         if let info = welcome.document {
-            if let mine = pendingDocument, mode != .present, mine != info {
+            roomVersion = info.version
+            if let mine = pendingDocument, mine != info, isEarlierVersion(info, of: mine) {
+                // FILE changed while the room was away: its latest version
+                // is the room's next, and everyone keeps their place.
+                out.append(publishVersion(mine, notes: notes.notes))
+            } else if let mine = pendingDocument, mode != .present, mine != info {
                 connection = .closed("the room has another document")
                 return [.refused(Refusal(otherDocument: info, than: mine, room: room))]
             }
-            if mode == .present, let mine = pendingDocument, mine != info {
+            if let mine = pendingDocument, mine != info, isEarlierVersion(info, of: mine) {
+                // Published above as the next version: this screen shows it already.
+            } else if mode == .present, let mine = pendingDocument, mine != info {
                 out.append(publish(mine))
             } else if info != pane.shownDocument {
                 show(info, at: time)
@@ -119,16 +122,19 @@ extension ReaderModel {
 
     private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
         publishing = mine
+        knownVersions.insert(mine.text.hashValue)
         return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity,
                                images: mine.images))
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {
+        if p.id == presence.presenter, presence.anchor(of: p.id) != p.anchor { pointers.leadIsNews = false }
         presence.progressed(p)
-        if p.id == presence.presenter, isFollowing, p.id != presence.me {
-            return reposition(to: p.anchor, atBottom: p.atBottom, at: time)
-        }
-        return []
+        guard p.id == presence.presenter, p.id != presence.me else { return [] }
+        matchPresenterSlides(p.slidePlace)
+        guard isFollowing else { return [] }
+        if let place = p.slidePlace { return followSlide(anchor: p.anchor, place: place, at: time) }
+        return reposition(to: p.anchor, atBottom: p.atBottom, at: time)
     }
 
     /// A reader's tab changed. A follower does not jump by itself: the
@@ -140,6 +146,11 @@ extension ReaderModel {
     }
 
     private mutating func failed(_ e: ProtocolError, at time: Duration) -> [ClientCommand] {
+        if let revising, Self.versionRefusals.contains(e.code) {
+            self.revising = nil
+            notices.note("\(revising.info.title) changed, but the room keeps the version it has: \(e.message)", error: true, at: time)
+            return []
+        }
         if let refusal = Refusal(e, room: room) ?? publishing.flatMap({ Refusal(e, publishing: $0, room: room) }) {
             connection = .closed(e.message)
             return [.refused(refusal)]

@@ -15,11 +15,16 @@ extension ReaderModel {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         let g = geometry
         drawTitle(into: &buffer, at: time, theme: theme)
-        if pane.layout != nil {
+        if pane.layout != nil, slides.isOn {
+            renderSlideHeader(in: g.tabs, theme: theme, into: &buffer)
+            if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
+            slides.render(in: g.page, pointers: pointers, theme: theme, into: &buffer)
+            renderSlideIndicator(in: g.indicator, at: time, theme: theme, into: &buffer)
+        } else if pane.layout != nil {
             tabs.render(in: g.tabs, current: currentSection, at: time, theme: theme, into: &buffer)
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             pane.render(in: g.page, highlights: search.highlights(in: pane.layout, rows: pane.visibleRows),
-                        presence: presence, theme: theme, into: &buffer)
+                        presence: presence, pointers: pointers, theme: theme, into: &buffer)
             pane.renderIndicator(in: g.indicator, at: time, theme: theme, into: &buffer)
         } else {
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
@@ -30,6 +35,9 @@ extension ReaderModel {
         }
         if g.showsPresence {
             presence.renderPanel(in: g.presence, at: time, theme: theme, into: &buffer)
+        }
+        if g.showsNotes {
+            notes.render(in: g.notes, passage: notesPassage, theme: theme, into: &buffer)
         }
         if draftPanel.isOpen {
             draft.renderEditor(into: &buffer, at: time, theme: theme, focused: draftPanel == .focused)
@@ -95,9 +103,10 @@ extension ReaderModel {
     /// the last ones when they do not fit.
     func statusItems(at time: Duration) -> [String] {
         if draftPanel == .focused { return ["draft", "Esc back to the document", "F1 keys", "Ctrl-Z undo"] }
+        if slides.isOn, pane.layout != nil { return slideStatusItems() }
         var items: [String]
         if mode == .present {
-            items = ["presenting", "your scroll and tabs lead", "? keys"]
+            items = ["presenting", "your scroll and tabs lead", "p points", "\(NotesPanel.key) notes", "? keys"]
         } else if isFollowing {
             items = presence.presenter.map { ["following \(presence.name(of: $0))", "scroll to detach", "? keys"] }
                 ?? ["following", "waiting for a presenter", "? keys"]
@@ -132,13 +141,19 @@ extension ReaderModel {
         case .closed: return ["r: now", "offline, reconnecting"]
         case .joined:
             let here = headcount.here
+            if let place = slides.place, pane.layout != nil {
+                let step = place.steps > 1 ? ["step \(place.step + 1)/\(place.steps)"] : []
+                return step + ["slide \(place.slide + 1)/\(place.slides)", here]
+            }
             guard let p = position else { return [here] }
             let row = "row \(pane.top + 1)/\(max(contentRows, 1))"
             return columns < 70 ? [here, "\(p.percent)%"] : [row, here, "\(p.percent)%"]
         }
     }
 
-    public static let helpLines: [HelpOverlay.Line] = [
+    public static let helpLines: [HelpOverlay.Line] = documentHelpLines + slideHelpLines
+
+    static let documentHelpLines: [HelpOverlay.Line] = [
         .init(key: "j k ↓ ↑", action: "scroll a row"),
         .init(key: "space b PgDn PgUp", action: "scroll a page"),
         .init(key: "d u", action: "half a page"),
@@ -148,9 +163,11 @@ extension ReaderModel {
         .init(key: "← → h l", action: "scroll wide code sideways"),
         .init(key: "/ n N", action: "search, next, previous"),
         .init(key: "f", action: "follow the presenter"),
+        .init(key: "p P '", action: "point at the passage at the top (or the search match) / clear / go to the presenter's pointer"),
         .init(key: "e E", action: "edit the room's draft / close it"),
+        .init(key: "s", action: "show or hide your speaker notes (present)"),
         .init(key: "r", action: "reconnect"),
-        .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top"),
+        .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top; click a row to point at it"),
         .init(key: "? Esc", action: "this help / close"),
         .init(key: "q", action: "quit"),
     ]

@@ -1,5 +1,15 @@
 import NeonCore
 
+/// A place as a `scroll` message gives it.
+struct SentPlace: Equatable, Sendable {
+    var top: Int
+    var content: Int
+    var viewport: Int
+    var anchor: Anchor
+    /// The step, showing slides.
+    var step: Int?
+}
+
 /// How this terminal takes part in its room.
 public enum ClientMode: String, Sendable, Equatable {
     /// `neonsync read FILE`: publish FILE if the room has none, read at your own pace.
@@ -40,6 +50,12 @@ public struct ReaderModel: Sendable {
     public internal(set) var draftPanel = DraftPanel.closed
     public internal(set) var keyList = KeyList()
     public internal(set) var notices = NoticeLine()
+    /// The presenter's speaker notes (`s` shows and hides them).
+    public internal(set) var notes = NotesPanel()
+    /// The room's pointers (`p` points, `P` clears, `'` goes to the presenter's).
+    public internal(set) var pointers = PointerPart()
+    /// Presenting: who else may point in the room.
+    public let pointing: PointingRule
 
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?
@@ -49,39 +65,70 @@ public struct ReaderModel: Sendable {
     /// The status line's sentence while the room cannot be reached, to
     /// take it away once joined.
     var offlineSentence = ""
-    /// The file this client publishes and the `file://` URL of its
-    /// directory, which its relative links resolve against while it is the
-    /// room's document.
-    let localFile: (info: DocumentInfo, directory: String)?
-    /// The anchor last sent, so an unchanged place is not sent twice.
-    var sentPlace: (top: Int, content: Int, viewport: Int, anchor: Anchor)?
+    /// The `file://` URL of the directory of the file this client
+    /// publishes: its relative links resolve against it while one of its
+    /// versions is the room's document.
+    let localDirectory: String?
+    /// The place last sent, so an unchanged place is not sent twice.
+    var sentPlace: SentPlace?
+    /// The document as slides (presenting a deck, or following someone who does).
+    public internal(set) var slides = SlidePane()
+    /// `present --slides`: slides even without slide separators.
+    public let slidesAsked: Bool
+    /// FILE's name and format (`read FILE`, `present FILE`): new versions
+    /// of it are published as the same document.
+    var file: (title: String, format: DocumentFormat)?
+    /// The version of the room's document this terminal shows.
+    public internal(set) var roomVersion: Int?
+    /// A new version of FILE sent to the room and not yet seen back, with
+    /// its speaker notes.
+    var revising: (info: DocumentInfo, notes: [SpeakerNote])?
+    /// The texts of FILE's versions this run published or saw in the room
+    /// (their hashes): a room holding one of them after a reconnect gets
+    /// the file's latest version as its next version.
+    var knownVersions: Set<Int> = []
 
     public init(mode: ClientMode, room: String, name: String, columns: Int, rows: Int,
-                document: DocumentInfo? = nil, directory: String? = nil, at time: Duration) {
+                document: DocumentInfo? = nil, directory: String? = nil, pointing: PointingRule = .everyone,
+                slides: Bool = false, at time: Duration) {
         self.mode = mode
+        self.pointing = pointing
+        slidesAsked = slides
         self.room = room
         self.name = name
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
-        pendingDocument = document
-        localFile = document.flatMap { info in directory.map { (info, $0) } }
+        var published = document
+        if let info = document, info.format == .markdown, mode == .present || mode == .read {
+            // Speaker notes never leave this terminal: the room gets the
+            // text without them, and only the presenter sees them.
+            let source = PresenterSource(markdown: info.text)
+            published = DocumentInfo(title: info.title, format: info.format, text: source.published, images: info.images)
+            if mode == .present { notes.take(source.notes) }
+        }
+        pendingDocument = published
+        localDirectory = document == nil ? nil : directory
+        file = document.map { ($0.title, $0.format) }
+        if let published { knownVersions.insert(published.text.hashValue) }
         pane = DocumentPane(following: mode == .follow, at: time)
         draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
         fitPane()
-        if let document { show(document, at: time) }
+        if let published { show(published, at: time) }
     }
 
     /// Rows of the draft panel when it is open.
     public static let draftPanelRows = 8
 
     public var geometry: ScreenGeometry {
-        ScreenGeometry(columns: columns, rows: rows, draftRows: draftPanel.isOpen ? Self.draftPanelRows : 0)
+        ScreenGeometry(columns: columns, rows: rows, draftRows: draftPanel.isOpen ? Self.draftPanelRows : 0,
+                       showsNotes: notes.isOpen && mode == .present)
     }
 
-    /// Gives the document pane the size the geometry has for it.
+    /// Gives the document pane (and the slides) the size the geometry has for it.
     mutating func fitPane() {
         let g = geometry
         pane.fit(width: g.wrapWidth, viewport: g.document.height)
+        slides.fit(width: g.page.width, viewport: g.document.height, document: pane.document)
     }
 
     /// The rows of the document the reader sees.

@@ -16,6 +16,11 @@ import NeonTUI
 /// below `borderedRows` the document box its border (and the presence
 /// panel goes), and below `tabRows` the tab header goes too. At 40 × 12 the
 /// document keeps 7 rows; at 20 × 5, 3.
+///
+/// The presenter's speaker notes, when shown, take a column right of the
+/// document on a terminal of `notesBesideColumns` or more (in place of the
+/// presence panel), else rows under it when the terminal has
+/// `notesUnderRows` rows; a smaller terminal has no room for them.
 public struct ScreenGeometry: Equatable, Sendable {
     public static let presenceWidth = 30
     public static let presenceMinimumColumns = 90
@@ -29,6 +34,10 @@ public struct ScreenGeometry: Equatable, Sendable {
     public static let tabRows = 6
     /// The progress box's height when it is not folded.
     static let indicatorHeight = 3
+    /// From this many columns the speaker notes stand right of the document.
+    public static let notesBesideColumns = 110
+    /// From this many rows (and fewer columns) the notes go under the document.
+    public static let notesUnderRows = 18
 
     public let columns: Int
     public let rows: Int
@@ -44,6 +53,9 @@ public struct ScreenGeometry: Equatable, Sendable {
     public let draft: Rect
     /// The presence panel right of the box; empty when it does not show.
     public let presence: Rect
+    /// The speaker notes, right of the box or under it; empty when they are
+    /// not shown or do not fit.
+    public let notes: Rect
     /// The bar / wheel area: three rows above the status line; empty (on
     /// the status line's row) when the progress is folded into it.
     public let indicator: Rect
@@ -56,7 +68,7 @@ public struct ScreenGeometry: Equatable, Sendable {
     /// text beside it.
     public let gutter: Rect
 
-    public init(columns: Int, rows: Int, draftRows: Int = 0) {
+    public init(columns: Int, rows: Int, draftRows: Int = 0, showsNotes: Bool = false) {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         frame = ScreenFrame(columns: self.columns, rows: self.rows)
@@ -68,13 +80,34 @@ public struct ScreenGeometry: Equatable, Sendable {
         let panels = Stack.vertical([.fill(1), .length(self.draftRows)]).split(body[1])
         draft = panels[1]
         let isBordered = self.rows >= Self.borderedRows
-        if self.columns >= Self.presenceMinimumColumns && isBordered {
+        let none = Rect(width: 0, height: 0)
+        if showsNotes && self.columns >= Self.notesBesideColumns && isBordered {
+            let width = min(max(self.columns / 3, 30), 50)
+            let beside = Stack.horizontal([.fill(1), .length(1), .length(width)]).split(panels[0])
+            box = beside[0]
+            notes = beside[2]
+            presence = none
+        } else if showsNotes && self.rows >= Self.notesUnderRows {
+            let height = min(max(self.rows / 4, 5), 10)
+            let under = Stack.vertical([.fill(1), .length(height)]).split(panels[0])
+            notes = under[1]
+            if self.columns >= Self.presenceMinimumColumns {
+                let beside = Stack.horizontal([.fill(1), .length(1), .length(Self.presenceWidth)]).split(under[0])
+                box = beside[0]
+                presence = beside[2]
+            } else {
+                box = under[0]
+                presence = none
+            }
+        } else if self.columns >= Self.presenceMinimumColumns && isBordered {
             let beside = Stack.horizontal([.fill(1), .length(1), .length(Self.presenceWidth)]).split(panels[0])
             box = beside[0]
             presence = beside[2]
+            notes = none
         } else {
             box = panels[0]
-            presence = Rect(width: 0, height: 0)
+            presence = none
+            notes = none
         }
         let inside = isBordered ? BorderBox.inner(of: box) : box
         let text = Stack.horizontal([.fill(1), .length(1)]).split(inside)
@@ -93,7 +126,10 @@ public struct ScreenGeometry: Equatable, Sendable {
     /// Whether the document box has its border.
     public var isBordered: Bool { rows >= Self.borderedRows }
 
-    public var showsPresence: Bool { columns >= Self.presenceMinimumColumns && isBordered }
+    public var showsPresence: Bool { !presence.isEmpty }
+
+    /// Whether the speaker notes have a place on this screen.
+    public var showsNotes: Bool { !notes.isEmpty }
 
     public var title: Rect { frame.title }
 

@@ -26,6 +26,13 @@ public struct SectionTabs: Sendable {
         widths = TabHeader.titleWidths(titles, maxTitleWidth: Self.maxTitleWidth)
     }
 
+    /// A new version of the document: its titles; the spy, which sees the
+    /// reader's place again at once, is kept.
+    mutating func retitle(for document: Document) {
+        titles = document.sections.map(\.title)
+        widths = TabHeader.titleWidths(titles, maxTitleWidth: Self.maxTitleWidth)
+    }
+
     /// The reader chose `section`: the spy holds it until `until`.
     mutating func choose(_ section: Int, at time: Duration, holdingUntil until: Duration) {
         spy.select(section, at: time, until: until)

@@ -20,6 +20,8 @@ public struct ProgressSettling: Equatable, Sendable {
         var percent: Int
         var section: Int
         var atBottom: Bool
+        /// The slide and step, while the reader shows slides.
+        var slide: SlidePlace?
     }
 
     struct Held: Equatable, Sendable {
@@ -40,7 +42,8 @@ public struct ProgressSettling: Equatable, Sendable {
     public mutating func hold(_ message: ServerMessage, at time: Duration) -> Bool {
         guard let (key, info) = Self.progress(in: message) else { return false }
         if held[key] == nil { order.append(key) }
-        held[key] = Held(message: message, place: Place(percent: info.percent, section: info.section, atBottom: info.atBottom),
+        held[key] = Held(message: message, place: Place(percent: info.percent, section: info.section, atBottom: info.atBottom,
+                                                        slide: info.slidePlace),
                          since: time)
         return true
     }

@@ -7,6 +7,8 @@ import NeonCore
 public struct TailFeed: Equatable, Sendable {
     private var names: [ClientID: String] = [:]
     private var sectionTitles: [String] = []
+    /// The room's document, to quote what a pointer marks.
+    private var document: Document?
 
     public init() {}
 
@@ -26,8 +28,13 @@ public struct TailFeed: Equatable, Sendable {
         case let .document(published):
             learnSections(of: published.info)
             let sections = sectionTitles.count == 1 ? "1 section" : "\(sectionTitles.count) sections"
-            return "\(name(published.by)) published \"\(published.title)\" (\(published.format.rawValue), \(sections))"
+            let kept = published.revises == nil ? "" : "; everyone keeps their place"
+            return "\(name(published.by)) published \(WatchedRoom.version(of: published))\"\(published.title)\" (\(published.format.rawValue), \(sections)\(kept))"
         case let .progress(info):
+            if let place = info.slidePlace {
+                let step = place.steps > 1 ? ", step \(place.step + 1) of \(place.steps)" : ""
+                return "\(name(info.id)) slide \(place.slide + 1) of \(place.slides)\(step) \(section(info.section))"
+            }
             let bottom = info.atBottom ? ", at the bottom" : ""
             return "\(name(info.id)) \(info.percent)% \(section(info.section))\(bottom)"
         case let .tab(info):
@@ -42,6 +49,11 @@ public struct TailFeed: Equatable, Sendable {
             return "limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))"
         case let .error(error):
             return "error \(error.code.rawValue): \(error.message)"
+        case let .pointer(pointer):
+            let whose = pointer.lead ? "the presenter's pointer" : "their pointer"
+            guard let passage = pointer.passage else { return "\(pointer.name) cleared \(whose)" }
+            let section = document.map { $0.blocks.indices.contains(passage.block) ? " in \(self.section($0.blocks[passage.block].section))" : "" } ?? ""
+            return "\(pointer.name) points at \"\(quote(passage))\"\(section)"
         case .cursor, .ack, .relay:
             return nil
         case let .overview(overview):
@@ -68,9 +80,21 @@ public struct TailFeed: Equatable, Sendable {
     private mutating func learnSections(of document: DocumentInfo?) {
         guard let document, let parsed = try? Document.parse(title: document.title, format: document.format, text: document.text) else {
             sectionTitles = []
+            self.document = nil
             return
         }
         sectionTitles = parsed.sections.map(\.title)
+        self.document = parsed
+    }
+
+    /// The first words a pointer marks (its block's when it marks none).
+    private func quote(_ passage: DocumentMatch) -> String {
+        guard let document, document.blocks.indices.contains(passage.block) else { return "block \(passage.block)" }
+        let characters = Array(document.blocks[passage.block].text)
+        let lower = min(passage.characters.lowerBound, characters.count)
+        let upper = passage.characters.isEmpty ? characters.count : min(passage.characters.upperBound, characters.count)
+        let words = String(characters[lower..<max(upper, lower)]).split(whereSeparator: \.isWhitespace)
+        return words.count > 8 ? words.prefix(8).joined(separator: " ") + "…" : words.joined(separator: " ")
     }
 
     private func name(_ id: ClientID) -> String { names[id] ?? id.rawValue }

@@ -10,7 +10,8 @@ import NeonTransport
 /// The one loop of every `neonsync` program (the Elm architecture, as
 /// bubbletea runs it): it owns the terminal (or, for a program that prints
 /// lines, none), the mailbox that network events and signals arrive in,
-/// the timers, and the connection with its reconnects. It tells the program
+/// the timers, the connection with its reconnects, and the file the program
+/// shows (`FileWatcher`). It tells the program
 /// what happened, performs the commands it answers with, draws its view by
 /// diff, and sleeps in poll() until input, a delivery, the program's next
 /// wake or the next reconnect. Main thread only.
@@ -27,6 +28,8 @@ final class Runtime<P: Program> {
     private var pictures: (P) -> [DocumentImage] = { _ in [] }
     /// The connection, for a program that connects.
     var link: Link?
+    /// The file the program shows, watched for new versions.
+    let watcher: FileWatcher?
     let epoch = ContinuousClock.now
     /// Set when the program ends: its exit status.
     var status: Int32?
@@ -46,15 +49,17 @@ final class Runtime<P: Program> {
         self.link = link
         screen = nil
         view = nil
+        watcher = nil
     }
 
     fileprivate init(program: P, command: CommandName, mailbox: RuntimeMailbox, link: Link?, screen: Screen,
-                     view: @escaping (P, Duration, Theme) -> Buffer) {
+                     watcher: FileWatcher?, view: @escaping (P, Duration, Theme) -> Buffer) {
         self.program = program
         self.command = command
         self.mailbox = mailbox
         self.link = link
         self.screen = screen
+        self.watcher = watcher
         self.view = view
     }
 
@@ -87,10 +92,11 @@ final class Runtime<P: Program> {
     /// Sleeps until input, a delivery or the next deadline, then hands on
     /// what arrived.
     private func wait() {
-        let deadlines = [program.nextWake(after: now), link?.reconnectAt, screen?.escapeDeadline].compactMap { $0 }
+        let deadlines = [program.nextWake(after: now), link?.reconnectAt, screen?.escapeDeadline, watcher?.due].compactMap { $0 }
         let timeout = deadlines.min().map { Int32(clamping: max(($0 - now).inNanoseconds / 1_000_000, 0) + 1) } ?? -1
         var fds = [pollfd(fd: mailbox.readFD, events: Int16(POLLIN), revents: 0)]
         if screen != nil { fds.append(pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0)) }
+        if let watcher { fds.append(pollfd(fd: watcher.descriptor, events: Int16(POLLIN), revents: 0)) }
         if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
             say("poll failed: \(String(cString: strerror(errno)))")
             status = ExitStatus.failed
@@ -109,6 +115,14 @@ final class Runtime<P: Program> {
         }
         if fds[0].revents & Int16(POLLIN) != 0 {
             for delivery in mailbox.drain() where status == nil { deliver(delivery) }
+        }
+        if let watcher {
+            if fds[fds.count - 1].revents & Int16(POLLIN) != 0 { watcher.drain(at: now) }
+            switch watcher.take(at: now) {
+            case let .success(version)?: if status == nil { update(.fileChanged(text: version.text, images: version.images)) }
+            case let .failure(problem)?: if status == nil { update(.fileUnreadable(problem.description)) }
+            case nil: break
+            }
         }
     }
 
@@ -169,8 +183,9 @@ extension Runtime where P: ScreenProgram {
     /// A program that draws the terminal `screen` has taken over; the
     /// runtime restores it when the program ends.
     convenience init(drawing program: P, on screen: Screen, command: CommandName, mailbox: RuntimeMailbox,
-                     link: Link?) {
-        self.init(program: program, command: command, mailbox: mailbox, link: link, screen: screen) { program, time, theme in
+                     link: Link?, watching watcher: FileWatcher? = nil) {
+        self.init(program: program, command: command, mailbox: mailbox, link: link, screen: screen,
+                  watcher: watcher) { program, time, theme in
             program.view(at: time, theme: theme)
         }
         pictures = { $0.pictures }

@@ -43,19 +43,22 @@ extension Hub {
         var told: [RoomOutput] = []
         switch message {
         case .hello: preconditionFailure("handled above")
-        case let .document(title, format, text, parser, images):
-            event = .documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images))
+        case let .document(title, format, text, parser, images, revises):
+            event = .documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images), revises: revises)
             if let parser, parser != Document.parserIdentity {
                 told = refuse(id, ProtocolError(.parserMismatch,
                     "your client numbers the blocks of documents as \"\(parser)\", this server as \"\(Document.parserIdentity)\": the document is the room's, but anchors your client sends or follows may point to other text; use a client that numbers blocks the same way"))
             }
-        case let .scroll(top, viewport, content, anchor):
-            event = .scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor)
+        case let .scroll(top, viewport, content, anchor, step):
+            event = .scrolled(id, top: top, viewport: viewport, content: content, anchor: anchor, step: step)
         case let .tab(section): event = .tabSelected(id, section: section)
         case let .follow(on): event = .followChanged(id, on: on)
         case let .edit(rev, ops, key): event = .draftEdited(id, rev: rev, ops: ops, key: key)
         case let .cursor(position, rev): event = .cursorMoved(id, position: position, rev: rev)
         case let .relay(data): event = .relayed(id, data: data)
+        case let .point(anchor, length): event = .pointed(id, anchor: anchor, length: length)
+        case .unpoint: event = .unpointed(id)
+        case let .pointing(who): event = .pointingChanged(id, who)
         }
         return (rooms[room]?.apply(event, at: time) ?? []) + told
     }

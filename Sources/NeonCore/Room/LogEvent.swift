@@ -101,7 +101,8 @@ public struct LogEvent: Hashable, Sendable {
     ])
     public static let document = LogEvent("document", [.info], room: .required, client: .required, [
         .init("title", .string), .init("format", .string), .init("bytes", .int), .init("sections", .int),
-        .init("blocks", .int), .init("text", .string, optional: true),
+        .init("blocks", .int), .init("version", .int, optional: true), .init("revises", .int, optional: true),
+        .init("text", .string, optional: true),
     ])
     public static let progress = LogEvent("progress", [.info], room: .required, client: .required, [
         .init("step", .int), .init("percent", .int), .init("atBottom", .bool), .init("section", .int),
@@ -113,12 +114,24 @@ public struct LogEvent: Hashable, Sendable {
         .init("draftLevel", .string), .init("fromLevel", .string), .init("count", .int), .init("remaining", .int),
         .init("limit", .int), .init("text", .string, optional: true),
     ])
+    /// A member showing slides went to another slide or step.
+    public static let slide = LogEvent("slide", [.info], room: .required, client: .required, [
+        .init("slide", .int), .init("slides", .int), .init("step", .int), .init("steps", .int),
+    ])
+    /// A pointer was set, moved or cleared (`lead`: the presenter's).
+    public static let point = LogEvent("point", [.info], room: .required, client: .required, [
+        .init("lead", .bool), .init("block", .int, optional: true), .init("offset", .int, optional: true),
+        .init("length", .int, optional: true), .init("cleared", .bool, optional: true),
+    ])
+    /// The presenter said who else may point.
+    public static let pointing = LogEvent("pointing", [.info], room: .required, client: .required,
+                                          [.init("who", .string)])
     public static let error = LogEvent("error", [.warn], room: .optional, client: .required,
                                        [.init("code", .string), .init("message", .string)])
 
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
         start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
-        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, error, storeFailed,
+        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, error, storeFailed,
     ]
 }

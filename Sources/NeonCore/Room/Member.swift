@@ -11,23 +11,32 @@ public struct Member: Equatable, Sendable {
     public internal(set) var verified = false
     /// The session secret its client sent in hello; never shown to others.
     var resume: String?
+    /// Where in the deck, while the member shows slides.
+    public internal(set) var slide: SlidePlace?
 
     init(id: ClientID, name: String, role: Role) {
         self.id = id; self.name = name; self.role = role
         position = nil; anchor = .top; spy = ScrollSpy(); following = false
     }
 
-    public var percent: Int { position?.percent ?? 0 }
-    public var progress: Double { position?.progress ?? 0 }
-    public var atBottom: Bool { position?.atBottom ?? false }
+    public var percent: Int { slide?.percent ?? position?.percent ?? 0 }
+    public var progress: Double { slide?.progress ?? position?.progress ?? 0 }
+    /// At the end: at the bottom of the document, or, showing slides, of
+    /// the last step of the last slide.
+    public var atBottom: Bool {
+        guard let slide else { return position?.atBottom ?? false }
+        return slide.slide == slide.slides - 1 && slide.step == slide.steps - 1 && position?.atBottom == true
+    }
 
     public var info: ReaderInfo {
-        ReaderInfo(id: id, name: name, role: role, percent: percent, atBottom: atBottom,
-                   section: spy.current, following: following, verified: verified,
-                   anchor: position == nil ? nil : anchor)
+        var info = ReaderInfo(id: id, name: name, role: role, percent: percent, atBottom: atBottom,
+                              section: spy.current, following: following, verified: verified,
+                              anchor: position == nil ? nil : anchor)
+        info.slidePlace = slide
+        return info
     }
 
     mutating func resetPlace() {
-        position = nil; anchor = .top; spy.reset()
+        position = nil; anchor = .top; spy.reset(); slide = nil
     }
 }

@@ -20,6 +20,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
         public var resume: String?
         /// `true` when the server vouches for the name; absent otherwise.
         public var verified: Bool?
+        /// `[slide, slides, step, steps]` while the member shows slides.
+        public var slide: [Int]?
     }
 
     public var name: String
@@ -32,6 +34,14 @@ public struct RoomImage: Codable, Equatable, Sendable {
     public var recentEdits: [EditInfo]
     public var members: [MemberImage]
     public var presenter: ClientID?
+    /// The room's pointers and who may point (absent in images of rooms
+    /// with none, and in images written before pointers).
+    public var pointers: [PointerInfo]?
+    public var pointing: PointingRule?
+    /// Who published the document's current version, and their session
+    /// secret (absent in older images).
+    public var documentBy: ClientID?
+    public var documentSession: String?
 }
 
 extension RoomState {
@@ -39,7 +49,9 @@ extension RoomState {
     public var image: RoomImage {
         RoomImage(name: name, profile: counter.profile, limit: counter.limit, seq: seq, document: document,
                   draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
-                  members: order.compactMap { members[$0]?.image }, presenter: presenter)
+                  members: order.compactMap { members[$0]?.image }, presenter: presenter,
+                  pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing,
+                  documentBy: documentBy, documentSession: documentSession)
     }
 
     /// The room an image was taken of.
@@ -54,6 +66,10 @@ extension RoomState {
             order.append(member.id)
         }
         presenter = image.presenter
+        pointers = image.pointers ?? []
+        pointing = image.pointing ?? .everyone
+        documentBy = image.documentBy
+        documentSession = image.documentSession
     }
 }
 
@@ -63,7 +79,8 @@ extension Member {
                               position: position.map { [$0.top, $0.viewport, $0.content] }, anchor: anchor,
                               section: spy.current, source: spy.source, holdSection: spy.hold?.section,
                               holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume,
-                              verified: verified ? true : nil)
+                              verified: verified ? true : nil,
+                              slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] })
     }
 
     init(image: RoomImage.MemberImage) {
@@ -78,5 +95,8 @@ extension Member {
                             image.holdUntil.map { (section, Duration.nanoseconds($0)) } })
         following = image.following
         resume = image.resume
+        if let place = image.slide, place.count == 4 {
+            slide = SlidePlace(slide: place[0], slides: place[1], step: place[2], steps: place[3])
+        }
     }
 }

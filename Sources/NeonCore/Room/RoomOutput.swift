@@ -61,14 +61,22 @@ public enum RoomEvent: Equatable, Sendable {
     /// `verified`: the server vouches for `name` (see `ReaderInfo.verified`).
     case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil, verified: Bool = false)
     case left(ClientID)
-    case documentPublished(ClientID, DocumentInfo)
-    case scrolled(ClientID, top: Int, viewport: Int, content: Int, anchor: Anchor)
+    /// `revises`: a new version of the room's document (places carried).
+    case documentPublished(ClientID, DocumentInfo, revises: Int? = nil)
+    /// `step`: the member shows slides (see `ClientMessage.scroll`).
+    case scrolled(ClientID, top: Int, viewport: Int, content: Int, anchor: Anchor, step: Int? = nil)
     case tabSelected(ClientID, section: Int)
     case followChanged(ClientID, on: Bool)
     case draftEdited(ClientID, rev: Int, ops: TextOperation, key: String? = nil)
     case cursorMoved(ClientID, position: Int, rev: Int)
     /// A member sent an application message for the room.
     case relayed(ClientID, data: String)
+    /// A member pointed at `length` characters from `anchor`.
+    case pointed(ClientID, anchor: Anchor, length: Int)
+    /// A member cleared their pointer.
+    case unpointed(ClientID)
+    /// The presenter said who else may point.
+    case pointingChanged(ClientID, PointingRule)
 }
 
 /// The limits a room enforces; each is a server flag.

@@ -6,14 +6,17 @@ extension RoomState {
         case let .joined(id, name, role, draftRev, resume, verified):
             return join(id, name: name, role: role, draftRev: draftRev, resume: resume, verified: verified)
         case let .left(id): return leave(id)
-        case let .documentPublished(id, info): return publish(info, by: id)
-        case let .scrolled(id, top, viewport, content, anchor):
-            return scroll(id, top: top, viewport: viewport, content: content, anchor: anchor, at: time)
+        case let .documentPublished(id, info, revises): return publish(info, by: id, revises: revises)
+        case let .scrolled(id, top, viewport, content, anchor, step):
+            return scroll(id, top: top, viewport: viewport, content: content, anchor: anchor, step: step, at: time)
         case let .tabSelected(id, section): return selectTab(section, by: id, at: time)
         case let .followChanged(id, on): return follow(id, on: on)
         case let .draftEdited(id, rev, ops, key): return edit(ops, rev: rev, key: key, by: id)
         case let .cursorMoved(id, position, rev): return moveCursor(id, to: position, rev: rev)
         case let .relayed(id, data): return relay(data, from: id)
+        case let .pointed(id, anchor, length): return point(id, at: anchor, length: length)
+        case let .unpointed(id): return unpoint(id)
+        case let .pointingChanged(id, rule): return setPointing(rule, by: id)
         }
     }
 
@@ -50,6 +53,7 @@ extension RoomState {
         }
         order.removeAll { $0 == id }
         if presenter == id { presenter = nil }
+        pointers.removeAll { !$0.lead && $0.id == id }
         return [
             broadcast(.left(member.info), except: nil),
             .log(LogRecord(.info, .leave, room: name, client: id,
@@ -60,13 +64,23 @@ extension RoomState {
 
     // MARK: - Document
 
-    private mutating func publish(_ info: DocumentInfo, by id: ClientID) -> [RoomOutput] {
+    /// A document for the room: its first, one that replaces it (the
+    /// presenter's; everyone's place starts over), or, with `revises`, its
+    /// next version, from the presenter or whoever published the current
+    /// one: everyone's place and the pointers are carried onto it
+    /// (`VersionMap`), and a pointer whose text is gone is cleared.
+    private mutating func publish(_ info: DocumentInfo, by id: ClientID, revises: Int?) -> [RoomOutput] {
         guard let member = members[id] else { return unknown(id) }
         if member.role == .observer {
             return refuse(id, .notAllowed, "observers cannot publish a document; join as a reader or presenter")
         }
-        if document != nil, presenter != id {
-            return refuse(id, .documentExists, "room \"\(name)\" already has a document; only the presenter can replace it")
+        let isVersion = revises != nil && document != nil
+        let mayRevise = documentBy == id || (member.resume != nil && member.resume == documentSession)
+        if document != nil, presenter != id, !(isVersion && mayRevise) {
+            let sentence = isVersion
+                ? "only the presenter or whoever published room \"\(name)\"'s document can publish its next version"
+                : "room \"\(name)\" already has a document; only the presenter can replace it"
+            return refuse(id, .documentExists, sentence)
         }
         let size = info.text.utf8.count
         if size > limits.maxDocumentBytes {
@@ -82,25 +96,46 @@ extension RoomState {
         } catch {
             return refuse(id, .invalidDocument, "the document could not be read: \(error)")
         }
-        document = info
+        if isVersion, document == info { return [] }
+        let unchanged = document == info
+        let previous = self.parsed
+        documentVersion += 1
+        var published = info
+        published.version = documentVersion
+        document = published
         self.parsed = parsed
+        deck = SlideDeck(parsed)
         blockLengths = parsed.blocks.map { $0.text.count }
-        for key in order { members[key]?.resetPlace() }
-        return [
-            .persist(.documentSet(room: name, info)),
-            broadcast(.document(DocumentPublished(info, by: id)), except: nil),
-            .log(LogRecord(.info, .document, room: name, client: id,
-                           [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
-                            LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
-                            LogField("blocks", .int(parsed.blocks.count))],
-                           content: [LogField("text", .string(info.text))])),
+        documentBy = id
+        documentSession = member.resume
+        var map: VersionMap?
+        if isVersion || unchanged, let previous {
+            // A next version, or the same document again: places carry over.
+            let versions = VersionMap(from: previous, to: parsed)
+            for key in order { members[key]?.carryPlace(versions, deck: deck) }
+            map = versions
+        } else {
+            for key in order { members[key]?.resetPlace() }
+            pointers = []
+        }
+        var fields = [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
+                      LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
+                      LogField("blocks", .int(parsed.blocks.count)), LogField("version", .int(documentVersion))]
+        if isVersion, let revises { fields.append(LogField("revises", .int(revises))) }
+        var out: [RoomOutput] = [
+            .persist(.documentSet(room: name, published)),
+            broadcast(.document(DocumentPublished(published, by: id, revises: isVersion ? revises : nil)), except: nil),
         ]
+        // The pointers after the document, so they read on the new version.
+        if let map { out += carryPointers(map) }
+        out.append(.log(LogRecord(.info, .document, room: name, client: id, fields, content: [LogField("text", .string(info.text))])))
+        return out
     }
 
     // MARK: - Reading
 
     private mutating func scroll(_ id: ClientID, top: Int, viewport: Int, content: Int,
-                                 anchor: Anchor, at time: Duration) -> [RoomOutput] {
+                                 anchor: Anchor, step: Int?, at time: Duration) -> [RoomOutput] {
         guard var member = members[id] else { return unknown(id) }
         if member.role == .observer {
             return refuse(id, .notAllowed, "observers watch and cannot share a reading position; join as a reader to scroll")
@@ -122,24 +157,41 @@ extension RoomState {
         guard anchor.offset >= 0, anchor.offset <= length else {
             return refuse(id, .invalidAnchor, "anchor offset \(anchor.offset) is outside block \(anchor.block), which has \(length) characters")
         }
-        let oldStep = member.position.map { $0.percent / 10 }
+        var place: SlidePlace?
+        if let step {
+            let deck = self.deck ?? SlideDeck(parsed)
+            let slide = deck.slide(containing: anchor.block)
+            let steps = deck.slides[slide].steps
+            guard step >= 0, step < steps else {
+                return refuse(id, .invalidPosition, "step \(step) does not exist on slide \(slide + 1), which is shown in \(steps) steps (0–\(steps - 1))")
+            }
+            place = SlidePlace(slide: slide, slides: deck.slides.count, step: step, steps: steps)
+        }
+        let oldStep = member.position.map { _ in member.percent / 10 }
+        let oldSlide = member.slide
         let tabChanged = member.spy.observe(SpyPlace(document: parsed, anchor: anchor, position: position), at: time)
         member.position = position
         member.anchor = anchor
+        member.slide = place
         members[id] = member
 
         var out: [RoomOutput] = [broadcast(.progress(ProgressInfo(
-            id: id, progress: position.progress, percent: position.percent,
-            atBottom: position.atBottom, section: member.spy.current, anchor: anchor)), except: nil)]
+            id: id, progress: member.progress, percent: member.percent,
+            atBottom: member.atBottom, section: member.spy.current, anchor: anchor, slidePlace: place)), except: nil)]
         if tabChanged {
             out.append(broadcast(.tab(TabInfo(id: id, section: member.spy.current, source: .scrolled)), except: nil))
             out.append(tabLog(member, source: .scrolled))
         }
-        let step = position.percent / 10
-        if step != oldStep {
+        let decile = member.percent / 10
+        if decile != oldStep {
             out.append(.log(LogRecord(.info, .progress, room: name, client: id,
-                                      [LogField("step", .int(step * 10)), LogField("percent", .int(position.percent)),
-                                       LogField("atBottom", .bool(position.atBottom)), LogField("section", .int(member.spy.current))])))
+                                      [LogField("step", .int(decile * 10)), LogField("percent", .int(member.percent)),
+                                       LogField("atBottom", .bool(member.atBottom)), LogField("section", .int(member.spy.current))])))
+        }
+        if let place, place != oldSlide {
+            out.append(.log(LogRecord(.info, .slide, room: name, client: id,
+                                      [LogField("slide", .int(place.slide)), LogField("slides", .int(place.slides)),
+                                       LogField("step", .int(place.step)), LogField("steps", .int(place.steps))])))
         }
         return out
     }
@@ -259,7 +311,7 @@ extension RoomState {
     /// Stamps the next sequence number on a room-wide message (every
     /// broadcast, protocol v1; a slow connection may skip latest-wins ones,
     /// see `coalescingKey`).
-    private mutating func broadcast(_ payload: ServerMessage.Payload, except: ClientID?) -> RoomOutput {
+    mutating func broadcast(_ payload: ServerMessage.Payload, except: ClientID?) -> RoomOutput {
         seq += 1
         return .broadcast(ServerMessage(seq: seq, payload), room: name, except: except)
     }
@@ -270,7 +322,7 @@ extension RoomState {
                         [LogField("code", .string(code.rawValue)), LogField("message", .string(message))]))]
     }
 
-    private func unknown(_ id: ClientID) -> [RoomOutput] {
+    func unknown(_ id: ClientID) -> [RoomOutput] {
         refuse(id, .notJoined, "you are not a member of room \"\(name)\"; send hello first")
     }
 }

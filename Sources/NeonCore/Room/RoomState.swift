@@ -7,8 +7,19 @@ public struct RoomState: Equatable, Sendable {
     public internal(set) var counter: DraftCounter
     /// Increases by one per broadcast; every message carries it.
     public internal(set) var seq: Int
+    /// The document, its `version` set (see `documentVersion`).
     public internal(set) var document: DocumentInfo?
     public internal(set) var parsed: Document?
+    /// The document's version: 0 without one, 1 for the first, one more
+    /// for each published after it (new versions and replacements alike).
+    public internal(set) var documentVersion: Int
+    /// Who published the current version: that member, and any connection
+    /// of the same client session (its `resume` secret), may publish the
+    /// document's next version as the presenter may.
+    var documentBy: ClientID?
+    var documentSession: String?
+    /// The document as slides, for members who show it so.
+    public internal(set) var deck: SlideDeck?
     /// Characters per block of the parsed document, to validate anchors.
     var blockLengths: [Int]
     public internal(set) var members: [ClientID: Member]
@@ -21,6 +32,11 @@ public struct RoomState: Equatable, Sendable {
     /// history keeps): replayed to reconnecting clients, and how a resent
     /// edit is recognised.
     public internal(set) var recentEdits: [EditInfo]
+    /// The pointers set, the presenter's (the lead pointer) first: it stays
+    /// when its presenter's connection goes; a reader's goes with them.
+    public internal(set) var pointers: [PointerInfo]
+    /// Who may point besides the presenter, as the presenter said.
+    public internal(set) var pointing: PointingRule
 
     /// A new room. Its draft limit is `limits.draftLimit` for the default
     /// graphemes profile and the profile's own limit for the others.
@@ -32,6 +48,10 @@ public struct RoomState: Equatable, Sendable {
         seq = 0
         document = nil
         parsed = nil
+        documentVersion = 0
+        documentBy = nil
+        documentSession = nil
+        deck = nil
         blockLengths = []
         members = [:]
         order = []
@@ -39,6 +59,8 @@ public struct RoomState: Equatable, Sendable {
         draft = DraftDocument()
         draftCount = 0
         recentEdits = []
+        pointers = []
+        pointing = .everyone
     }
 
     /// Whether nothing was ever kept here: no document, an untouched draft
@@ -56,10 +78,13 @@ public struct RoomState: Equatable, Sendable {
         if let counter = try? DraftCounter(limit: snapshot.limit, profile: snapshot.profile) {
             self.counter = counter
         }
-        if let info = snapshot.document,
+        if var info = snapshot.document,
            let parsed = try? Document.parse(title: info.title, format: info.format, text: info.text) {
+            documentVersion = info.version ?? 1
+            info.version = documentVersion
             document = info
             self.parsed = parsed
+            deck = SlideDeck(parsed)
             blockLengths = parsed.blocks.map { $0.text.count }
         }
         let contiguous = Self.contiguousTail(snapshot.recentEdits, endingAt: snapshot.draftRevision)
@@ -86,7 +111,7 @@ public struct RoomState: Equatable, Sendable {
         draft.missed = draftRev.flatMap(missedEdits(since:))
         return Welcome(you: id, room: name, document: document,
                        readers: order.compactMap { members[$0]?.info },
-                       presenter: presenter, draft: draft)
+                       presenter: presenter, draft: draft, pointers: pointers)
     }
 
     /// The edits after revision `since`, or nil when they are no longer kept

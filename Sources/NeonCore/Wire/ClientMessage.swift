@@ -15,9 +15,14 @@ public enum ClientMessage: Equatable, Sendable {
     /// Set the room's document (when it has none, or from the presenter).
     /// `parser` (added after v1): how the sender numbers blocks, `Document.parserIdentity`.
     /// `images` (added after v1): the pictures that travel with it.
-    case document(title: String, format: DocumentFormat, text: String, parser: String? = nil, images: [DocumentImage] = [])
+    /// `revises` (added after v1): a new version of the room's document,
+    /// the version the sender had; everyone keeps their place.
+    case document(title: String, format: DocumentFormat, text: String, parser: String? = nil, images: [DocumentImage] = [],
+                  revises: Int? = nil)
     /// The sender's own layout in rows plus the width-independent anchor.
-    case scroll(top: Int, viewport: Int, content: Int, anchor: Anchor)
+    /// `step` (added after v1): the sender shows the document as slides, on
+    /// the slide holding `anchor`, revealed to this step (see Slides).
+    case scroll(top: Int, viewport: Int, content: Int, anchor: Anchor, step: Int? = nil)
     /// Choose a section.
     case tab(section: Int)
     /// Follow the presenter, or stop.
@@ -32,6 +37,14 @@ public enum ClientMessage: Equatable, Sendable {
     /// it is: not stored, not logged, not interpreted (server-relayed
     /// signalling; also the broadcast path of the relay benchmark).
     case relay(data: String)
+    /// Point at a passage (added after v1): `length` characters of block
+    /// `anchor.block` from `anchor.offset`; moves the sender's pointer (the
+    /// presenter's is the room's lead pointer).
+    case point(anchor: Anchor, length: Int)
+    /// Clear the sender's pointer (added after v1).
+    case unpoint
+    /// From the presenter (added after v1): who else may point in the room.
+    case pointing(who: PointingRule)
 
     /// The wire `type` of this message.
     public var type: String {
@@ -44,16 +57,19 @@ public enum ClientMessage: Equatable, Sendable {
         case .edit: "edit"
         case .cursor: "cursor"
         case .relay: "relay"
+        case .point: "point"
+        case .unpoint: "unpoint"
+        case .pointing: "pointing"
         }
     }
 
-    static let types = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay"]
+    static let types = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay", "point", "unpoint", "pointing"]
 }
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser, images
-        case top, viewport, content, anchor, section, on, rev, ops, position, data
+        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser, images, revises
+        case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who, step
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,12 +89,14 @@ extension ClientMessage: Codable {
                              format: try c.decode(DocumentFormat.self, forKey: .format),
                              text: try c.decode(String.self, forKey: .text),
                              parser: try c.decodeIfPresent(String.self, forKey: .parser),
-                             images: try c.decodeIfPresent([DocumentImage].self, forKey: .images) ?? [])
+                             images: try c.decodeIfPresent([DocumentImage].self, forKey: .images) ?? [],
+                             revises: try c.decodeIfPresent(Int.self, forKey: .revises))
         case "scroll":
             self = .scroll(top: try c.decode(Int.self, forKey: .top),
                            viewport: try c.decode(Int.self, forKey: .viewport),
                            content: try c.decode(Int.self, forKey: .content),
-                           anchor: try c.decode(Anchor.self, forKey: .anchor))
+                           anchor: try c.decode(Anchor.self, forKey: .anchor),
+                           step: try c.decodeIfPresent(Int.self, forKey: .step))
         case "tab":
             self = .tab(section: try c.decode(Int.self, forKey: .section))
         case "follow":
@@ -92,6 +110,13 @@ extension ClientMessage: Codable {
                            rev: try c.decode(Int.self, forKey: .rev))
         case "relay":
             self = .relay(data: try c.decode(String.self, forKey: .data))
+        case "point":
+            self = .point(anchor: try c.decode(Anchor.self, forKey: .anchor),
+                          length: try c.decode(Int.self, forKey: .length))
+        case "unpoint":
+            self = .unpoint
+        case "pointing":
+            self = .pointing(who: try c.decode(PointingRule.self, forKey: .who))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: c, debugDescription: "unknown type")
@@ -110,17 +135,19 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(draftRev, forKey: .draftRev)
             try c.encodeIfPresent(token, forKey: .token)
             try c.encodeIfPresent(resume, forKey: .resume)
-        case let .document(title, format, text, parser, images):
+        case let .document(title, format, text, parser, images, revises):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)
             try c.encode(text, forKey: .text)
             try c.encodeIfPresent(parser, forKey: .parser)
             if !images.isEmpty { try c.encode(images, forKey: .images) }
-        case let .scroll(top, viewport, content, anchor):
+            try c.encodeIfPresent(revises, forKey: .revises)
+        case let .scroll(top, viewport, content, anchor, step):
             try c.encode(top, forKey: .top)
             try c.encode(viewport, forKey: .viewport)
             try c.encode(content, forKey: .content)
             try c.encode(anchor, forKey: .anchor)
+            try c.encodeIfPresent(step, forKey: .step)
         case let .tab(section):
             try c.encode(section, forKey: .section)
         case let .follow(on):
@@ -134,6 +161,13 @@ extension ClientMessage: Codable {
             try c.encode(rev, forKey: .rev)
         case let .relay(data):
             try c.encode(data, forKey: .data)
+        case let .point(anchor, length):
+            try c.encode(anchor, forKey: .anchor)
+            try c.encode(length, forKey: .length)
+        case .unpoint:
+            break
+        case let .pointing(who):
+            try c.encode(who, forKey: .who)
         }
     }
 }

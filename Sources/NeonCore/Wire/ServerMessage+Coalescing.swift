@@ -1,6 +1,6 @@
 extension ServerMessage.Payload {
     /// For the latest-wins messages — a reader's place (`progress`), tab,
-    /// follow state and draft cursor — the key a newer message of the same
+    /// follow state, draft cursor and pointer — the key a newer message of the same
     /// kind from the same reader shares with the one it makes obsolete.
     /// `nil` for ordered messages, which must all arrive in order.
     ///
@@ -13,6 +13,7 @@ extension ServerMessage.Payload {
         case let .tab(info): "tab:\(info.id.rawValue)"
         case let .follow(info): "follow:\(info.id.rawValue)"
         case let .cursor(info): "cursor:\(info.id.rawValue)"
+        case let .pointer(info): info.lead ? "pointer:lead" : "pointer:\(info.id.rawValue)"
         case let .room(envelope): envelope.message.payload.coalescingKey.map { "relay:" + $0 }
         case .welcome, .joined, .left, .document, .edit, .ack, .limit, .error, .overview, .relay: nil
         }

@@ -21,6 +21,8 @@ public struct ServerMessage: Equatable, Sendable {
         /// Another room's message relayed to an observer (see `RoomEnvelope`).
         indirect case room(RoomEnvelope)
         case relay(RelayInfo)
+        /// A pointer was set, moved or cleared (added after v1).
+        case pointer(PointerInfo)
     }
 
     public var seq: Int
@@ -48,6 +50,7 @@ public struct ServerMessage: Equatable, Sendable {
         case .overview: "overview"
         case .room: "room"
         case .relay: "relay"
+        case .pointer: "pointer"
         }
     }
 }
@@ -71,6 +74,7 @@ extension ServerMessage: Codable {
         case let .ack(rev): try c.encode(rev, forKey: .rev)
         case let .limit(v): try v.encode(to: encoder)
         case let .relay(v): try v.encode(to: encoder)
+        case let .pointer(v): try v.encode(to: encoder)
         case let .error(e):
             try c.encode(e.code.rawValue, forKey: .code)
             try c.encode(e.message, forKey: .message)
@@ -98,6 +102,7 @@ extension ServerMessage: Codable {
         case "ack": payload = .ack(rev: try c.decode(Int.self, forKey: .rev))
         case "limit": payload = .limit(try LimitInfo(from: decoder))
         case "relay": payload = .relay(try RelayInfo(from: decoder))
+        case "pointer": payload = .pointer(try PointerInfo(from: decoder))
         case "error":
             let code = try c.decode(String.self, forKey: .code)
             guard let known = ErrorCode(rawValue: code) else {

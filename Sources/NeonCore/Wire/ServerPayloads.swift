@@ -16,6 +16,12 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
     /// from the first frame. Absent until the member has a place (added
     /// after v1).
     public var anchor: Anchor?
+    /// While the member shows slides (added after v1): their slide and step
+    /// (`SlidePlace`, flattened), as in their last `progress`.
+    public var slide: Int?
+    public var slides: Int?
+    public var step: Int?
+    public var steps: Int?
 
     public init(id: ClientID, name: String, role: Role, percent: Int = 0,
                 atBottom: Bool = false, section: Int = 0, following: Bool = false, verified: Bool = false,
@@ -28,6 +34,12 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
 
     /// Whether the server vouches for the name (see `verified`).
     public var isVerified: Bool { verified == true }
+
+    /// The member's place in the deck, while they show slides.
+    public var slidePlace: SlidePlace? {
+        get { SlidePlace(slide: slide, slides: slides, step: step, steps: steps) }
+        set { (slide, slides, step, steps) = (newValue?.slide, newValue?.slides, newValue?.step, newValue?.steps) }
+    }
 }
 
 /// The room's document as it crosses the wire.
@@ -45,13 +57,18 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
     public var parser: String
     /// The pictures that travel with it (added after v1; absent when none).
     public var images: [DocumentImage]
+    /// The room's document version (added after v1): 1 for its first
+    /// document, one more for every document published after it. Not part
+    /// of the document either: absent from what a client publishes.
+    public var version: Int?
 
     public init(title: String, format: DocumentFormat, text: String, parser: String = Document.parserIdentity,
-                images: [DocumentImage] = []) {
+                images: [DocumentImage] = [], version: Int? = nil) {
         self.title = title; self.format = format; self.text = text; self.parser = parser; self.images = images
+        self.version = version
     }
 
-    enum CodingKeys: String, CodingKey { case title, format, text, parser, images }
+    enum CodingKeys: String, CodingKey { case title, format, text, parser, images, version }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -60,6 +77,7 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         text = try c.decode(String.self, forKey: .text)
         parser = try c.decodeIfPresent(String.self, forKey: .parser) ?? ""
         images = try c.decodeIfPresent([DocumentImage].self, forKey: .images) ?? []
+        version = try c.decodeIfPresent(Int.self, forKey: .version)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -69,6 +87,7 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         try c.encode(text, forKey: .text)
         try c.encode(Document.parserIdentity, forKey: .parser)
         if !images.isEmpty { try c.encode(images, forKey: .images) }
+        try c.encodeIfPresent(version, forKey: .version)
     }
 
     /// Each image's size in pixels, by the name the Markdown gives it: what
@@ -126,14 +145,18 @@ public struct Welcome: Codable, Equatable, Sendable {
     public var readers: [ReaderInfo]
     public var presenter: ClientID?
     public var draft: DraftInfo
+    /// The room's pointers, the presenter's first (added after v1; absent
+    /// when none is set).
+    public var pointers: [PointerInfo]?
 
     public init(you: ClientID, room: String, document: DocumentInfo?,
-                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo) {
+                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo, pointers: [PointerInfo]? = nil) {
         self.you = you; self.room = room; self.document = document
         self.readers = readers; self.presenter = presenter; self.draft = draft
+        self.pointers = pointers?.isEmpty == true ? nil : pointers
     }
 
-    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft }
+    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -143,10 +166,12 @@ public struct Welcome: Codable, Equatable, Sendable {
         try c.encode(readers, forKey: .readers)
         try c.encode(presenter, forKey: .presenter)
         try c.encode(draft, forKey: .draft)
+        try c.encodeIfPresent(pointers, forKey: .pointers)
     }
 }
 
-/// A reader's place (`progress`): the numbers of NeonCore's ReadingPosition.
+/// A reader's place (`progress`): the numbers of NeonCore's ReadingPosition,
+/// or, while they show slides, of their place in the deck.
 public struct ProgressInfo: Codable, Equatable, Sendable {
     public var id: ClientID
     public var progress: Double
@@ -154,11 +179,31 @@ public struct ProgressInfo: Codable, Equatable, Sendable {
     public var atBottom: Bool
     public var section: Int
     public var anchor: Anchor
+    /// While the sender shows slides (added after v1): `SlidePlace`, flattened.
+    public var slide: Int?
+    public var slides: Int?
+    public var step: Int?
+    public var steps: Int?
 
     public init(id: ClientID, progress: Double, percent: Int, atBottom: Bool,
-                section: Int, anchor: Anchor) {
+                section: Int, anchor: Anchor, slidePlace: SlidePlace? = nil) {
         self.id = id; self.progress = progress; self.percent = percent
         self.atBottom = atBottom; self.section = section; self.anchor = anchor
+        self.slidePlace = slidePlace
+    }
+
+    /// The sender's place in the deck, while they show slides.
+    public var slidePlace: SlidePlace? {
+        get { SlidePlace(slide: slide, slides: slides, step: step, steps: steps) }
+        set { (slide, slides, step, steps) = (newValue?.slide, newValue?.slides, newValue?.step, newValue?.steps) }
+    }
+}
+
+extension SlidePlace {
+    /// The place the four flattened fields give, when all four are there.
+    init?(slide: Int?, slides: Int?, step: Int?, steps: Int?) {
+        guard let slide, let slides, let step, let steps else { return nil }
+        self.init(slide: slide, slides: slides, step: step, steps: steps)
     }
 }
 
@@ -210,35 +255,46 @@ public struct DocumentPublished: Codable, Equatable, Sendable {
     public var text: String
     public var by: ClientID
     public var parser: String
+    /// The room's document version this is (added after v1).
+    public var version: Int?
+    /// For a new version of the same document (added after v1): the
+    /// version it follows. Everyone's place and the pointers were carried
+    /// onto it; without it, the document replaced the last and places start
+    /// over.
+    public var revises: Int?
 
     /// (Added after v1) the pictures that travel with it.
     public var images: [DocumentImage]
 
-    public init(_ info: DocumentInfo, by: ClientID) {
+    public init(_ info: DocumentInfo, by: ClientID, revises: Int? = nil) {
         title = info.title; format = info.format; text = info.text; self.by = by
         parser = info.parser
         images = info.images
+        version = info.version
+        self.revises = revises
     }
 
     public var info: DocumentInfo {
-        DocumentInfo(title: title, format: format, text: text, parser: parser, images: images)
+        DocumentInfo(title: title, format: format, text: text, parser: parser, images: images, version: version)
     }
 
-    enum CodingKeys: String, CodingKey { case by }
+    enum CodingKeys: String, CodingKey { case by, revises }
 
     public init(from decoder: any Decoder) throws {
-        self.init(try DocumentInfo(from: decoder),
-                  by: try decoder.container(keyedBy: CodingKeys.self).decode(ClientID.self, forKey: .by))
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(try DocumentInfo(from: decoder), by: try c.decode(ClientID.self, forKey: .by),
+                  revises: try c.decodeIfPresent(Int.self, forKey: .revises))
     }
 
     public func encode(to encoder: any Encoder) throws {
         try info.encode(to: encoder)
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(by, forKey: .by)
+        try c.encodeIfPresent(revises, forKey: .revises)
     }
 
     public static func == (a: DocumentPublished, b: DocumentPublished) -> Bool {
-        a.info == b.info && a.by == b.by
+        a.info == b.info && a.by == b.by && a.version == b.version && a.revises == b.revises
     }
 }
 

@@ -58,6 +58,10 @@ extension WireCodec {
         "token": "a string (a room token from `neonsyncd token`)",
         "position": "a whole number of characters (Unicode scalars) into the draft",
         "data": "a string (the message to relay to the room)",
+        "length": "a whole number of characters (grapheme clusters) from the anchor",
+        "who": "one of \"everyone\", \"presenter\"",
+        "revises": "a whole number (the version of the room's document this one follows)",
+        "step": "a whole number (the slide's step, from 0)",
         "ops": "a list of retain counts (positive), insert strings and delete counts (negative)",
     ]
 
@@ -116,7 +120,7 @@ extension WireCodec {
             guard let number = value as? NSNumber, !(value is Bool) else { return false }
             return number.doubleValue != number.doubleValue.rounded(.towardZero)
         }
-        for key in ["top", "viewport", "content", "section", "rev", "position", "draftRev"] where fractional(object[key]) {
+        for key in ["top", "viewport", "content", "section", "rev", "position", "draftRev", "length", "revises", "step"] where fractional(object[key]) {
             return key
         }
         if let anchor = object["anchor"] as? [String: Any] {

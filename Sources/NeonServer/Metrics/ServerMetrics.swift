@@ -7,9 +7,10 @@ import NeonCore
 struct ServerMetrics: Equatable, Sendable {
     /// `type` label values of inbound messages; `invalid` counts frames that
     /// did not decode into a message.
-    static let inboundTypes = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay", "invalid"]
+    static let inboundTypes = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay", "point", "unpoint",
+                               "pointing", "invalid"]
     static let outboundTypes = ["welcome", "joined", "left", "document", "progress", "tab", "follow", "edit",
-                                "cursor", "ack", "limit", "error", "relay", "overview", "room"]
+                                "cursor", "ack", "limit", "error", "relay", "overview", "pointer", "room"]
 
     private(set) var connections = 0
     private(set) var messagesIn = Array(repeating: 0, count: inboundTypes.count)
@@ -80,6 +81,9 @@ struct ServerMetrics: Equatable, Sendable {
         case .edit: 5
         case .cursor: 6
         case .relay: 7
+        case .point: 8
+        case .unpoint: 9
+        case .pointing: 10
         }
     }
 
@@ -99,7 +103,8 @@ struct ServerMetrics: Equatable, Sendable {
         case .error: 11
         case .relay: 12
         case .overview: 13
-        case .room: 14
+        case .pointer: 14
+        case .room: 15
         }
     }
 }

@@ -1,0 +1,122 @@
+/// A presenterm comment command: an HTML comment that tells a presenting
+/// tool what to do rather than showing text (`<!-- end_slide -->`,
+/// `<!-- pause -->`, `<!-- speaker_note: … -->`, the column layout). A
+/// comment that names no command is `.comment`; HTML that is not one
+/// comment is no command at all.
+public enum CommentCommand: Equatable, Sendable {
+    /// `<!-- end_slide -->`: the slide ends here.
+    case endSlide
+    /// `<!-- pause -->`: what follows shows at the next step.
+    case pause
+    /// `<!-- speaker_note: text -->`, or its multi-line YAML form.
+    case speakerNote(String)
+    /// `<!-- column_layout: [3, 2] -->`: columns of these relative widths.
+    case columnLayout([Int])
+    /// `<!-- column: 1 -->`: what follows goes into this column.
+    case column(Int)
+    /// `<!-- reset_layout -->`: back to the whole width.
+    case resetLayout
+    /// `<!-- jump_to_middle -->`: the rest of the slide in the middle.
+    case jumpToMiddle
+    /// `<!-- new_lines: 2 -->` (`newline`, `new_line`, `newlines`).
+    case newLines(Int)
+    /// A command this reader does not act on (`font_size`, `alignment`,
+    /// `incremental_lists`, …): a look, not content.
+    case ignored(String)
+    /// A comment that is no command: invisible, as in every Markdown viewer.
+    case comment
+
+    /// The command `html` (an HTML block's or inline HTML's text) holds, or
+    /// nil when it is not exactly one comment.
+    public init?(html: String) {
+        var text = Substring(html)
+        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        guard text.hasPrefix("<!--"), text.hasSuffix("-->"), text.count >= 7 else { return nil }
+        let inner = text.dropFirst(4).dropLast(3)
+        guard !inner.contains("-->") else { return nil }
+        self = Self.command(in: String(inner))
+    }
+
+    private static func command(in inner: String) -> CommentCommand {
+        let trimmed = inner.trimming(" \t\n")
+        guard let colon = trimmed.firstIndex(of: ":") else {
+            switch trimmed {
+            case "end_slide": return .endSlide
+            case "pause": return .pause
+            case "reset_layout": return .resetLayout
+            case "jump_to_middle": return .jumpToMiddle
+            case "newline", "new_line": return .newLines(1)
+            default:
+                return Self.isName(trimmed) && Self.known.contains(trimmed) ? .ignored(trimmed) : .comment
+            }
+        }
+        let name = String(trimmed[..<colon]).trimming(" \t")
+        let value = String(trimmed[trimmed.index(after: colon)...])
+        switch name {
+        case "speaker_note", "speaker_notes":
+            return .speakerNote(YAMLScalar.text(of: value))
+        case "column_layout":
+            let numbers = value.trimming(" \t\n[]")
+                .split(separator: ",").map { Int(String($0).trimming(" \t\n")) }
+            guard !numbers.isEmpty, numbers.allSatisfy({ ($0 ?? 0) > 0 }) else { return .ignored(name) }
+            return .columnLayout(numbers.compactMap { $0 })
+        case "column":
+            guard let index = Int(value.trimming(" \t\n")), index >= 0 else { return .ignored(name) }
+            return .column(index)
+        case "newlines", "new_lines":
+            guard let count = Int(value.trimming(" \t\n")), count >= 0 else { return .ignored(name) }
+            return .newLines(min(count, 100))
+        default:
+            return Self.isName(name) ? .ignored(name) : .comment
+        }
+    }
+
+    /// presenterm's other commands, which change a look this reader does
+    /// not have (font sizes, alignment, lists revealed item by item, a
+    /// slide's footer, including other files, skipping a slide).
+    private static let known: Set<String> = [
+        "font_size", "alignment", "incremental_lists", "list_item_newlines", "no_footer", "include",
+        "skip_slide", "snippet_output", "end_slide_shorthand",
+    ]
+
+    private static func isName(_ text: String) -> Bool {
+        !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }
+    }
+}
+
+/// The value of a one-key YAML mapping as presenterm's comment commands
+/// write it: plain (`text`), quoted (`"text"`, `'text'`), or a block
+/// scalar (`|` keeps the lines, `>` folds them into one).
+enum YAMLScalar {
+    static func text(of value: String) -> String {
+        let lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let head = (lines.first ?? "").trimming(" \t")
+        if head.hasPrefix("|") || head.hasPrefix(">") {
+            let body = Array(lines.dropFirst())
+            let indent = body.filter { !$0.trimming(" \t").isEmpty }
+                .map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
+            var kept = body.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }
+            while kept.last?.trimming(" \t").isEmpty == true { kept.removeLast() }
+            while kept.first?.trimming(" \t").isEmpty == true { kept.removeFirst() }
+            return head.hasPrefix("|") ? kept.joined(separator: "\n")
+                : kept.map { $0.trimming(" \t") }.joined(separator: " ")
+        }
+        let joined = lines.map { $0.trimming(" \t") }.filter { !$0.isEmpty }.joined(separator: " ")
+        if joined.count >= 2, let first = joined.first, first == "\"" || first == "'", joined.last == first {
+            return String(joined.dropFirst().dropLast())
+        }
+        return joined
+    }
+}
+
+extension String {
+    /// The string without `characters` at either end.
+    func trimming(_ characters: String) -> String {
+        let set = Set(characters)
+        var text = Substring(self)
+        while let first = text.first, set.contains(first) { text = text.dropFirst() }
+        while let last = text.last, set.contains(last) { text = text.dropLast() }
+        return String(text)
+    }
+}
