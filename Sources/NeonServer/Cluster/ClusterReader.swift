@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NeonCore
 import Synchronization
 
 /// The reader thread: takes up rooms (their image and log at one instant,
@@ -135,6 +136,7 @@ private struct ReaderLoop {
     var subscriber: RedisConnection?
     var commands: RedisConnection?
     var loadScript = ""
+    let codec = WireCodec()
     /// Each room taken up and not released since, and the index of its
     /// last entry handed over.
     var rooms: [String: Int] = [:]
@@ -252,21 +254,73 @@ private struct ReaderLoop {
     }
 
     /// Reads `room`'s image and every entry after it, and hands both over.
+    /// An image that does not decode is reported and the room is taken up
+    /// from the entries after it; an entry that does not decode is reported
+    /// and passed over (every node reading the log passes it over alike).
     mutating func takeUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
         let reply = try redis.command(["EVALSHA", loadScript, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room)])
         guard let parts = reply.array, parts.count == 2 else {
             throw RedisFailure("Redis answered the load of room \(room) with \(reply)")
         }
-        var image: String?
+        var image: RoomImage?
         var last = 0
-        if let text = parts[0].text, let newline = text.firstIndex(of: "\n") {
-            last = Int(text[..<newline]) ?? 0
-            image = String(text[text.index(after: newline)...])
+        if parts[0] != .null {
+            switch Self.image(parts[0]) {
+            case let .success((index, decoded)):
+                last = index
+                image = decoded
+            case let .failure(problem):
+                last = problem.index ?? 0
+                deliver(.undecodable(room: room, problem, action: "the room was taken up from the entries after the image, without what the image held"))
+            }
         }
-        let entries = (parts[1].array ?? []).compactMap(ClusterEntry.init)
-        if let end = entries.last?.index { last = end }
-        rooms[room] = last
-        deliver(.loaded(room: room, image: image, entries: entries))
+        let read = decode(parts[1].array ?? [], room: room, after: last)
+        // Held before and the log went on from there: what was handed over
+        // is not sent to anyone again. A log that went back (Redis lost
+        // it) is a history of its own, applied whole.
+        let previous = rooms[room] ?? 0
+        rooms[room] = read.last
+        deliver(.loaded(room: room, image: image, entries: read.entries, applied: read.last >= previous ? previous : 0))
+    }
+
+    /// A room's image as the snapshot key holds it (`n\n{JSON}`), or what
+    /// is wrong with it.
+    static func image(_ reply: RedisReply) -> Result<(Int, RoomImage), Undecodable> {
+        guard case let .string(bytes) = reply, let newline = bytes.firstIndex(of: 0x0A),
+              let index = Int(String(decoding: bytes[..<newline], as: UTF8.self)), index >= 0 else {
+            return .failure(Undecodable(.image, index: nil, "it does not start with the number of its entry and a newline"))
+        }
+        do {
+            return .success((index, try JSONDecoder().decode(RoomImage.self, from: Data(bytes[(newline + 1)...]))))
+        } catch {
+            return .failure(Undecodable(.image, index: index, "its JSON does not decode as a room (\(error))"))
+        }
+    }
+
+    /// The entries of a log read (`XRANGE`, or the load script's) after
+    /// entry `after`, decoded; those that do not decode are reported and
+    /// passed over. `first` is the number of the first entry read, `last`
+    /// of the last one (decoded or not; `after` when none).
+    func decode(_ replies: [RedisReply], room: String, after: Int) -> (entries: [RoomEntry], first: Int?, last: Int) {
+        var entries: [RoomEntry] = []
+        var first: Int?
+        var last = after
+        for reply in replies {
+            switch ClusterEntry.stored(reply).flatMap({ $0.decoded(codec, from: .log) }) {
+            case let .success(entry):
+                guard entry.index > last else { continue }
+                first = first ?? entry.index
+                last = entry.index
+                entries.append(entry)
+            case let .failure(problem):
+                deliver(.undecodable(room: room, problem, action: "passed over: every node that reads the room's log passes it over"))
+                if let index = problem.index, index > last {
+                    first = first ?? index
+                    last = index
+                }
+            }
+        }
+        return (entries, first, last)
     }
 
     /// Hands over the entries of `room` after the last one handed over,
@@ -274,17 +328,23 @@ private struct ReaderLoop {
     mutating func catchUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
         guard let last = rooms[room] else { return }
         let reply = try redis.command(["XRANGE", ClusterKeys.log(room), "(\(last)-0", "+"])
-        let entries = (reply.array ?? []).compactMap(ClusterEntry.init)
-        guard let first = entries.first else { return }
-        guard first.index == last + 1 else { return try takeUp(room, on: redis) }
-        rooms[room] = entries.last!.index
-        deliver(.entries(room: room, entries))
+        let replies = reply.array ?? []
+        guard let firstReply = replies.first else { return }
+        // Only a log that still holds the next entry can fill the gap.
+        guard case let .success(head) = ClusterEntry.stored(firstReply), head.index == last + 1 else {
+            return try takeUp(room, on: redis)
+        }
+        let read = decode(replies, room: room, after: last)
+        rooms[room] = read.last
+        if !read.entries.isEmpty { deliver(.entries(room: room, read.entries)) }
     }
 
     /// Published entries, in order; subscription confirmations and the
-    /// messages of rooms released since are passed over.
+    /// messages of rooms released since are passed over. A published entry
+    /// that does not decode is reported and the room taken up again from
+    /// its log, which is what every node applies.
     mutating func receive(_ replies: [RedisReply], on redis: RedisConnection) throws(RedisFailure) {
-        var batch: [(room: String, entries: [ClusterEntry])] = []
+        var batch: [(room: String, entries: [RoomEntry])] = []
         func flush() {
             for (room, entries) in batch { deliver(.entries(room: room, entries)) }
             batch.removeAll()
@@ -292,19 +352,31 @@ private struct ReaderLoop {
         for reply in replies {
             guard let parts = reply.array, parts.count == 3, parts[0].text == "message",
                   let channel = parts[1].text, let room = ClusterKeys.room(ofChannel: channel),
-                  case let .string(payload) = parts[2], let entry = ClusterEntry(published: payload),
                   let last = rooms[room] else { continue }
-            if entry.index <= last { continue }
-            if entry.index > last + 1 {
+            let payload: [UInt8] = if case let .string(bytes) = parts[2] { bytes } else { [] }
+            let read = ClusterEntry.published(payload)
+            let index: Int? = switch read {
+            case let .success(entry): entry.index
+            case let .failure(problem): problem.index
+            }
+            if let index, index <= last { continue }
+            if let index, index > last + 1 {
                 flush()
                 try catchUp(room, on: redis)
                 continue
             }
-            rooms[room] = entry.index
-            if let i = batch.indices.last, batch[i].room == room {
-                batch[i].entries.append(entry)
-            } else {
-                batch.append((room, [entry]))
+            switch read.flatMap({ $0.decoded(codec, from: .publish) }) {
+            case let .success(entry):
+                rooms[room] = entry.index
+                if let i = batch.indices.last, batch[i].room == room {
+                    batch[i].entries.append(entry)
+                } else {
+                    batch.append((room, [entry]))
+                }
+            case let .failure(problem):
+                flush()
+                deliver(.undecodable(room: room, problem, action: "the room was taken up again from Redis"))
+                try takeUp(room, on: redis)
             }
         }
         flush()

@@ -103,13 +103,27 @@ struct Gateway: Sendable {
         case let .ordered(room, entries):
             guard applies(orderedOf: room) else { break }
             for entry in entries { apply(entry, room: room, at: clock, into: &out) }
-        case let .loaded(room, image, entries):
+        case let .loaded(room, image, entries, applied):
             guard takes(loaded: room, into: &out) else { break }
             let known = hub.rooms[room] != nil
             hub.adopt(room, image: image)
-            for entry in entries { apply(entry, room: room, at: clock, into: &out) }
+            for entry in entries {
+                // Taken up again (a gap, a decoding failure): what was
+                // applied before rebuilds the room without being sent twice.
+                if entry.index <= applied {
+                    var repeated: [GatewayCommand] = []
+                    apply(entry, room: room, at: clock, into: &repeated)
+                } else {
+                    apply(entry, room: room, at: clock, into: &out)
+                }
+            }
             dropStrays(in: room, into: &out)
             if !known, hub.rooms[room] != nil { showNewRoom(room, into: &out) }
+        case let .undecodable(room, source, index, reason, action):
+            out.append(.log(LogRecord(.error, .entryUndecodable, room: room, [
+                index.map { LogField("entry", .int($0)) }, LogField("source", .string(source)),
+                LogField("reason", .string(reason)), LogField("action", .string(action)),
+            ].compactMap { $0 })))
         case let .unavailable(client, reason):
             guard let connection = clients[client] else { break }
             if connections[connection]?.joined == false { connections[connection]?.room = nil }

@@ -16,10 +16,16 @@ enum GatewayEvent: Sendable {
     case ordered(room: String, [RoomEntry])
     /// The room as the sequencer holds it (its image, nil for a new room,
     /// and the events after it): take it up, replacing any copy.
-    case loaded(room: String, image: RoomImage?, entries: [RoomEntry])
+    /// Entries up to `applied` were applied before (the room is taken up
+    /// again with its history intact): they rebuild it without being sent.
+    case loaded(room: String, image: RoomImage?, entries: [RoomEntry], applied: Int = 0)
     /// One node: resting rooms read back from the store, built off the
     /// service thread (their documents parsed); `missing` were not there.
     case restored([RoomState], missing: [String])
+    /// Cluster: something read back from Redis for `room` (an entry, or its
+    /// image) could not be decoded: `source` (publish, log, image), the
+    /// entry's number when known, why, and what the node did about it.
+    case undecodable(room: String, source: String, index: Int?, reason: String, action: String)
     /// An event of `client` could not be ordered (the store is away).
     case unavailable(client: ClientID, reason: String)
     /// The sequencer's store (Redis) went away or came back.
