@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "neonsyncd", targets: ["neonsyncd"]),
         .executable(name: "neonsync", targets: ["neonsync"]),
         .executable(name: "neonsync-bench-core", targets: ["NeonBench"]),
+        .executable(name: "neonsync-bench-redis", targets: ["NeonRedisBench"]),
         // For a client of one's own: documents, layout, the wire protocol.
         .library(name: "NeonCore", targets: ["NeonCore"]),
     ],
@@ -64,6 +65,8 @@ let package = Package(
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
         .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem"], path: "Clients/neonsync"),
         .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "CCmarkGFM"]),
+        // What the cluster's Redis carries, driven by the nodes' own writer and reader.
+        .executableTarget(name: "NeonRedisBench", dependencies: ["NeonServer", "NeonClient", "NeonCore"]),
         // Tests that start neonsyncd or neonsync depend on them, so the
         // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),

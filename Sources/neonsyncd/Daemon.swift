@@ -46,7 +46,7 @@ enum Daemon {
             }
         }
         var cluster: ClusterConfiguration?
-        if let endpoint = options.redis {
+        if let endpoints = options.redis {
             var password: String?
             if let file = options.redisPasswordFile {
                 do {
@@ -56,7 +56,7 @@ enum Daemon {
                     return 2
                 }
             }
-            cluster = ClusterConfiguration(endpoint: endpoint, password: password,
+            cluster = ClusterConfiguration(endpoints: endpoints, password: password,
                                            node: options.node ?? "\(options.host):\(options.port)",
                                            heartbeat: .seconds(min(2, options.nodeTimeout / 3)),
                                            ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery)
@@ -137,7 +137,7 @@ enum Daemon {
         // waits for that stop to finish.
         stops.serve(server)
         standardError("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
-                      + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }
+                      + (link.map { "(cluster \($0.configuration.redisList), node \($0.configuration.node))" }
                          ?? "(data \(options.dataDirectory))")
                       + (options.unixSocket.map { " and on the Unix socket \($0)" } ?? "") + "\n")
         server.waitUntilStopped()

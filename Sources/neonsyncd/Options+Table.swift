@@ -64,8 +64,9 @@ extension Options {
         .init("CLUSTER (several nodes serve the same rooms; docs/CLUSTER.md)", [
             OptionSpec("--redis", value: "URL", help: """
                 redis://HOST:PORT[/DB]: join the cluster whose rooms, documents and draft revisions live in this \
-                Redis (run it with appendonly yes, appendfsync always). Without it the server is one node on its \
-                embedded SQLite store (--data)
+                Redis (run it with appendonly yes, appendfsync always). Several URLs joined by commas spread the \
+                rooms over several Redis instances (shards; every node lists the same ones in the same order). \
+                Without it the server is one node on its embedded SQLite store (--data)
                 """),
             OptionSpec("--node", value: "NAME", help: """
                 this node's name in logs, metrics and Redis (default HOST:PORT); two live nodes cannot share a name

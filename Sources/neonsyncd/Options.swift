@@ -24,7 +24,8 @@ struct Options {
     var tlsCertificate: String?
     var tlsKey: String?
     var allowedOrigins: [String] = []
-    var redis: RedisEndpoint?
+    /// `--redis`: the cluster's Redis instances (one, or its shards).
+    var redis: [RedisEndpoint]?
     var node: String?
     var redisPasswordFile: String?
     var snapshotEvery = 1000
@@ -122,7 +123,7 @@ struct Options {
                 options.unixGroup = (value, group.pointee.gr_gid)
             case "--redis":
                                 do {
-                    options.redis = try RedisEndpoint(parsing: value)
+                    options.redis = try RedisEndpoint.list(parsing: value)
                 } catch {
                     throw Problem(description: error.description)
                 }

@@ -18,17 +18,21 @@ enum BenchCommand {
             return 2
         }
         let connections = options.scenario == .draft ? options.count + options.editors
-            : options.scenario == .follow ? options.count + 1 : options.count
+            : options.scenario == .follow ? options.count + 1
+            : options.scenario == .rooms ? options.rooms * options.perRoom : options.count
         if let problem = raiseDescriptorLimit(to: connections + 64) {
             Client.standardError("neonsync bench: \(problem)\n")
             return 2
         }
         signal(SIGPIPE, SIG_IGN)
-        let baselineRSS = options.serverPID.flatMap { ServerSampler(pid: $0).residentKiB() }
-        if let pid = options.serverPID, baselineRSS == nil {
-            Client.standardError("neonsync bench: no process \(pid) to sample (/proc/\(pid)/status is not readable); check --server-pid\n")
-            return 2
+        for (flag, pids) in [("--server-pid", options.serverPIDs), ("--redis-pid", options.redisPIDs)] {
+            if let pid = pids.first(where: { ServerSampler(pid: $0).residentKiB() == nil }) {
+                Client.standardError("neonsync bench: no process \(pid) to sample (/proc/\(pid)/status is not readable); check \(flag)\n")
+                return 2
+            }
         }
+        let baselineRSS = options.serverPIDs.isEmpty ? nil
+            : options.serverPIDs.compactMap { ServerSampler(pid: $0).residentKiB() }.reduce(0, +)
         let display = BenchDisplay(scenario: options.scenario.rawValue)
         let fleet: BenchFleet
         do {
@@ -48,6 +52,8 @@ enum BenchCommand {
                 report = try DraftBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             case .relay:
                 report = try RelayBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
+            case .rooms:
+                report = try RoomsBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             case .connect:
                 report = try ConnectBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             }
@@ -71,7 +77,7 @@ enum BenchCommand {
         guard servers.isFailover else {
             return "is the server at \(options.server) running and speaking \(options.peer.rawValue)?"
         }
-        let shared = options.scenario == .connect ? ""
+        let shared = [.connect, .rooms].contains(options.scenario) ? ""
             : "; \(options.scenario.rawValue) puts every connection in one room, so every URL must reach the same rooms: nodes of one cluster (neonsyncd --redis), or one server's addresses"
         return "are the servers at \(servers.listed) running and speaking \(options.peer.rawValue)\(shared)?"
     }

@@ -1,8 +1,9 @@
 import NeonCore
 
 extension ClusterDelivery {
-    /// The delivery as the gateway takes it.
-    func gatewayEvent(redis: String) -> GatewayEvent {
+    /// The delivery as the gateway takes it, from the Redis `redis`
+    /// (`shard` of a cluster of several; nil for one).
+    func gatewayEvent(redis: String, shard: Int? = nil) -> GatewayEvent {
         switch self {
         case let .loaded(room, image, entries, applied):
             return .loaded(room: room, image: image, entries: entries, applied: applied)
@@ -16,7 +17,7 @@ extension ClusterDelivery {
         case let .redis(up, reason):
             return .store(up: up, name: redis, reason: reason)
         case .lostMembership:
-            return .membershipLost
+            return .membershipLost(shard: shard)
         }
     }
 }

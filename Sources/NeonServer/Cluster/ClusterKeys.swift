@@ -7,7 +7,9 @@ enum ClusterKeys {
     static func snapshot(_ room: String) -> String { "neonsync:{\(room)}:snap" }
     /// Every room ever joined (for observers of every room).
     static let rooms = "neonsync:rooms"
-    /// Hands out node incarnation numbers.
+    /// A shard's place in the cluster's list of Redis instances, "i/n".
+    static let shard = "neonsync:shard"
+    /// Hands out node incarnation numbers (on the first Redis).
     static let generation = "neonsync:generation"
     /// incarnation → node name, for every incarnation not yet reaped.
     static let incarnations = "neonsync:incarnations"
@@ -26,20 +28,37 @@ enum ClusterKeys {
 
 /// The Lua scripts that make each step atomic in Redis.
 enum ClusterScripts {
-    /// KEYS counter, log, rooms, incarnation rooms; ARGV room, hello flag,
-    /// channel, then the entry's stream fields (k, c, o, t, m with their
-    /// values). Takes the room's next index, appends the entry under it and
-    /// publishes it (index and values joined by U+001F, which JSON text
-    /// never holds raw); a hello records the room for the node.
+    /// ARGV the rooms set, the incarnation's rooms set, then each entry
+    /// as seven values: room, hello flag, and the entry's stream fields'
+    /// values (k, c, o, t, m). For each entry, in order: takes the room's
+    /// next index, appends the entry under it and publishes it (index and
+    /// values joined by U+001F, which JSON text never holds raw); a hello
+    /// records the room for the node. One call carries every entry the
+    /// writer had queued (up to `ClusterWriter.entriesPerCall`), so Redis
+    /// pays one script call, one reply and (with `appendfsync always`) one
+    /// fsync for all of them. Answers each entry's index, or the error
+    /// that refused it (the others still go in).
     static let append = """
-    local n = redis.call('INCR', KEYS[1])
-    redis.call('XADD', KEYS[2], n .. '-0', unpack(ARGV, 4))
-    redis.call('PUBLISH', ARGV[3], table.concat({n, ARGV[5], ARGV[7], ARGV[9], ARGV[11], ARGV[13]}, '\\31'))
-    if ARGV[2] == '1' then
-      redis.call('SADD', KEYS[3], ARGV[1])
-      redis.call('SADD', KEYS[4], ARGV[1])
+    local out = {}
+    for i = 3, #ARGV, 7 do
+      local room = ARGV[i]
+      local key = 'neonsync:{' .. room .. '}:'
+      local n = redis.call('INCR', key .. 'n')
+      local added = redis.pcall('XADD', key .. 'log', n .. '-0', 'k', ARGV[i + 2], 'c', ARGV[i + 3],
+                                'o', ARGV[i + 4], 't', ARGV[i + 5], 'm', ARGV[i + 6])
+      if type(added) == 'table' and added.err then
+        out[#out + 1] = added
+      else
+        redis.call('PUBLISH', key .. 'events',
+                   table.concat({n, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]}, '\\31'))
+        if ARGV[i + 1] == '1' then
+          redis.call('SADD', ARGV[1], room)
+          redis.call('SADD', ARGV[2], room)
+        end
+        out[#out + 1] = n
+      end
     end
-    return n
+    return out
     """
 
     /// KEYS snapshot, log. The room's last snapshot (or nil) and every

@@ -20,7 +20,12 @@ import Synchronization
 /// the connections on its way out.
 final class ClusterReader: Sendable {
     let configuration: ClusterConfiguration
+    /// This reader's Redis: shard `shard` of `configuration.endpoints`.
+    let endpoint: RedisEndpoint
     let generation: Int
+    /// Whether messages are decoded (a node applies them); a load that
+    /// measures Redis (`ClusterStoreLoad`) reads their envelopes only.
+    let decodesMessages: Bool
     /// What other threads ask of the reader.
     fileprivate enum Request: Equatable, Sendable {
         /// Take the room up: subscribe, read its image and log.
@@ -46,10 +51,13 @@ final class ClusterReader: Sendable {
     fileprivate let requests = Mutex(Requests())
     /// Written to (one byte) to wake the thread from `poll`.
     fileprivate let wake: (read: Int32, write: Int32)
-    fileprivate let thread = WorkerThread(name: "neonsync-redis-reader")
+    fileprivate let thread: WorkerThread
 
-    init(configuration: ClusterConfiguration, generation: Int) {
+    init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, decodesMessages: Bool = true) {
         self.configuration = configuration
+        self.decodesMessages = decodesMessages
+        endpoint = configuration.endpoints[shard]
+        thread = WorkerThread(name: configuration.endpoints.count == 1 ? "neonsync-redis-reader" : "neonsync-redis-reader-\(shard + 1)")
         self.generation = generation
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
@@ -118,7 +126,7 @@ final class ClusterReader: Sendable {
         case .ended:
             return .finished
         case .timedOut:
-            return .storeUnreachable(reason: "the reader still waited on Redis at \(configuration.endpoint) after \(Self.stopTimeout.components.seconds) s")
+            return .storeUnreachable(reason: "the reader still waited on Redis at \(endpoint) after \(Self.stopTimeout.components.seconds) s")
         }
     }
 
@@ -204,10 +212,10 @@ private struct ReaderLoop {
         subscriber?.close()
         commands?.close()
         do throws(RedisFailure) {
-            let freshCommands = try RedisConnection(configuration.endpoint, password: configuration.password)
+            let freshCommands = try RedisConnection(reader.endpoint, password: configuration.password)
             freshCommands.setTimeout(.seconds(5))
             guard let sha = try freshCommands.command(["SCRIPT", "LOAD", ClusterScripts.load]).text else { return nil }
-            let freshSubscriber = try RedisConnection(configuration.endpoint, password: configuration.password)
+            let freshSubscriber = try RedisConnection(reader.endpoint, password: configuration.password)
             loadScript = sha
             if !rooms.isEmpty {
                 try freshSubscriber.send(rooms.keys.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
@@ -306,7 +314,7 @@ private struct ReaderLoop {
         var first: Int?
         var last = after
         for reply in replies {
-            switch ClusterEntry.stored(reply).flatMap({ $0.decoded(codec, from: .log) }) {
+            switch ClusterEntry.stored(reply).flatMap({ decoded($0, from: .log) }) {
             case let .success(entry):
                 guard entry.index > last else { continue }
                 first = first ?? entry.index
@@ -321,6 +329,16 @@ private struct ReaderLoop {
             }
         }
         return (entries, first, last)
+    }
+
+    /// The event of an entry; a load (`ClusterStoreLoad`) that does not
+    /// look into messages gets each one's envelope only (as a `bye`).
+    func decoded(_ entry: ClusterEntry, from source: Undecodable.Source) -> Result<RoomEntry, Undecodable> {
+        guard reader.decodesMessages || entry.kind != .message else {
+            return .success(RoomEntry(event: .bye, client: ClientID(entry.client), origin: entry.origin,
+                                      time: .nanoseconds(entry.time), index: entry.index))
+        }
+        return entry.decoded(codec, from: source)
     }
 
     /// Hands over the entries of `room` after the last one handed over,
@@ -365,7 +383,7 @@ private struct ReaderLoop {
                 try catchUp(room, on: redis)
                 continue
             }
-            switch read.flatMap({ $0.decoded(codec, from: .publish) }) {
+            switch read.flatMap({ decoded($0, from: .publish) }) {
             case let .success(entry):
                 rooms[room] = entry.index
                 if let i = batch.indices.last, batch[i].room == room {

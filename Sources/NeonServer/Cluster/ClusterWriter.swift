@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// The writer thread: appends entries, pipelined (every job queued while
-/// the previous batch was in flight goes in one round trip), renews the
+/// The writer thread: appends entries, batched (every job queued while the
+/// previous batch was in flight goes in one round trip, its entries in as
+/// few calls of the append script as `entriesPerCall` allows), renews the
 /// node's liveness key, reaps dead nodes, and at a stop leaves the cluster.
 ///
 /// Other threads reach the writer through `jobs` and `health` (Mutexes)
@@ -16,31 +17,38 @@ final class ClusterWriter: Sendable {
         case snapshot(room: String, index: Int, image: String, trimBelow: Int)
     }
 
+    /// The most entries one call of the append script carries: Redis runs
+    /// a script to its end before anything else, so a call stays short
+    /// (well under a millisecond here).
+    static let entriesPerCall = 200
+
     /// How long a stop waits for the thread to append what is queued and
     /// leave (its commands time out after 5 s when Redis does not answer).
     static let stopTimeout = Duration.seconds(5)
 
     let configuration: ClusterConfiguration
+    /// This writer's Redis: shard `shard` of `configuration.endpoints`.
+    let endpoint: RedisEndpoint
+    let shard: Int
     let generation: Int
     let health = Mutex(ClusterHealth())
     /// Handed over by other threads, taken by the writer thread.
     private let jobs = Mutex<[Job]>([])
-    fileprivate let thread = WorkerThread(name: "neonsync-redis-writer")
-    /// The connection `ClusterLink` claimed the node on, until the writer
-    /// thread takes it over as it begins.
-    private let opened: Mutex<RedisConnection?>
+    fileprivate let thread: WorkerThread
     /// How the thread left the cluster; set by the thread as it ends.
     private let departure = Mutex<SequencerStop?>(nil)
 
-    init(configuration: ClusterConfiguration, generation: Int, connection: sending RedisConnection) {
+    init(configuration: ClusterConfiguration, shard: Int, generation: Int) {
         self.configuration = configuration
+        self.shard = shard
+        endpoint = configuration.endpoints[shard]
+        thread = WorkerThread(name: configuration.endpoints.count == 1 ? "neonsync-redis-writer" : "neonsync-redis-writer-\(shard + 1)")
         self.generation = generation
-        opened = Mutex(connection)
     }
 
     func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         thread.start { [self] in
-            var loop = WriterLoop(writer: self, connection: opened.withLock { $0.take() }, deliver: deliver)
+            var loop = WriterLoop(writer: self, deliver: deliver)
             let left = loop.run()
             departure.withLock { $0 = left }
         }
@@ -66,14 +74,8 @@ final class ClusterWriter: Sendable {
     func stop() -> SequencerStop {
         switch thread.stop(timeout: Self.stopTimeout) {
         case .timedOut:
-            return .storeUnreachable(reason: "the writer still waited on Redis at \(configuration.endpoint) after \(Self.stopTimeout.components.seconds) s")
+            return .storeUnreachable(reason: "the writer still waited on Redis at \(endpoint) after \(Self.stopTimeout.components.seconds) s")
         case .ended:
-            // A connection still here was never taken: the writer never
-            // started, and now never will.
-            opened.withLock { connection in
-                connection?.close()
-                connection = nil
-            }
             return departure.withLock { $0 } ?? .finished
         }
     }
@@ -104,13 +106,13 @@ private struct WriterLoop {
     /// twice is harmless: the second finds no member).
     var retry: [ClusterWriter.Job] = []
 
-    init(writer: ClusterWriter, connection: RedisConnection?, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
+    init(writer: ClusterWriter, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.writer = writer
-        self.connection = connection
         self.deliver = deliver
     }
 
     var configuration: ClusterConfiguration { writer.configuration }
+    var endpoint: RedisEndpoint { writer.endpoint }
     var generation: Int { writer.generation }
 
     /// Appends and beats until a stop was asked for and nothing is queued,
@@ -161,7 +163,7 @@ private struct WriterLoop {
             if let connection, !connection.isBroken {
                 fresh = connection
             } else {
-                fresh = try RedisConnection(configuration.endpoint, password: configuration.password)
+                fresh = try RedisConnection(endpoint, password: configuration.password)
             }
             fresh.setTimeout(.seconds(5))
             var loaded: [String: String] = [:]
@@ -169,7 +171,7 @@ private struct WriterLoop {
                                    ("snapshot", ClusterScripts.snapshot), ("reap", ClusterScripts.reap),
                                    ("beat", ClusterScripts.beat)] {
                 guard let sha = try fresh.command(["SCRIPT", "LOAD", source]).text else {
-                    throw RedisFailure("Redis at \(configuration.endpoint) did not load the \(name) script")
+                    throw RedisFailure("Redis at \(endpoint) did not load the \(name) script")
                 }
                 loaded[name] = sha
             }
@@ -178,7 +180,7 @@ private struct WriterLoop {
             if reportedDown {
                 reportedDown = false
                 writer.health.withLock { $0.connected = true }
-                deliver(.redis(up: true, reason: "reconnected to \(configuration.endpoint)"))
+                deliver(.redis(up: true, reason: "reconnected to \(endpoint)"))
             }
             return fresh
         } catch {
@@ -197,19 +199,33 @@ private struct WriterLoop {
         deliver(.redis(up: false, reason: reason))
     }
 
+    /// Sends the batch in one round trip: each run of appends (up to
+    /// `entriesPerCall`) as one call of the append script, each snapshot
+    /// as its own; tells the clients whose entries Redis refused.
     mutating func run(_ batch: [ClusterWriter.Job], on redis: RedisConnection) {
         var commands: [[String]] = []
-        commands.reserveCapacity(batch.count)
-        for job in batch {
-            switch job {
-            case let .append(room, entry, hello):
-                commands.append(["EVALSHA", scripts["append"]!, "4", ClusterKeys.counter(room), ClusterKeys.log(room),
-                                 ClusterKeys.rooms, ClusterKeys.incarnationRooms(generation), room, hello ? "1" : "0",
-                                 ClusterKeys.channel(room)] + entry.fields)
-            case let .snapshot(room, index, image, trimBelow):
+        /// The jobs of each command, in order.
+        var carried: [ArraySlice<ClusterWriter.Job>] = []
+        var start = 0
+        while start < batch.count {
+            if case let .snapshot(room, index, image, trimBelow) = batch[start] {
                 commands.append(["EVALSHA", scripts["snapshot"]!, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room),
                                  String(index), image, String(trimBelow)])
+                carried.append(batch[start ..< start + 1])
+                start += 1
+                continue
             }
+            var arguments = ["EVALSHA", scripts["append"]!, "0", ClusterKeys.rooms, ClusterKeys.incarnationRooms(generation)]
+            var end = start
+            while end < batch.count, end - start < ClusterWriter.entriesPerCall,
+                  case let .append(room, entry, hello) = batch[end] {
+                arguments += [room, hello ? "1" : "0", entry.kind.rawValue, entry.client, String(entry.origin),
+                              String(entry.time), entry.message]
+                end += 1
+            }
+            commands.append(arguments)
+            carried.append(batch[start ..< end])
+            start = end
         }
         let started = ContinuousClock.now
         let replies: [RedisReply]
@@ -222,9 +238,12 @@ private struct WriterLoop {
         }
         let elapsed = started.duration(to: .now)
         writer.health.withLock { $0.commandSeconds.observe(elapsed) }
-        for (job, reply) in zip(batch, replies) {
-            if case let .error(message) = reply, case let .append(_, entry, _) = job {
-                deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))"))
+        for (jobs, reply) in zip(carried, replies) {
+            let answers = reply.array ?? Array(repeating: reply, count: jobs.count)
+            for (job, answer) in zip(jobs, answers) {
+                if case let .error(message) = answer, case let .append(_, entry, _) = job {
+                    deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))"))
+                }
             }
         }
     }

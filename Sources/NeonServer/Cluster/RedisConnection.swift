@@ -130,13 +130,17 @@ final class RedisConnection {
     private static func withArgv<R>(_ arguments: [String],
                                     _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
         var bytes: [CChar] = []
+        bytes.reserveCapacity(arguments.reduce(0) { $0 + $1.utf8.count + 1 })
         var offsets: [Int] = []
+        offsets.reserveCapacity(arguments.count)
         var lengths: [Int] = []
-        for argument in arguments {
+        lengths.reserveCapacity(arguments.count)
+        for var argument in arguments {
             offsets.append(bytes.count)
-            let utf8 = Array(argument.utf8)
-            lengths.append(utf8.count)
-            bytes.append(contentsOf: utf8.map { CChar(bitPattern: $0) })
+            argument.withUTF8 { utf8 in
+                lengths.append(utf8.count)
+                utf8.withMemoryRebound(to: CChar.self) { bytes.append(contentsOf: $0) }
+            }
             bytes.append(0)
         }
         return bytes.withUnsafeBufferPointer { buffer in
@@ -193,4 +197,23 @@ public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
     }
 
     public var description: String { "redis://\(host):\(port)" + (database == 0 ? "" : "/\(database)") }
+
+    /// Parses `--redis`: one `redis://` URL, or several joined by commas
+    /// (the cluster's shards, in order), or says what to write instead.
+    public static func list(parsing text: String) throws(RedisFailure) -> [RedisEndpoint] {
+        let entries = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard entries.count > 1 else { return [try RedisEndpoint(parsing: text)] }
+        var endpoints: [RedisEndpoint] = []
+        for (offset, entry) in entries.enumerated() {
+            guard !entry.isEmpty else {
+                throw RedisFailure("--redis \(text): entry \(offset + 1) of \(entries.count) is empty; list the shards' URLs joined by commas, with no spaces, e.g. redis://10.0.0.1:6379,redis://10.0.0.2:6379")
+            }
+            let endpoint = try RedisEndpoint(parsing: entry)
+            guard !endpoints.contains(endpoint) else {
+                throw RedisFailure("--redis \(text) lists \(endpoint) twice; each shard is a Redis of its own, listed once")
+            }
+            endpoints.append(endpoint)
+        }
+        return endpoints
+    }
 }

@@ -28,11 +28,13 @@ enum GatewayEvent: Sendable {
     case undecodable(room: String, source: String, index: Int?, reason: String, action: String)
     /// An event of `client` could not be ordered (the store is away).
     case unavailable(client: ClientID, reason: String)
-    /// The sequencer's store (Redis) went away or came back.
+    /// The sequencer's store (a Redis of the cluster, `name`) went away or
+    /// came back.
     case store(up: Bool, name: String, reason: String)
-    /// This node was dropped from the cluster while cut off: its members
-    /// are gone everywhere, so its connections start over.
-    case membershipLost
+    /// This node was dropped from the cluster while cut off (from the
+    /// Redis that is `shard` of several; nil: the only one): its members in
+    /// that Redis's rooms are gone everywhere, so their connections start over.
+    case membershipLost(shard: Int? = nil)
     /// Time to remove rooms empty and idle past `--room-ttl`.
     case sweep
 

@@ -69,10 +69,25 @@ enum SequencerDelivery: Sendable {
 
 /// A remote store's health as `/metrics` shows it.
 struct StoreHealth: Sendable {
+    /// One Redis of the cluster (a shard).
+    struct Shard: Sendable {
+        /// Its URL.
+        var redis: String
+        /// Whether this node's writer reaches it now.
+        var connected: Bool
+        /// Round trips of pipelined batches of commands to it.
+        var commandSeconds: Histogram
+    }
+
     /// The node name its families are labelled with.
     var node: String
-    /// Whether the writer reaches the store now.
-    var connected: Bool
-    /// Round trips of pipelined batches of commands.
-    var commandSeconds: Histogram
+    var shards: [Shard]
+
+    /// Whether the writers reach every shard.
+    var connected: Bool { shards.allSatisfy(\.connected) }
+
+    /// Every shard's round trips together.
+    var commandSeconds: Histogram {
+        shards.dropFirst().reduce(shards[0].commandSeconds) { $0.merged(with: $1.commandSeconds) }
+    }
 }
