@@ -101,6 +101,11 @@ private struct WriterLoop {
     let deliver: @Sendable (ClusterDelivery) -> Void
     var scripts: [String: String] = [:]
     var reportedDown = false
+    /// After Redis came back, dead nodes are reaped only once every live
+    /// node had a whole heartbeat timeout to renew its key: keys that
+    /// expired while Redis was away (or restarted from its AOF) are not
+    /// taken for dead nodes.
+    var reapAfter = ContinuousClock.now
     /// Connections that closed while Redis was away: their `bye` is
     /// appended once it is back, so they leave their rooms (appending one
     /// twice is harmless: the second finds no member).
@@ -179,6 +184,7 @@ private struct WriterLoop {
             connection = fresh
             if reportedDown {
                 reportedDown = false
+                reapAfter = ContinuousClock.now + configuration.ttl
                 writer.health.withLock { $0.connected = true }
                 deliver(.redis(up: true, reason: "reconnected to \(endpoint)"))
             }
@@ -268,6 +274,7 @@ private struct WriterLoop {
                                              ClusterKeys.incarnations, String(generation),
                                              String(configuration.ttl.milliseconds), configuration.node])
             if renewed.integer == 2 || renewed.integer == -1 { deliver(.lostMembership) }
+            guard ContinuousClock.now >= reapAfter else { return }
             guard let all = try redis.command(["HGETALL", ClusterKeys.incarnations]).array else { return }
             var others: [(generation: String, name: String)] = []
             var i = 0
