@@ -146,3 +146,32 @@ struct ClusterShardTests {
         expectDocumentedLog(b, name: "b")
     }
 }
+
+@Suite("neonsync-bench-redis smoke run", .ownThreads)
+struct RedisBenchSmokeTests {
+    @Test("neonsync-bench-redis over two shards: events appended and read back through the nodes' writer and reader, spread over both shards, none refused; Redis CPU per event reported; a bad flag exits 2")
+    func smoke() throws {
+        let shards = try (0..<2).map { _ in try RedisProcess() }
+        let binary = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync-bench-redis")
+        let run = try RunningProgram(binary, ["--redis", shards.map(\.url).joined(separator: ","), "--rooms", "20",
+                                              "--duration", "1", "--window", "2"])
+        let deadline = Date().addingTimeInterval(60)
+        while run.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+        _ = run.drained()
+        #expect(run.terminationStatus == 0, "\(run.errorLines)")
+        let figures = run.lines.last.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Any] ?? [:]
+        let events = figures["events"] as? Int ?? 0
+        #expect(events > 40, "\(figures)")
+        #expect(figures["failures"] as? Int == 0 && figures["shards"] as? Int == 2)
+        let perShard = (1...2).map { (figures["redis_\($0)_events_per_s"] as? NSNumber)?.doubleValue ?? 0 }
+        #expect(perShard.allSatisfy { $0 > 0 }, "both shards carried events: \(figures)")
+        #expect(figures["redis_cpu_us_per_event"] != nil)
+
+        let bad = try RunningProgram(binary, ["--rooms", "none"])
+        let until = Date().addingTimeInterval(10)
+        while bad.isRunning, Date() < until { Thread.sleep(forTimeInterval: 0.05) }
+        _ = bad.drained()
+        #expect(bad.terminationStatus == 2)
+        #expect(bad.errorLines.contains { $0.contains("--rooms needs a whole number") }, "\(bad.errorLines)")
+    }
+}
