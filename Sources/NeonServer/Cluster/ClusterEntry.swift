@@ -109,7 +109,7 @@ extension ClusterEntry {
     init(_ entry: RoomEntry) {
         switch entry.event {
         case let .message(message):
-            let json = String(decoding: WireCodec().encode(message.withoutToken), as: UTF8.self)
+            let json = entry.text ?? String(decoding: WireCodec().encode(message.withoutToken), as: UTF8.self)
             self.init(kind: .message, client: entry.client.rawValue, origin: entry.origin,
                       time: entry.time.inNanoseconds, message: json)
         case .bye:

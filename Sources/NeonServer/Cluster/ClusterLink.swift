@@ -18,6 +18,8 @@ public final class ClusterLink: RoomSequencer, Sendable {
     /// One writer and one reader per shard, in the order of `configuration.endpoints`.
     let writers: [ClusterWriter]
     let readers: [ClusterReader]
+    /// What this node appended, per client, until it comes back.
+    let sent: SentMessages
 
     /// Connects to every shard, checks that each is where this node's list
     /// puts it, claims the node name on each and registers this
@@ -49,8 +51,11 @@ public final class ClusterLink: RoomSequencer, Sendable {
         for connection in connections { connection.close() }
         self.generation = generation
         writers = configuration.endpoints.indices.map { ClusterWriter(configuration: configuration, shard: $0, generation: generation) }
+        let sent = SentMessages()
+        self.sent = sent
         readers = configuration.endpoints.indices.map {
-            ClusterReader(configuration: configuration, shard: $0, generation: generation, decodesMessages: decodesMessages)
+            ClusterReader(configuration: configuration, shard: $0, generation: generation, decodesMessages: decodesMessages,
+                          sent: sent)
         }
     }
 
@@ -95,7 +100,9 @@ public final class ClusterLink: RoomSequencer, Sendable {
     /// order, through the reader. A hello also takes the room up.
     func order(_ entry: RoomEntry, room: String, hello: Bool) {
         let shard = shard(of: room)
-        writers[shard].submit(.append(room: room, entry: ClusterEntry(entry), hello: hello))
+        let appended = ClusterEntry(entry)
+        if case let .message(message) = entry.event { sent.add(message, as: appended.message, of: appended.client) }
+        writers[shard].submit(.append(room: room, entry: appended, hello: hello))
         if hello { readers[shard].want(room) }
     }
 
@@ -163,4 +170,40 @@ public final class ClusterLink: RoomSequencer, Sendable {
 struct ClusterHealth: Sendable {
     var connected = true
     var commandSeconds = Histogram.redisBuckets
+}
+
+/// The messages a node appended, per client, in order, until each comes
+/// back from Redis: the reader takes its own entries' messages from here
+/// instead of decoding their JSON again (the same text decodes to the same
+/// message, so a match by text is exact). A client's list goes when its
+/// `bye` comes back, and never holds more than `limit`.
+final class SentMessages: Sendable {
+    private let byClient = Mutex<[String: [(text: String, message: ClientMessage)]]>([:])
+    static let limit = 256
+
+    func add(_ message: ClientMessage, as text: String, of client: String) {
+        byClient.withLock { lists in
+            lists[client, default: []].append((text, message))
+            if lists[client]!.count > Self.limit { lists[client]!.removeFirst() }
+        }
+    }
+
+    /// The message `client` sent as `text`, taken from the list with the
+    /// older ones (appends that Redis refused); nil when it is not there.
+    func take(_ text: String, of client: String) -> ClientMessage? {
+        byClient.withLock { lists in
+            guard var list = lists[client] else { return nil }
+            defer { lists[client] = list.isEmpty ? nil : list }
+            while !list.isEmpty {
+                let first = list.removeFirst()
+                if first.text == text { return first.message }
+            }
+            return nil
+        }
+    }
+
+    /// `client`'s connection closed, as its log says: nothing more comes back.
+    func forget(_ client: String) {
+        _ = byClient.withLock { $0.removeValue(forKey: client) }
+    }
 }

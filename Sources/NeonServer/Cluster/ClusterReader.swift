@@ -26,6 +26,8 @@ final class ClusterReader: Sendable {
     /// Whether messages are decoded (a node applies them); a load that
     /// measures Redis (`ClusterStoreLoad`) reads their envelopes only.
     let decodesMessages: Bool
+    /// The node's own messages on their way through Redis, decoded already.
+    let sent: SentMessages
     /// What other threads ask of the reader.
     fileprivate enum Request: Equatable, Sendable {
         /// Take the room up: subscribe, read its image and log.
@@ -53,9 +55,11 @@ final class ClusterReader: Sendable {
     fileprivate let wake: (read: Int32, write: Int32)
     fileprivate let thread: WorkerThread
 
-    init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, decodesMessages: Bool = true) {
+    init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, decodesMessages: Bool = true,
+         sent: SentMessages = SentMessages()) {
         self.configuration = configuration
         self.decodesMessages = decodesMessages
+        self.sent = sent
         endpoint = configuration.endpoints[shard]
         thread = WorkerThread(name: configuration.endpoints.count == 1 ? "neonsync-redis-reader" : "neonsync-redis-reader-\(shard + 1)")
         self.generation = generation
@@ -331,12 +335,25 @@ private struct ReaderLoop {
         return (entries, first, last)
     }
 
-    /// The event of an entry; a load (`ClusterStoreLoad`) that does not
-    /// look into messages gets each one's envelope only (as a `bye`).
+    /// The event of an entry: this node's own messages as it decoded them
+    /// when they arrived, other messages decoded; a load
+    /// (`ClusterStoreLoad`) that does not look into messages gets each
+    /// one's envelope only (as a `bye`).
     func decoded(_ entry: ClusterEntry, from source: Undecodable.Source) -> Result<RoomEntry, Undecodable> {
         guard reader.decodesMessages || entry.kind != .message else {
             return .success(RoomEntry(event: .bye, client: ClientID(entry.client), origin: entry.origin,
                                       time: .nanoseconds(entry.time), index: entry.index))
+        }
+        if entry.origin == reader.generation {
+            switch entry.kind {
+            case .message:
+                if let message = reader.sent.take(entry.message, of: entry.client) {
+                    return .success(RoomEntry(event: .message(message), client: ClientID(entry.client), origin: entry.origin,
+                                              time: .nanoseconds(entry.time), index: entry.index))
+                }
+            case .bye: reader.sent.forget(entry.client)
+            case .gone: break
+            }
         }
         return entry.decoded(codec, from: source)
     }

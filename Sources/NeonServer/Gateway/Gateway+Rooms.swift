@@ -10,8 +10,11 @@ extension Gateway {
     /// so does everything the connection sends after it; what concerns no
     /// room (watching every room, a bad room name, a message before any
     /// hello, a second hello) is answered here.
-    mutating func order(_ message: ClientMessage, from connection: ConnectionID, at clock: GatewayClock,
-                        into out: inout [GatewayCommand]) {
+    /// `text` is the message as it arrived, which a cluster's log keeps as
+    /// it is when nothing in it changes (a hello loses its token and, on
+    /// the Unix socket, takes the login name: it is encoded again).
+    mutating func order(_ message: ClientMessage, text: String? = nil, from connection: ConnectionID,
+                        at clock: GatewayClock, into out: inout [GatewayCommand]) {
         guard let info = connections[connection] else { return }
         let client = info.client
         var room = info.room
@@ -61,7 +64,8 @@ extension Gateway {
             return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
         }
         sequence(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
-                           time: clock.hub, verified: hello && info.verifiedName != nil), room: room, hello: hello,
+                           time: clock.hub, verified: hello && info.verifiedName != nil,
+                           text: configuration.clustered && !hello ? text : nil), room: room, hello: hello,
                  at: clock, into: &out)
     }
 
