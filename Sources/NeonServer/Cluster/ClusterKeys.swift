@@ -44,13 +44,14 @@ enum ClusterScripts {
       local room = ARGV[i]
       local key = 'neonsync:{' .. room .. '}:'
       local n = redis.call('INCR', key .. 'n')
-      local added = redis.pcall('XADD', key .. 'log', n .. '-0', 'k', ARGV[i + 2], 'c', ARGV[i + 3],
+      local id = string.format('%d', n)
+      local added = redis.pcall('XADD', key .. 'log', id .. '-0', 'k', ARGV[i + 2], 'c', ARGV[i + 3],
                                 'o', ARGV[i + 4], 't', ARGV[i + 5], 'm', ARGV[i + 6])
       if type(added) == 'table' and added.err then
         out[#out + 1] = added
       else
         redis.call('PUBLISH', key .. 'events',
-                   table.concat({n, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]}, '\\31'))
+                   table.concat({id, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]}, '\\31'))
         if ARGV[i + 1] == '1' then
           redis.call('SADD', ARGV[1], room)
           redis.call('SADD', ARGV[2], room)

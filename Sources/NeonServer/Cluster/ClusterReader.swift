@@ -424,7 +424,14 @@ private struct ReaderLoop {
     mutating func probe(on redis: RedisConnection) throws(RedisFailure) {
         let names = Array(rooms.keys)
         guard !names.isEmpty else { return }
-        let counters = try redis.pipeline(names.map { ["GET", ClusterKeys.counter($0)] })
+        // One MGET per 500 rooms: a node holding many rooms asks Redis for
+        // their counters in a few commands, not one each.
+        let chunks = stride(from: 0, to: names.count, by: 500).map { names[$0 ..< min($0 + 500, names.count)] }
+        let replies = try redis.pipeline(chunks.map { ["MGET"] + $0.map(ClusterKeys.counter) })
+        let counters = replies.flatMap { $0.array ?? [] }
+        guard counters.count == names.count else {
+            throw RedisFailure("Redis answered the counters of \(names.count) rooms with \(counters.count) values")
+        }
         for (room, counter) in zip(names, counters) {
             guard let last = rooms[room] else { continue }
             let n = counter.integer ?? 0

@@ -106,6 +106,9 @@ private struct WriterLoop {
     /// expired while Redis was away (or restarted from its AOF) are not
     /// taken for dead nodes.
     var reapAfter = ContinuousClock.now
+    /// Batches sent whose replies are not read yet, oldest first: each
+    /// command's jobs, and when the batch left.
+    var inFlight: [(commands: [ArraySlice<ClusterWriter.Job>], sent: ContinuousClock.Instant)] = []
     /// Connections that closed while Redis was away: their `bye` is
     /// appended once it is back, so they leave their rooms (appending one
     /// twice is harmless: the second finds no member).
@@ -133,7 +136,7 @@ private struct WriterLoop {
             // asked for is in this batch or an earlier one.
             let stopping = thread.isStopRequested
             let batch = writer.takeJobs()
-            if batch.isEmpty && !stopping && ContinuousClock.now < nextBeat {
+            if batch.isEmpty && inFlight.isEmpty && !stopping && ContinuousClock.now < nextBeat {
                 thread.wait(until: nextBeat)
                 continue
             }
@@ -150,12 +153,19 @@ private struct WriterLoop {
             backoff = .milliseconds(100)
             let work = retry + batch
             retry.removeAll()
-            if !work.isEmpty { run(work, on: redis) }
-            if ContinuousClock.now >= nextBeat, connection != nil {
+            if !work.isEmpty { send(work, on: redis) }
+            // Two batches may be on their way: Redis reads the next while it
+            // runs one. The older one's replies are read once another is
+            // behind it, or at once when nothing new came; all of them
+            // before a heartbeat or leaving.
+            let beatDue = ContinuousClock.now >= nextBeat
+            let keep = work.isEmpty || beatDue || stopping ? 0 : 1
+            while inFlight.count > keep, connection != nil { collect(from: redis) }
+            if beatDue, connection != nil {
                 beat(redis)
                 nextBeat = ContinuousClock.now + configuration.heartbeat
             }
-            if stopping, !writer.hasJobs { return leave() }
+            if stopping, !writer.hasJobs, inFlight.isEmpty { return leave() }
         }
     }
 
@@ -205,10 +215,10 @@ private struct WriterLoop {
         deliver(.redis(up: false, reason: reason))
     }
 
-    /// Sends the batch in one round trip: each run of appends (up to
+    /// Sends the batch without waiting: each run of appends (up to
     /// `entriesPerCall`) as one call of the append script, each snapshot
-    /// as its own; tells the clients whose entries Redis refused.
-    mutating func run(_ batch: [ClusterWriter.Job], on redis: RedisConnection) {
+    /// as its own. Its replies are read by `collect`.
+    mutating func send(_ batch: [ClusterWriter.Job], on redis: RedisConnection) {
         var commands: [[String]] = []
         /// The jobs of each command, in order.
         var carried: [ArraySlice<ClusterWriter.Job>] = []
@@ -233,16 +243,25 @@ private struct WriterLoop {
             carried.append(batch[start ..< end])
             start = end
         }
-        let started = ContinuousClock.now
+        do {
+            try redis.send(commands)
+            inFlight.append((carried, ContinuousClock.now))
+        } catch {
+            broke(error, also: batch)
+        }
+    }
+
+    /// Reads the replies of the oldest batch in flight; tells the clients
+    /// whose entries Redis refused.
+    mutating func collect(from redis: RedisConnection) {
+        let (carried, sent) = inFlight.removeFirst()
         let replies: [RedisReply]
         do {
-            replies = try redis.pipeline(commands)
+            replies = try redis.receive(carried.count)
         } catch {
-            markDown(error.description)
-            fail(batch, reason: "the connection to the cluster's Redis broke")
-            return
+            return broke(error, also: carried.flatMap { $0 })
         }
-        let elapsed = started.duration(to: .now)
+        let elapsed = sent.duration(to: .now)
         writer.health.withLock { $0.commandSeconds.observe(elapsed) }
         for (jobs, reply) in zip(carried, replies) {
             let answers = reply.array ?? Array(repeating: reply, count: jobs.count)
@@ -252,6 +271,14 @@ private struct WriterLoop {
                 }
             }
         }
+    }
+
+    /// The connection broke: every batch in flight, and `batch`, failed.
+    mutating func broke(_ error: RedisFailure, also batch: [ClusterWriter.Job]) {
+        markDown(error.description)
+        let lost = inFlight.flatMap { $0.commands.flatMap { $0 } } + batch
+        inFlight.removeAll()
+        fail(lost, reason: "the connection to the cluster's Redis broke")
     }
 
     /// Tells each client whose entry was not appended.

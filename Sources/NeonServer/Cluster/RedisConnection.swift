@@ -58,6 +58,20 @@ final class RedisConnection {
         redisSetTimeout(context, tv)
     }
 
+    /// Reads the next `count` replies (of commands sent before), in order.
+    func receive(_ count: Int) throws(RedisFailure) -> [RedisReply] {
+        guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
+        var replies: [RedisReply] = []
+        replies.reserveCapacity(count)
+        for _ in 0..<count {
+            var raw: UnsafeMutableRawPointer?
+            if redisGetReply(context, &raw) != 0 || raw == nil { throw fail() }
+            replies.append(RedisReply(raw!.assumingMemoryBound(to: redisReply.self)))
+            freeReplyObject(raw)
+        }
+        return replies
+    }
+
     /// Runs one command and waits for its reply. A Redis error reply is a
     /// `.error` value; a broken connection throws.
     @discardableResult
