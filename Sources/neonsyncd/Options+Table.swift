@@ -26,8 +26,9 @@ extension Options {
             OptionSpec("--unix", value: "PATH", help: """
                 also listen on a Unix domain socket at PATH (plain ws://, same protocol; its connections count as \
                 one address for --max-connections-per-ip). Members connecting there are named by their login name, \
-                shown to everyone as verified, whatever their hello says (tokens still apply with --secret-file). \
-                One node only. A stale socket file is replaced; one a server still listens on is refused (exit 1)
+                shown to everyone as verified, whatever their hello says (tokens still apply with --secret-file); \
+                on a cluster node, on every node. A stale socket file is replaced; one a server still listens on is \
+                refused (exit 1)
                 """),
             OptionSpec("--unix-mode", value: "MODE", help: """
                 the socket file's mode, octal (default 0660: the owner and --unix-group may connect)

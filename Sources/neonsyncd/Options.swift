@@ -197,9 +197,6 @@ struct Options {
             : options.nodeTimeout != 6 ? "--node-timeout" : nil {
             throw Problem(description: "\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
         }
-        if options.redis != nil, options.unixSocket != nil {
-            throw Problem(description: "--unix serves one node's members under their verified login names; a cluster's nodes cannot vouch for each other's — drop --unix, or run without --redis")
-        }
         if options.reusePort {
             guard options.redis != nil else {
                 throw Problem(description: "--reuse-port lets several processes share one port, and without --redis each would keep rooms of its own: people sent to different processes would never meet. Add --redis redis://HOST:PORT to make them nodes of one cluster, or drop --reuse-port")

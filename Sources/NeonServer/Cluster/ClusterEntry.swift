@@ -7,6 +7,10 @@ struct ClusterEntry: Equatable, Sendable {
     enum Kind: String, Sendable {
         /// A client message (`message` holds its JSON, token removed).
         case message = "m"
+        /// A hello whose name the origin node vouches for (its member came
+        /// in on the Unix socket, `--unix`: the name is the login name the
+        /// kernel gave); every node applies it as verified.
+        case verifiedHello = "v"
         /// The client's connection closed.
         case bye = "b"
         /// Node incarnation `origin` is gone (killed, or lost Redis too long):
@@ -59,7 +63,7 @@ struct ClusterEntry: Equatable, Sendable {
             i += 2
         }
         guard let kind = values["k"].flatMap(Kind.init(rawValue:)) else {
-            return .failure(Undecodable(.log, index: index, "its kind k=\(Self.quoted(values["k"])) is not m, b or g"))
+            return .failure(Undecodable(.log, index: index, "its kind k=\(Self.quoted(values["k"])) is not m, v, b or g"))
         }
         guard let origin = values["o"].flatMap({ Int($0) }), let time = values["t"].flatMap({ Int64($0) }) else {
             return .failure(Undecodable(.log, index: index,
@@ -81,7 +85,7 @@ struct ClusterEntry: Equatable, Sendable {
             return .failure(Undecodable(.publish, index: index, "it has \(parts.count) of the 6 values an entry has"))
         }
         guard let kind = Kind(rawValue: parts[1]) else {
-            return .failure(Undecodable(.publish, index: index, "its kind \(Self.quoted(parts[1])) is not m, b or g"))
+            return .failure(Undecodable(.publish, index: index, "its kind \(Self.quoted(parts[1])) is not m, v, b or g"))
         }
         guard let origin = Int(parts[3]), let time = Int64(parts[4]) else {
             return .failure(Undecodable(.publish, index: index,
@@ -110,7 +114,7 @@ extension ClusterEntry {
         switch entry.event {
         case let .message(message):
             let json = entry.text ?? String(decoding: WireCodec().encode(message.withoutToken), as: UTF8.self)
-            self.init(kind: .message, client: entry.client.rawValue, origin: entry.origin,
+            self.init(kind: entry.verified ? .verifiedHello : .message, client: entry.client.rawValue, origin: entry.origin,
                       time: entry.time.inNanoseconds, message: json)
         case .bye:
             self.init(kind: .bye, client: entry.client.rawValue, origin: entry.origin, time: entry.time.inNanoseconds)
@@ -128,7 +132,7 @@ extension ClusterEntry {
     func decoded(_ codec: WireCodec, from source: Undecodable.Source) -> Result<RoomEntry, Undecodable> {
         let event: RoomEntry.Event
         switch kind {
-        case .message:
+        case .message, .verifiedHello:
             switch codec.decodeClient(message.utf8) {
             case let .success(decoded): event = .message(decoded)
             case let .failure(error):
@@ -138,7 +142,7 @@ extension ClusterEntry {
         case .gone: event = .gone
         }
         return .success(RoomEntry(event: event, client: ClientID(client), origin: origin, time: .nanoseconds(time),
-                                  index: index))
+                                  index: index, verified: kind == .verifiedHello))
     }
 }
 

@@ -340,16 +340,17 @@ private struct ReaderLoop {
     /// (`ClusterStoreLoad`) that does not look into messages gets each
     /// one's envelope only (as a `bye`).
     func decoded(_ entry: ClusterEntry, from source: Undecodable.Source) -> Result<RoomEntry, Undecodable> {
-        guard reader.decodesMessages || entry.kind != .message else {
+        guard reader.decodesMessages || entry.kind == .bye || entry.kind == .gone else {
             return .success(RoomEntry(event: .bye, client: ClientID(entry.client), origin: entry.origin,
                                       time: .nanoseconds(entry.time), index: entry.index))
         }
         if entry.origin == reader.generation {
             switch entry.kind {
-            case .message:
+            case .message, .verifiedHello:
                 if let message = reader.sent.take(entry.message, of: entry.client) {
                     return .success(RoomEntry(event: .message(message), client: ClientID(entry.client), origin: entry.origin,
-                                              time: .nanoseconds(entry.time), index: entry.index))
+                                              time: .nanoseconds(entry.time), index: entry.index,
+                                              verified: entry.kind == .verifiedHello))
                 }
             case .bye: reader.sent.forget(entry.client)
             case .gone: break
