@@ -95,7 +95,7 @@ public final class SyncServer: Sendable {
             policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
             clustered: cluster != nil,
             snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
-            roomTTL: cluster == nil ? configuration.roomTTL : nil, roomRelease: configuration.roomRelease,
+            roomTTL: configuration.roomTTL, roomRelease: configuration.roomRelease,
             shards: cluster?.configuration.endpoints.count ?? 1),
             activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
                                  uniquingKeysWith: { first, _ in first }))

@@ -59,7 +59,8 @@ enum Daemon {
             cluster = ClusterConfiguration(endpoints: endpoints, password: password,
                                            node: options.node ?? "\(options.host):\(options.port)",
                                            heartbeat: .seconds(min(2, options.nodeTimeout / 3)),
-                                           ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery)
+                                           ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery,
+                                           roomTTL: options.roomTTL)
         }
         let logger: LogWriter
         do {

@@ -52,8 +52,8 @@ extension Options {
             OptionSpec("--draft-limit", value: "N", help: "character limit of new rooms' drafts (default 280)"),
             OptionSpec("--room-ttl", value: "T", help: """
                 remove a room, with its document and draft, once it has been empty for T: seconds, or a number \
-                with s, m, h or d (default 30d; 0 keeps rooms forever). Each removal is logged (room_expired). One \
-                node only: rooms in a cluster's Redis are kept
+                with s, m, h or d (default 30d; 0 keeps rooms forever). Each removal is logged (room_expired). On \
+                a cluster node the room is removed from Redis, by whichever node finds it first
                 """),
             OptionSpec("--room-release", value: "T", help: """
                 let a room leave memory once nobody on this server has been in it, nor watched it, for T: seconds, \

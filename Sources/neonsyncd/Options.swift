@@ -32,9 +32,8 @@ struct Options {
     var nodeTimeout = 6
     /// `--reuse-port`: several nodes listen on one port (SO_REUSEPORT).
     var reusePort = false
-    /// `--room-ttl`; nil when given 0. `roomTTLGiven` tells an explicit flag.
+    /// `--room-ttl`; nil when given 0.
     var roomTTL: Duration? = .seconds(30 * 24 * 3600)
-    var roomTTLGiven = false
     /// `--room-release`; nil when given 0.
     var roomRelease: Duration? = .seconds(300)
     var showHelp = false
@@ -141,7 +140,6 @@ struct Options {
                 } else {
                     throw Problem(description: "--room-ttl \(value) is not a duration; use e.g. 90s, 12h or 30d (at most 366d), or 0 to keep rooms forever")
                 }
-                options.roomTTLGiven = true
             case "--room-release":
                 if value == "0" {
                     options.roomRelease = nil
@@ -210,9 +208,6 @@ struct Options {
             guard options.node != nil else {
                 throw Problem(description: "--reuse-port runs several nodes on one HOST:PORT, the default node name, and a cluster refuses two live nodes of one name; give each its own --node NAME (e.g. --node \(Self.hostName())-1)")
             }
-        }
-        if options.redis != nil, options.roomTTLGiven {
-            throw Problem(description: "--room-ttl applies to one node's rooms; a cluster's rooms live in Redis and are kept — drop --room-ttl, or run without --redis")
         }
         if options.unixSocket == nil, let flag = options.unixMode != 0o660 ? "--unix-mode" : options.unixGroup != nil ? "--unix-group" : nil {
             throw Problem(description: "\(flag) sets the Unix socket's permissions; add --unix PATH to listen on one, or drop \(flag)")

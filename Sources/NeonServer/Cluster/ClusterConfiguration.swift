@@ -17,18 +17,29 @@ public struct ClusterConfiguration: Sendable {
     /// A room's image is stored every this many entries (the log below the
     /// previous image is trimmed).
     public var snapshotEvery: Int
+    /// `--room-ttl`: a room empty and idle this long is removed from Redis
+    /// (nil: rooms are kept).
+    public var roomTTL: Duration?
 
     public init(endpoints: [RedisEndpoint], password: String? = nil, node: String,
-                heartbeat: Duration = .seconds(2), ttl: Duration = .seconds(6), snapshotEvery: Int = 1000) {
+                heartbeat: Duration = .seconds(2), ttl: Duration = .seconds(6), snapshotEvery: Int = 1000,
+                roomTTL: Duration? = nil) {
         precondition(!endpoints.isEmpty, "a cluster has at least one Redis")
         self.endpoints = endpoints; self.password = password; self.node = node
-        self.heartbeat = heartbeat; self.ttl = ttl; self.snapshotEvery = snapshotEvery
+        self.heartbeat = heartbeat; self.ttl = ttl; self.snapshotEvery = snapshotEvery; self.roomTTL = roomTTL
     }
 
     public init(endpoint: RedisEndpoint, password: String? = nil, node: String,
-                heartbeat: Duration = .seconds(2), ttl: Duration = .seconds(6), snapshotEvery: Int = 1000) {
+                heartbeat: Duration = .seconds(2), ttl: Duration = .seconds(6), snapshotEvery: Int = 1000,
+                roomTTL: Duration? = nil) {
         self.init(endpoints: [endpoint], password: password, node: node, heartbeat: heartbeat, ttl: ttl,
-                  snapshotEvery: snapshotEvery)
+                  snapshotEvery: snapshotEvery, roomTTL: roomTTL)
+    }
+
+    /// How often each shard's writer looks for rooms past `roomTTL`: a
+    /// quarter of it, from 1 s to a minute.
+    var expirySweep: Duration? {
+        roomTTL.map { min(max($0 / 4, .seconds(1)), .seconds(60)) }
     }
 
     /// The first Redis, which hands out incarnations.

@@ -12,6 +12,10 @@ extension ClusterDelivery {
         case let .undecodable(room, problem, action):
             return .undecodable(room: room, source: problem.source.rawValue, index: problem.index,
                                 reason: problem.reason, action: action)
+        case let .expired(room, idleSeconds):
+            return .expired(room: room, idleSeconds: idleSeconds)
+        case let .removed(room):
+            return .removed(room: room)
         case let .failed(client, reason):
             return .unavailable(client: ClientID(client), reason: reason)
         case let .redis(up, reason):

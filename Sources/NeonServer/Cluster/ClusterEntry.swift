@@ -191,6 +191,10 @@ enum ClusterDelivery: Sendable {
     /// Something read back for `room` could not be decoded; `action` says
     /// what the reader did about it.
     case undecodable(room: String, Undecodable, action: String)
+    /// This node removed `room` from Redis: empty and idle past `--room-ttl`.
+    case expired(room: String, idleSeconds: Int)
+    /// `room` was removed from Redis (by any node): the replica goes.
+    case removed(room: String)
     /// An entry could not be appended (Redis unreachable): the client is told.
     case failed(client: String, reason: String)
     /// Redis came or went.

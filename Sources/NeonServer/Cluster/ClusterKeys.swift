@@ -15,6 +15,13 @@ enum ClusterKeys {
     static let incarnations = "neonsync:incarnations"
     /// The live incarnation of a node name; expires without heartbeats.
     static func node(_ name: String) -> String { "neonsync:node:\(name)" }
+    /// Rooms whose last member left, scored by when (ms since 1970), for
+    /// `--room-ttl`.
+    static let idle = "neonsync:idle"
+    /// Each room of `idle`: the number of the entry that left it empty.
+    static let idleEntry = "neonsync:idle:entry"
+    /// What a room's channel carries when the room was removed (`--room-ttl`).
+    static let removedNotice = "removed"
     /// The rooms an incarnation had members in.
     static func incarnationRooms(_ generation: Int) -> String { "neonsync:gen:\(generation):rooms" }
     /// The channel each entry of a room's log is published on as it is appended.
@@ -83,6 +90,46 @@ enum ClusterScripts {
     return 1
     """
 
+    /// ARGV room, entry number, time (ms since 1970). Entry n left the room
+    /// empty: it is idle since then, unless a later entry said so already
+    /// (every node holding the room may say it).
+    static let idle = """
+    local at = tonumber(redis.call('HGET', 'neonsync:idle:entry', ARGV[1]) or '0')
+    if tonumber(ARGV[2]) <= at then return 0 end
+    redis.call('ZADD', 'neonsync:idle', ARGV[3], ARGV[1])
+    redis.call('HSET', 'neonsync:idle:entry', ARGV[1], ARGV[2])
+    return 1
+    """
+
+    /// ARGV now (ms since 1970), --room-ttl (ms), at most this many rooms.
+    /// Removes the rooms idle since before now − ttl whose log has not
+    /// moved since they were left empty (nobody joined since): their
+    /// counter, log and image, their place in the rooms set; tells the
+    /// nodes holding one on its channel. A record overtaken by a later
+    /// entry is dropped (the room is recorded again when it empties again).
+    /// Answers how many records it looked at, then each removed room and
+    /// when it went idle.
+    static let expire = """
+    local rooms = redis.call('ZRANGEBYSCORE', 'neonsync:idle', '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]),
+                             'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[3]))
+    local out = {#rooms / 2}
+    for i = 1, #rooms, 2 do
+      local room = rooms[i]
+      local key = 'neonsync:{' .. room .. '}:'
+      local at = redis.call('HGET', 'neonsync:idle:entry', room)
+      redis.call('ZREM', 'neonsync:idle', room)
+      redis.call('HDEL', 'neonsync:idle:entry', room)
+      if at and redis.call('GET', key .. 'n') == at then
+        redis.call('DEL', key .. 'n', key .. 'log', key .. 'snap')
+        redis.call('SREM', 'neonsync:rooms', room)
+        redis.call('PUBLISH', key .. 'events', 'removed')
+        out[#out + 1] = room
+        out[#out + 1] = rooms[i + 1]
+      end
+    end
+    return out
+    """
+
     /// ARGV incarnation, time. When that incarnation is no longer its
     /// node's live one, appends a `gone` entry to each room it had members
     /// in and forgets it; run by any survivor, it happens once.
@@ -92,9 +139,12 @@ enum ClusterScripts {
     if redis.call('GET', 'neonsync:node:' .. name) == ARGV[1] then return -2 end
     local rooms = redis.call('SMEMBERS', 'neonsync:gen:' .. ARGV[1] .. ':rooms')
     for _, room in ipairs(rooms) do
-      local n = redis.call('INCR', 'neonsync:{' .. room .. '}:n')
-      redis.call('XADD', 'neonsync:{' .. room .. '}:log', n .. '-0', 'k', 'g', 'c', '', 'o', ARGV[1], 't', ARGV[2], 'm', '')
-      redis.call('PUBLISH', 'neonsync:{' .. room .. '}:events', table.concat({n, 'g', '', ARGV[1], ARGV[2], ''}, '\\31'))
+      -- A room removed since (--room-ttl) has nobody to leave it.
+      if redis.call('EXISTS', 'neonsync:{' .. room .. '}:n') == 1 then
+        local n = redis.call('INCR', 'neonsync:{' .. room .. '}:n')
+        redis.call('XADD', 'neonsync:{' .. room .. '}:log', n .. '-0', 'k', 'g', 'c', '', 'o', ARGV[1], 't', ARGV[2], 'm', '')
+        redis.call('PUBLISH', 'neonsync:{' .. room .. '}:events', table.concat({n, 'g', '', ARGV[1], ARGV[2], ''}, '\\31'))
+      end
     end
     redis.call('DEL', 'neonsync:gen:' .. ARGV[1] .. ':rooms')
     redis.call('HDEL', 'neonsync:incarnations', ARGV[1])

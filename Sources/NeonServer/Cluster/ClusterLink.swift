@@ -124,8 +124,18 @@ public final class ClusterLink: RoomSequencer, Sendable {
     func restore(_ rooms: [String]) {}
 
     /// Stops reading `room`'s log (unsubscribes); Redis keeps the room.
+    /// This node has no member there, so its incarnation need not leave
+    /// the room when it goes.
     func release(_ room: String) {
-        readers[shard(of: room)].release(room)
+        let shard = shard(of: room)
+        readers[shard].release(room)
+        writers[shard].submit(.released(room: room))
+    }
+
+    /// Entry `index` left `room` empty at `milliseconds`: the room's
+    /// time-to-live (`--room-ttl`) counts from then.
+    func emptied(_ room: String, index: Int, atMilliseconds milliseconds: Int64) {
+        writers[shard(of: room)].submit(.emptied(room: room, index: index, atMilliseconds: milliseconds))
     }
 
     /// Never called: `durableOnceOrdered`.

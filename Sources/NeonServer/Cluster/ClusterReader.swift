@@ -390,6 +390,13 @@ private struct ReaderLoop {
                   let channel = parts[1].text, let room = ClusterKeys.room(ofChannel: channel),
                   let last = rooms[room] else { continue }
             let payload: [UInt8] = if case let .string(bytes) = parts[2] { bytes } else { [] }
+            if payload.elementsEqual(ClusterKeys.removedNotice.utf8) {
+                // Removed (--room-ttl): its log starts again from 1.
+                flush()
+                rooms[room] = 0
+                deliver(.removed(room: room))
+                continue
+            }
             let read = ClusterEntry.published(payload)
             let index: Int? = switch read {
             case let .success(entry): entry.index

@@ -15,6 +15,11 @@ final class ClusterWriter: Sendable {
     enum Job: Sendable {
         case append(room: String, entry: ClusterEntry, hello: Bool)
         case snapshot(room: String, index: Int, image: String, trimBelow: Int)
+        /// Entry `index` left the room empty at `atMilliseconds` (`--room-ttl`).
+        case emptied(room: String, index: Int, atMilliseconds: Int64)
+        /// The node let go of the room (no member of its there): its
+        /// incarnation need not leave it when it goes.
+        case released(room: String)
     }
 
     /// The most entries one call of the append script carries: Redis runs
@@ -130,6 +135,7 @@ private struct WriterLoop {
         defer { connection?.close() }
         let thread = writer.thread
         var nextBeat = ContinuousClock.now
+        var nextSweep = configuration.expirySweep.map { ContinuousClock.now + $0 }
         var backoff = Duration.milliseconds(100)
         while true {
             // Read before taking: what was handed over before the stop was
@@ -164,6 +170,10 @@ private struct WriterLoop {
             if beatDue, connection != nil {
                 beat(redis)
                 nextBeat = ContinuousClock.now + configuration.heartbeat
+                if let due = nextSweep, ContinuousClock.now >= due, connection != nil, let every = configuration.expirySweep {
+                    expire(redis)
+                    nextSweep = ContinuousClock.now + every
+                }
             }
             if stopping, !writer.hasJobs, inFlight.isEmpty { return leave() }
         }
@@ -184,7 +194,8 @@ private struct WriterLoop {
             var loaded: [String: String] = [:]
             for (name, source) in [("append", ClusterScripts.append), ("load", ClusterScripts.load),
                                    ("snapshot", ClusterScripts.snapshot), ("reap", ClusterScripts.reap),
-                                   ("beat", ClusterScripts.beat)] {
+                                   ("beat", ClusterScripts.beat), ("idle", ClusterScripts.idle),
+                                   ("expire", ClusterScripts.expire)] {
                 guard let sha = try fresh.command(["SCRIPT", "LOAD", source]).text else {
                     throw RedisFailure("Redis at \(endpoint) did not load the \(name) script")
                 }
@@ -224,9 +235,17 @@ private struct WriterLoop {
         var carried: [ArraySlice<ClusterWriter.Job>] = []
         var start = 0
         while start < batch.count {
-            if case let .snapshot(room, index, image, trimBelow) = batch[start] {
+            switch batch[start] {
+            case .append: break
+            case let .snapshot(room, index, image, trimBelow):
                 commands.append(["EVALSHA", scripts["snapshot"]!, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room),
                                  String(index), image, String(trimBelow)])
+            case let .emptied(room, index, at):
+                commands.append(["EVALSHA", scripts["idle"]!, "0", room, String(index), String(at)])
+            case let .released(room):
+                commands.append(["SREM", ClusterKeys.incarnationRooms(generation), room])
+            }
+            if case .append = batch[start] {} else {
                 carried.append(batch[start ..< start + 1])
                 start += 1
                 continue
@@ -315,6 +334,30 @@ private struct WriterLoop {
             guard !dead.isEmpty else { return }
             let now = String(WallClock.nanoseconds())
             _ = try redis.pipeline(dead.map { ["EVALSHA", scripts["reap"]!, "0", $0, now] })
+        } catch {
+            markDown(error.description)
+        }
+    }
+
+    /// Removes the rooms of this shard idle past `--room-ttl` (any node may:
+    /// the script removes each once), at most 1,000 a sweep in calls of
+    /// 100, and tells the service thread which.
+    mutating func expire(_ redis: RedisConnection) {
+        guard let ttl = configuration.roomTTL else { return }
+        do throws(RedisFailure) {
+            for _ in 0..<10 {
+                let now = WallClock.nanoseconds() / 1_000_000
+                let reply = try redis.command(["EVALSHA", scripts["expire"]!, "0", String(now), String(ttl.milliseconds), "100"])
+                let flat = reply.array ?? []
+                var i = 1
+                while i + 1 < flat.count {
+                    if let room = flat[i].text, let since = flat[i + 1].text.flatMap({ Double($0) }) {
+                        deliver(.expired(room: room, idleSeconds: Int((Double(now) - since) / 1000)))
+                    }
+                    i += 2
+                }
+                if (flat.first?.integer ?? 0) < 100 { break }
+            }
         } catch {
             markDown(error.description)
         }

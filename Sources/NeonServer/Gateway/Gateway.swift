@@ -131,6 +131,17 @@ struct Gateway: Sendable {
                 index.map { LogField("entry", .int($0)) }, LogField("source", .string(source)),
                 LogField("reason", .string(reason)), LogField("action", .string(action)),
             ].compactMap { $0 })))
+        case let .expired(room, idleSeconds):
+            activity[room] = nil
+            out.append(.log(LogRecord(.info, .roomExpired, room: room, [
+                LogField("idleSeconds", .int(idleSeconds)),
+                LogField("ttlSeconds", .int(Int((configuration.roomTTL ?? .zero).components.seconds))),
+            ])))
+        case let .removed(room):
+            if takenUp.states[room] == .held {
+                hub.adopt(room, image: nil)
+                activity[room] = nil
+            }
         case let .unavailable(client, reason):
             guard let connection = clients[client] else { break }
             if connections[connection]?.joined == false { connections[connection]?.room = nil }

@@ -26,6 +26,12 @@ enum GatewayEvent: Sendable {
     /// image) could not be decoded: `source` (publish, log, image), the
     /// entry's number when known, why, and what the node did about it.
     case undecodable(room: String, source: String, index: Int?, reason: String, action: String)
+    /// Cluster: this node removed `room` from Redis, empty and idle past
+    /// `--room-ttl`.
+    case expired(room: String, idleSeconds: Int)
+    /// Cluster: `room` was removed from Redis (by any node): the replica
+    /// goes; a hello later starts it anew.
+    case removed(room: String)
     /// An event of `client` could not be ordered (the store is away).
     case unavailable(client: ClientID, reason: String)
     /// The sequencer's store (a Redis of the cluster, `name`) went away or

@@ -31,6 +31,9 @@ protocol RoomSequencer: AnyObject, Sendable {
     /// Stops holding `room`: nobody on this node uses it (cluster; Redis
     /// keeps it, and a later hello takes it up again). On one node nothing.
     func release(_ room: String)
+    /// Entry `index` left `room` empty (cluster: its `--room-ttl` counts
+    /// from then, in Redis). On one node nothing: the gateway keeps time.
+    func emptied(_ room: String, index: Int, atMilliseconds: Int64)
     /// Keeps the room's whole state as of entry `index` (cluster).
     func snapshot(_ room: String, index: Int, image: RoomImage)
     /// Waits until every record handed over is kept (one node: committed
