@@ -19,7 +19,8 @@ enum BenchCommand {
         }
         let connections = options.scenario == .draft ? options.count + options.editors
             : options.scenario == .follow ? options.count + 1
-            : options.scenario == .rooms ? options.rooms * options.perRoom : options.count
+            : options.scenario == .rooms ? options.rooms * options.perRoom
+            : options.scenario == .churn ? options.ramp : options.count
         if let problem = raiseDescriptorLimit(to: connections + 64) {
             Client.standardError("neonsync bench: \(problem)\n")
             return 2
@@ -52,6 +53,8 @@ enum BenchCommand {
                 report = try DraftBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             case .relay:
                 report = try RelayBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
+            case .churn:
+                report = try ChurnBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             case .rooms:
                 report = try RoomsBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             case .connect:
@@ -77,7 +80,7 @@ enum BenchCommand {
         guard servers.isFailover else {
             return "is the server at \(options.server) running and speaking \(options.peer.rawValue)?"
         }
-        let shared = [.connect, .rooms].contains(options.scenario) ? ""
+        let shared = [.connect, .rooms, .churn].contains(options.scenario) ? ""
             : "; \(options.scenario.rawValue) puts every connection in one room, so every URL must reach the same rooms: nodes of one cluster (neonsyncd --redis), or one server's addresses"
         return "are the servers at \(servers.listed) running and speaking \(options.peer.rawValue)\(shared)?"
     }

@@ -5,7 +5,7 @@ import NeonCore
 /// `neonsync bench SCENARIO` and its flags.
 struct BenchOptions {
     enum Scenario: String, CaseIterable {
-        case follow, coread, draft, relay, connect, rooms
+        case follow, coread, draft, relay, connect, rooms, churn
     }
 
     /// What the server at `--server` speaks.
@@ -69,7 +69,7 @@ struct BenchOptions {
         OptionSpec("--window", value: "W", help: "with --rate 0: relay, messages in flight per sender (default 32); rooms, scrolls in flight per room (default 1)"),
         OptionSpec("--duration", value: "S", help: "seconds of measurement (connect: of holding) (default 10)"),
         OptionSpec("--size", value: "B", help: "relay: bytes per message frame (default 64)"),
-        OptionSpec("--rooms", value: "N", help: "rooms: how many rooms (default 100)"),
+        OptionSpec("--rooms", value: "N", help: "rooms: how many rooms (default 100); churn: how many rooms to go through, one reader each (default 10000)"),
         OptionSpec("--per-room", value: "P", help: "connect: connections per room (default 100); rooms: readers per room (default 2)"),
         OptionSpec("--room", value: "R", help: "room name prefix (default bench-PID)"),
         OptionSpec("--server-pid", value: "PID", help: "sample that process's CPU time and RSS (/proc) and report them with the figures; a list PID,PID,… sums them (and gives each one's CPU)"),
@@ -116,6 +116,10 @@ struct BenchOptions {
           default) W in flight per room: the most events a second the
           servers (and a cluster's Redis) carry. A --server list places each
           room whole on one server. Latency: scroll sent → progress received
+      neonsync bench churn   [--rooms N] [--ramp K]
+          N rooms, each joined by one reader who leaves once welcomed, K at a
+          time: rooms a server takes up and lets go (--room-release); with
+          --server-pid its memory before and after. Latency: connect → welcome
 
     """
 
@@ -156,6 +160,7 @@ struct BenchOptions {
             options.perRoom = 2
             options.window = 1
         }
+        if scenario == .churn { options.rooms = 10_000 }
         if let server = ProcessEnvironment()[CommandOption.serverEnvironment] { options.server = server }
         options.token = ProcessEnvironment()[CommandOption.tokenEnvironment]
         var tokenFromFile = false
@@ -203,7 +208,7 @@ struct BenchOptions {
             case "--senders": options.senders = try whole(flag, value, for: [.relay], scenario, minimum: 1)
             case "--window": options.window = try whole(flag, value, for: [.relay, .rooms], scenario, minimum: 1)
             case "--per-room": options.perRoom = try whole(flag, value, for: [.connect, .rooms], scenario, minimum: 1)
-            case "--rooms": options.rooms = try whole(flag, value, for: [.rooms], scenario, minimum: 1)
+            case "--rooms": options.rooms = try whole(flag, value, for: [.rooms, .churn], scenario, minimum: 1)
             case "--ramp": options.ramp = try whole(flag, value, for: Scenario.allCases, scenario, minimum: 1)
             case "--service-pause": options.servicePause = try whole(flag, value, for: Scenario.allCases, scenario, minimum: 0)
             case "--size":
@@ -249,7 +254,7 @@ struct BenchOptions {
         case .draft: 100
         case .relay: 500
         case .connect: 1000
-        case .rooms: 100
+        case .rooms, .churn: 100
         }
     }
 
@@ -258,7 +263,7 @@ struct BenchOptions {
         case .follow: 60
         case .coread: 2
         case .draft: 10
-        case .relay, .connect, .rooms: 0
+        case .relay, .connect, .rooms, .churn: 0
         }
     }
 

@@ -259,7 +259,10 @@ private struct ReaderLoop {
             }
             if !fresh.isEmpty {
                 try subscriber.send(fresh.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
-                for room in fresh { try takeUp(room, on: commands) }
+                // The loads in one round trip per 200 rooms.
+                for start in stride(from: 0, to: fresh.count, by: 200) {
+                    try takeUp(Array(fresh[start ..< min(start + 200, fresh.count)]), on: commands)
+                }
             }
             served = end
         }
@@ -270,7 +273,17 @@ private struct ReaderLoop {
     /// from the entries after it; an entry that does not decode is reported
     /// and passed over (every node reading the log passes it over alike).
     mutating func takeUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
-        let reply = try redis.command(["EVALSHA", loadScript, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room)])
+        try takeUp([room], on: redis)
+    }
+
+    /// Takes up `rooms`, their loads pipelined.
+    mutating func takeUp(_ rooms: [String], on redis: RedisConnection) throws(RedisFailure) {
+        let replies = try redis.pipeline(rooms.map { ["EVALSHA", loadScript, "2", ClusterKeys.snapshot($0), ClusterKeys.log($0)] })
+        for (room, reply) in zip(rooms, replies) { try loaded(room, reply) }
+    }
+
+    /// A room's load script answer, handed over.
+    mutating func loaded(_ room: String, _ reply: RedisReply) throws(RedisFailure) {
         guard let parts = reply.array, parts.count == 2 else {
             throw RedisFailure("Redis answered the load of room \(room) with \(reply)")
         }
