@@ -12,6 +12,9 @@ enum Daemon {
         if arguments.first == "token" {
             return TokenCommand.run(Array(arguments.dropFirst()))
         }
+        if arguments.first == "reshard" {
+            return ReshardCommand.run(Array(arguments.dropFirst()))
+        }
         if arguments.first == "generate" {
             switch Options.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
             case let .text(text):

@@ -175,7 +175,7 @@ extension Options {
             out += ["", (group.title ?? "OPTIONS") + ":"]
             out += HelpText.table(group.options.map { ($0.usage, $0.help) }, width: 80)
         }
-        for command in [TokenCommand.spec, CommandLineSpec.generateCommand(program: "neonsyncd")] {
+        for command in [TokenCommand.spec, ReshardCommand.spec, CommandLineSpec.generateCommand(program: "neonsyncd")] {
             out += ["", command.synopsis] + HelpText.wrap(command.summary, width: 80, indent: 2)
         }
         let statuses = exitStatuses.map { "\($0.term) \($0.text)" }.joined(separator: ", ")

@@ -175,3 +175,61 @@ struct RedisBenchSmokeTests {
         #expect(bad.errorLines.contains { $0.contains("--rooms needs a whole number") }, "\(bad.errorLines)")
     }
 }
+
+@Suite("neonsyncd reshard: a third shard for a stopped two-shard cluster", .serialized, .ownThreads)
+struct ReshardTests {
+    @Test("rooms on two shards, nodes stopped: reshard --dry-run counts the rooms that move; reshard moves exactly those (about a third, all to the new shard, their keys and set memberships gone from the old one), a node on the three shards finds every draft and image as it was, and a node still given the two-shard list is refused; with a node alive, reshard refuses (exit 1); bad flags exit 2")
+    func addAShard() async throws {
+        let shards = try (0..<3).map { _ in try RedisProcess() }
+        let two = shards.prefix(2).map(\.url).joined(separator: ",")
+        let three = shards.map(\.url).joined(separator: ",")
+        let rooms = (0..<30).map { "room-\($0)" }
+        let node = try clusterNode(Array(shards.prefix(2)), "a", ["--snapshot-every", "10", "--room-release", "0"])
+        for room in rooms {
+            let peer = try await TestPeer.connect(url: node.url)
+            _ = try await peer.hello(room: room, name: "ada", role: .reader)
+            let edits = room.hasSuffix("7") ? 12 : 1
+            for n in 0..<edits {
+                peer.send(.edit(rev: n, ops: TextOperation(n == 0 ? [.insert(room)] : [.retain(room.count + n - 1), .insert("!")]),
+                                key: "\(room)-\(n)"))
+                _ = try await peer.next("ack", timeout: .seconds(10))
+            }
+            peer.close()
+        }
+        let alive = try runDaemon(["reshard", "--from", two, "--to", three])
+        #expect(alive.status == 1 && alive.err.contains("node \"a\" is still alive"), "\(alive.err)")
+        #expect(node.stop() == 0)
+
+        let moving = rooms.filter { ShardPlacement.shard(of: $0, count: 3) == 2 }
+        #expect(rooms.allSatisfy { ShardPlacement.shard(of: $0, count: 3) == 2 || ShardPlacement.shard(of: $0, count: 3) == ShardPlacement.shard(of: $0, count: 2) })
+        let dry = try runDaemon(["reshard", "--from", two, "--to", three, "--dry-run"])
+        #expect(dry.status == 0 && dry.out.contains("would move \(moving.count) of 30 rooms"), "\(dry.out)\(dry.err)")
+        #expect(try shards[2].cli(["DBSIZE"]) == "0", "a dry run moves nothing")
+        let moved = try runDaemon(["reshard", "--from", two, "--to", three])
+        #expect(moved.status == 0 && moved.out.contains("moved \(moving.count) of 30 rooms"), "\(moved.out)\(moved.err)")
+        for room in rooms {
+            let home = ShardPlacement.shard(of: room, count: 3)
+            for (index, shard) in shards.enumerated() {
+                #expect(try shard.cli(["EXISTS", "neonsync:{\(room)}:n"]) == (index == home ? "1" : "0"), "\(room) on shard \(index + 1)")
+                #expect(try shard.cli(["SISMEMBER", "neonsync:rooms", room]) == (index == home ? "1" : "0"))
+            }
+        }
+        for (index, shard) in shards.enumerated() { #expect(try shard.cli(["GET", "neonsync:shard"]) == "\(index + 1)/3") }
+
+        let stale = try runDaemon(["--port", "0", "--redis", two, "--node", "old"])
+        #expect(stale.status == 1 && stale.err.contains("is shard 1 of 3 of this cluster"), "\(stale.err)")
+        let after = try clusterNode(shards, "b")
+        for room in rooms {
+            let draft = try await draftSeen(at: after.url, room: room)
+            let edits = room.hasSuffix("7") ? 12 : 1
+            #expect(draft.text == room + String(repeating: "!", count: edits - 1) && draft.rev == edits, "\(room): \(draft)")
+        }
+
+        let missing = try runDaemon(["reshard", "--to", three])
+        #expect(missing.status == 2 && missing.err.contains("--from is required"), "\(missing.err)")
+        let same = try runDaemon(["reshard", "--from", three, "--to", three])
+        #expect(same.status == 1 && same.err.contains("nothing would move"), "\(same.err)")
+        let badURL = try runDaemon(["reshard", "--from", "http://x", "--to", three])
+        #expect(badURL.status == 2 && badURL.err.contains("--from http://x is not a redis:// URL"), "\(badURL.err)")
+    }
+}

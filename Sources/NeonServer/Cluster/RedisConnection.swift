@@ -79,6 +79,18 @@ final class RedisConnection {
         try pipeline([arguments])[0]
     }
 
+    /// Like `pipeline`, for arguments that are bytes (binary-safe).
+    func pipeline(bytes commands: [[[UInt8]]]) throws(RedisFailure) -> [RedisReply] {
+        guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
+        for arguments in commands {
+            let status = Self.withArgv(bytes: arguments) { argc, argv, lengths in
+                redisAppendCommandArgv(context, argc, argv, lengths)
+            }
+            if status != 0 { throw fail() }
+        }
+        return try receive(commands.count)
+    }
+
     /// Sends every command at once, then reads every reply, in order.
     func pipeline(_ commands: [[String]]) throws(RedisFailure) -> [RedisReply] {
         guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
@@ -141,6 +153,30 @@ final class RedisConnection {
         return RedisFailure("lost the connection to Redis at \(endpoint): \(reason.isEmpty ? "connection closed" : reason)")
     }
 
+    private static func withArgv<R>(bytes arguments: [[UInt8]],
+                                    _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
+        var bytes: [CChar] = []
+        bytes.reserveCapacity(arguments.reduce(0) { $0 + $1.count + 1 })
+        var offsets: [Int] = []
+        var lengths: [Int] = []
+        for argument in arguments {
+            offsets.append(bytes.count)
+            lengths.append(argument.count)
+            argument.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { bytes.append(contentsOf: $0) }
+            }
+            bytes.append(0)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var pointers: [UnsafePointer<CChar>?] = offsets.map { buffer.baseAddress! + $0 }
+            return pointers.withUnsafeMutableBufferPointer { argv in
+                lengths.withUnsafeBufferPointer { lens in
+                    body(Int32(arguments.count), argv.baseAddress!, lens.baseAddress!)
+                }
+            }
+        }
+    }
+
     private static func withArgv<R>(_ arguments: [String],
                                     _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
         var bytes: [CChar] = []
@@ -169,7 +205,7 @@ final class RedisConnection {
 }
 
 /// `redis://HOST:PORT[/DB]`, parsed.
-public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
+public struct RedisEndpoint: Hashable, Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
     public var database: Int
