@@ -6,13 +6,17 @@
 #             WebSockets) with more and more events in flight: one Redis,
 #             then two shards; events/s, Redis CPU % and µs per event.
 #   nodes     neonsync bench rooms through two real nodes (each room whole
-#             on one, as the routing proxy places them): what the whole
-#             path carries here, node and Redis CPU per event.
+#             on one, as the routing proxy places them), and through one
+#             node on its own (SQLite) for comparison: what the whole path
+#             carries here, node and Redis CPU per event.
+#   rates     neonsync-bench-redis at 60, 600, 2,000, 6,000 and 20,000
+#             events/s (200 rooms): Redis CPU per event as events start to
+#             share its wake-ups and fsyncs.
 #   low       60 events/s: Redis CPU per event with appendfsync always,
 #             everysec and no AOF, a PING alone at the same rate (what a
 #             wake-up costs), and strace -c of Redis (calls per event).
 #
-#   scripts/bench-rooms.sh [saturate|nodes|low]...   (default: all three)
+#   scripts/bench-rooms.sh [saturate|nodes|rates|low]...   (default: all four)
 #
 # Every Redis runs with --appendonly yes --appendfsync always --save '' but
 # where `low` says otherwise. Knobs (environment): DURATION (s, default
@@ -28,9 +32,9 @@ PORT=${PORT:-17840}
 OUT=${OUT:-$(mktemp -d /tmp/neonsync-rooms-bench.XXXXXX)}
 mkdir -p "$OUT"
 parts=("$@")
-[ ${#parts[@]} -eq 0 ] && parts=(saturate nodes low)
+[ ${#parts[@]} -eq 0 ] && parts=(saturate nodes rates low)
 for part in "${parts[@]}"; do
-  case "$part" in saturate|nodes|low) ;; *) echo "bench-rooms: unknown part $part; choose saturate, nodes or low" >&2; exit 2 ;; esac
+  case "$part" in saturate|nodes|rates|low) ;; *) echo "bench-rooms: unknown part $part; choose saturate, nodes, rates or low" >&2; exit 2 ;; esac
 done
 
 say() { printf 'bench-rooms: %s\n' "$*" >&2; }
@@ -104,6 +108,29 @@ if [[ " ${parts[*]} " == *" nodes "* ]]; then
     cat "$OUT/last.txt" >&2; tail -1 "$OUT/last.txt" >>"$OUT/nodes.jsonl"
   done
   stop_all
+  : >"$OUT/single.jsonl"
+  rm -rf "$OUT/single-data"
+  "$bin/neonsyncd" --port $((PORT + 5)) --data "$OUT/single-data" --log "$OUT/single.log" "${limits[@]}" & s=$!
+  pids+=("$s")
+  wait_port $((PORT + 5))
+  for window in 1 4; do
+    say "nodes: one node on its own, 400 rooms of 2, $window in flight per room"
+    "$bin/neonsync" bench rooms --server "ws://127.0.0.1:$((PORT + 5))/" --rooms 400 --per-room 2 --window "$window" \
+      --duration "$DURATION" --server-pid "$s" --room "single-$window" >"$OUT/last.txt"
+    cat "$OUT/last.txt" >&2; tail -1 "$OUT/last.txt" >>"$OUT/single.jsonl"
+  done
+  stop_all
+fi
+
+if [[ " ${parts[*]} " == *" rates "* ]]; then
+  : >"$OUT/rates.jsonl"
+  redis $((PORT + 1)) rates-redis
+  for rate in 60 600 2000 6000 20000; do
+    say "rates: $rate events/s over 200 rooms"
+    "$bin/neonsync-bench-redis" --redis "redis://127.0.0.1:$((PORT + 1))" --rooms 200 --rate "$rate" --duration "$DURATION" >"$OUT/last.txt"
+    cat "$OUT/last.txt" >&2; tail -1 "$OUT/last.txt" >>"$OUT/rates.jsonl"
+  done
+  stop_all
 fi
 
 if [[ " ${parts[*]} " == *" low "* ]]; then
@@ -171,10 +198,18 @@ if sat:
                   f" — target ≥ 30,000 events/s per Redis at ≤ 30 µs: {'met' if per >= 30000 and best['redis_cpu_us_per_event'] <= 30 else 'missed'}")
 nodes = load("nodes.jsonl")
 if nodes:
-    print("\nnodes: neonsync bench rooms, two nodes, one Redis (always)")
+    print("\nnodes: neonsync bench rooms, 400 rooms of 2; two nodes on one Redis (always), then one node on its own")
     for r in nodes:
         node_us = r['server_cpu_s'] / max(r['events'], 1) * 1e6
-        print(f"window {r['window']}: {r['events_per_s']:.0f} events/s, node CPU {node_us:.0f} µs/event (both nodes), Redis {r['redis_cpu_us_per_event']:.1f} µs/event, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, load {r['load_average']:.2f}")
+        print(f"two nodes, window {r['window']}: {r['events_per_s']:.0f} events/s, node CPU {node_us:.0f} µs/event (both nodes), Redis {r['redis_cpu_us_per_event']:.1f} µs/event, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, load {r['load_average']:.2f}")
+    for r in load("single.jsonl"):
+        node_us = r['server_cpu_s'] / max(r['events'], 1) * 1e6
+        print(f"one node,  window {r['window']}: {r['events_per_s']:.0f} events/s, node CPU {node_us:.0f} µs/event, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, load {r['load_average']:.2f}")
+rates = load("rates.jsonl")
+if rates:
+    print("\nrates: neonsync-bench-redis, 200 rooms, appendfsync always")
+    for r in rates:
+        print(f"{r['rate']:>6.0f} events/s asked, {r['events_per_s']:>6.0f} carried: {r['redis_cpu_us_per_event']:6.1f} µs of Redis CPU per event, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, load {float(r['load_average']):.2f}")
 low = load("low.jsonl")
 if low:
     print("\nlow: 60 events/s, one room, Redis CPU per event")

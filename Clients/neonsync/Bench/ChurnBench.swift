@@ -55,7 +55,7 @@ final class ChurnBench: @unchecked Sendable {
                 fleet.display.update(phase: "churning", fraction: Double(done) / Double(total),
                                      detail: "\(BenchReport.groupedDigits(done))/\(BenchReport.groupedDigits(total)) rooms")
             }
-            if !started { usleep(500) }
+            if !started { usleep(2_000) }
         }
         let window = measure.endWindow()
         fleet.stop()
