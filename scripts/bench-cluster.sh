@@ -19,7 +19,8 @@
 #   scripts/bench-cluster.sh
 #
 # Knobs (environment): FOLLOWERS (1000), RATE (60 scrolls/s), DURATION (s,
-# default 10), REPEAT (3; the medians are compared), PORT (first of four
+# default 10), REPEAT (3; the medians are compared), APPENDFSYNC (Redis's,
+# default always; everysec shows what the fsync costs), PORT (first of four
 # ports, default 17790), SCRATCH (the build's --scratch-path). Raw JSON
 # lines go to $OUT (default a temporary directory, printed at the end).
 set -euo pipefail
@@ -28,6 +29,7 @@ FOLLOWERS=${FOLLOWERS:-1000}
 RATE=${RATE:-60}
 DURATION=${DURATION:-10}
 REPEAT=${REPEAT:-3}
+APPENDFSYNC=${APPENDFSYNC:-always}
 PORT=${PORT:-17790}
 OUT=${OUT:-$(mktemp -d /tmp/neonsync-cluster-bench.XXXXXX)}
 mkdir -p "$OUT"
@@ -64,7 +66,7 @@ wait_port() {
 a_port=$PORT b_port=$((PORT + 1)) redis_port=$((PORT + 2)) nginx_port=$((PORT + 3))
 mkdir -p "$OUT/redis"
 redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$OUT/redis" --appendonly yes \
-  --appendfsync always --save '' --logfile "$OUT/redis/redis.log" & redis_pid=$!
+  --appendfsync "$APPENDFSYNC" --save '' --logfile "$OUT/redis/redis.log" & redis_pid=$!
 wait_port "$redis_port"
 
 # nginx NODE…: the shipped configuration for these nodes, plain ws:// on
@@ -133,12 +135,12 @@ for round in $(seq "$REPEAT"); do
   stop_all
 done
 
-python3 - "$OUT" <<'PY'
+python3 - "$OUT" "$APPENDFSYNC" <<'PY'
 import json, statistics, sys
 out = sys.argv[1]
 load = lambda name: [json.loads(l) for l in open(f"{out}/{name}.jsonl") if l.strip()]
 runs = {mode: load(mode) for mode in ("single", "split", "proxied", "routed")}
-print(f"\nfollow, {runs['single'][0]['connections'] - 1} followers, {len(runs['single'])} round(s) each (p99 ms)")
+print(f"\nfollow, {runs['single'][0]['connections'] - 1} followers, {len(runs['single'])} round(s) each (p99 ms; Redis appendfsync {sys.argv[2]})")
 print(f"{'round':>5} {'single':>8} {'split':>8} {'proxied':>8} {'routed':>8} {'Redis µs/bc split':>18} {'routed':>8} {'load':>6}")
 for i, rows in enumerate(zip(*runs.values()), 1):
     s, sp, px, ro = rows

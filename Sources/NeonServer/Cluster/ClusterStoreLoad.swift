@@ -51,7 +51,7 @@ public enum ClusterStoreLoad {
     public static func run(_ options: Options, progress: @escaping @Sendable (String) -> Void = { _ in })
         throws(RedisFailure) -> Result {
         let link = try ClusterLink(options.configuration, decodesMessages: false)
-        let state = LoadState(rooms: options.rooms)
+        let state = LoadState()
         let names = (0..<options.rooms).map { "\(options.prefix)-\($0)" }
         let index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
         let client = "c\(link.generation)-1"
@@ -184,8 +184,6 @@ private final class LoadState: Sendable {
     let sending = Atomic<Bool>(false)
     let measuring = Atomic<Bool>(false)
     let latencies = Mutex<[Int64]>([])
-
-    init(rooms: Int) {}
 
     func record(_ nanoseconds: Int64) {
         latencies.withLock { $0.append(nanoseconds) }
