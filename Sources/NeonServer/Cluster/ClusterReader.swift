@@ -20,7 +20,7 @@ import Synchronization
 /// the connections on its way out.
 final class ClusterReader: Sendable {
     let configuration: ClusterConfiguration
-    /// This reader's Redis: shard `shard` of `configuration.endpoints`.
+    /// This reader's Redis: one shard of `configuration.endpoints`.
     let endpoint: RedisEndpoint
     let generation: Int
     /// Whether messages are decoded (a node applies them); a load that
@@ -324,28 +324,23 @@ private struct ReaderLoop {
 
     /// The entries of a log read (`XRANGE`, or the load script's) after
     /// entry `after`, decoded; those that do not decode are reported and
-    /// passed over. `first` is the number of the first entry read, `last`
-    /// of the last one (decoded or not; `after` when none).
-    func decode(_ replies: [RedisReply], room: String, after: Int) -> (entries: [RoomEntry], first: Int?, last: Int) {
+    /// passed over. `last` is the number of the last one read (decoded or
+    /// not; `after` when none).
+    func decode(_ replies: [RedisReply], room: String, after: Int) -> (entries: [RoomEntry], last: Int) {
         var entries: [RoomEntry] = []
-        var first: Int?
         var last = after
         for reply in replies {
             switch ClusterEntry.stored(reply).flatMap({ decoded($0, from: .log) }) {
             case let .success(entry):
                 guard entry.index > last else { continue }
-                first = first ?? entry.index
                 last = entry.index
                 entries.append(entry)
             case let .failure(problem):
                 deliver(.undecodable(room: room, problem, action: "passed over: every node that reads the room's log passes it over"))
-                if let index = problem.index, index > last {
-                    first = first ?? index
-                    last = index
-                }
+                if let index = problem.index, index > last { last = index }
             }
         }
-        return (entries, first, last)
+        return (entries, last)
     }
 
     /// The event of an entry: this node's own messages as it decoded them

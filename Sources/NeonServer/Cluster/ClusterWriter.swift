@@ -32,9 +32,8 @@ final class ClusterWriter: Sendable {
     static let stopTimeout = Duration.seconds(5)
 
     let configuration: ClusterConfiguration
-    /// This writer's Redis: shard `shard` of `configuration.endpoints`.
+    /// This writer's Redis: one shard of `configuration.endpoints`.
     let endpoint: RedisEndpoint
-    let shard: Int
     let generation: Int
     let health = Mutex(ClusterHealth())
     /// Handed over by other threads, taken by the writer thread.
@@ -45,7 +44,6 @@ final class ClusterWriter: Sendable {
 
     init(configuration: ClusterConfiguration, shard: Int, generation: Int) {
         self.configuration = configuration
-        self.shard = shard
         endpoint = configuration.endpoints[shard]
         thread = WorkerThread(name: configuration.endpoints.count == 1 ? "neonsync-redis-writer" : "neonsync-redis-writer-\(shard + 1)")
         self.generation = generation

@@ -121,14 +121,9 @@ extension Gateway {
         // Cluster: the room's --room-ttl counts in Redis from the entry that
         // left it empty (said by the node whose client left; by every node
         // for a node that went).
-        if configuration.clustered, configuration.roomTTL != nil, entry.index > 0, hub.rooms[room] != nil,
-           hub.members(of: room).isEmpty, local || entry.event == .gone {
-            switch entry.event {
-            case .bye, .gone:
-                out.append(.emptied(room: room, index: entry.index, atMilliseconds: entry.time.inNanoseconds / 1_000_000))
-            case .message:
-                break
-            }
+        if configuration.clustered, configuration.roomTTL != nil, entry.index > 0,
+           (entry.event == .bye && local) || entry.event == .gone, hub.rooms[room] != nil, hub.members(of: room).isEmpty {
+            out.append(.emptied(room: room, index: entry.index, atMilliseconds: entry.time.inNanoseconds / 1_000_000))
         }
         if local, let every = configuration.snapshotEvery, entry.index > 0, entry.index % every == 0,
            let image = hub.rooms[room]?.image {
