@@ -22,6 +22,7 @@ let package = Package(
         .executable(name: "neonsyncd", targets: ["neonsyncd"]),
         .executable(name: "neonsync", targets: ["neonsync"]),
         .executable(name: "neonsync-bench-core", targets: ["NeonBench"]),
+        .executable(name: "neonsync-bench-redis", targets: ["NeonRedisBench"]),
         // For a client of one's own: documents, layout, the wire protocol.
         .library(name: "NeonCore", targets: ["NeonCore"]),
     ],
@@ -87,12 +88,14 @@ let package = Package(
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
         .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender"], path: "Clients/neonsync"),
         .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonRender", "CCmarkGFM"]),
+        // What the cluster's Redis carries, driven by the nodes' own writer and reader.
+        .executableTarget(name: "NeonRedisBench", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonSystem"]),
         // Tests that start neonsyncd or neonsync depend on them, so the
         // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTestSupport", "neonsyncd"]),
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
-        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
+        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "NeonRedisBench"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),

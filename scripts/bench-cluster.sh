@@ -1,33 +1,45 @@
 #!/usr/bin/env bash
 # Follow through the cluster against one node, in one run: builds release,
 # starts a real redis-server (temporary directory, appendonly yes,
-# appendfsync always), then, REPEAT times interleaved,
+# appendfsync always) and nginx (deploy/nginx/neonsync.conf as render.sh
+# makes it, plain ws:// on loopback: its TLS lines taken out, one worker),
+# then, REPEAT times interleaved, with the same follow load each time:
 #   single:  one neonsyncd (embedded SQLite), presenter and followers on it;
-#   cluster: two neonsyncd nodes on that Redis, the presenter on node A and
-#            the followers split over A and B (neonsync bench --server A,B);
-# and prints both p99s, their difference (target: within 1 ms) and Redis CPU
-# per broadcast (target: under 30 µs, sampled with --redis-pid).
+#   split:   two cluster nodes on that Redis, the presenter on node A and the
+#            followers split over A and B (neonsync bench --server A,B);
+#   proxied: nginx in front of one neonsyncd (embedded SQLite): what the
+#            proxy alone adds;
+#   routed:  nginx in front of two cluster nodes, routing on the room named
+#            in the URL (hash $arg_room consistent): the room's members all
+#            meet on one node, every event crossing Redis once;
+# and prints the p99s, their differences (target: routed within 1 ms of
+# one node; split as it is) and Redis CPU per broadcast (target: under
+# 30 µs, sampled with --redis-pid).
 #
 #   scripts/bench-cluster.sh
 #
 # Knobs (environment): FOLLOWERS (1000), RATE (60 scrolls/s), DURATION (s,
-# default 10), REPEAT (3; the medians are compared), PORT (first of three
-# ports, default 17790), SCRATCH (the build's --scratch-path). Raw JSON lines
-# go to $OUT (default a temporary directory, printed at the end).
+# default 10), REPEAT (3; the medians are compared), APPENDFSYNC (Redis's,
+# default always; everysec shows what the fsync costs), PORT (first of four
+# ports, default 17790), SCRATCH (the build's --scratch-path). Raw JSON
+# lines go to $OUT (default a temporary directory, printed at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FOLLOWERS=${FOLLOWERS:-1000}
 RATE=${RATE:-60}
 DURATION=${DURATION:-10}
 REPEAT=${REPEAT:-3}
+APPENDFSYNC=${APPENDFSYNC:-always}
 PORT=${PORT:-17790}
 OUT=${OUT:-$(mktemp -d /tmp/neonsync-cluster-bench.XXXXXX)}
 mkdir -p "$OUT"
 
 say() { printf 'bench-cluster: %s\n' "$*" >&2; }
-command -v redis-server >/dev/null || { say "redis-server is missing; run ./deploy/setup.sh"; exit 1; }
+for tool in redis-server nginx; do
+  command -v "$tool" >/dev/null || { say "$tool is missing; run ./deploy/setup.sh"; exit 1; }
+done
 
-build=(swift build -c release)
+build=(nice -n 10 swift build -c release)
 [ -n "${SCRATCH:-}" ] && build+=(--scratch-path "$SCRATCH")
 say "building release"
 "${build[@]}" --product neonsyncd >/dev/null
@@ -44,56 +56,104 @@ stop_all() {
 trap 'stop_all; [ -n "${redis_pid:-}" ] && kill "$redis_pid" 2>/dev/null; true' EXIT
 
 wait_port() {
-  for _ in $(seq 100); do
+  for _ in $(seq 200); do
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
     sleep 0.05
   done
   say "nothing listens on port $1"; exit 1
 }
 
-redis_port=$((PORT + 2))
+a_port=$PORT b_port=$((PORT + 1)) redis_port=$((PORT + 2)) nginx_port=$((PORT + 3))
 mkdir -p "$OUT/redis"
 redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$OUT/redis" --appendonly yes \
-  --appendfsync always --save '' --logfile "$OUT/redis/redis.log" & redis_pid=$!
+  --appendfsync "$APPENDFSYNC" --save '' --logfile "$OUT/redis/redis.log" & redis_pid=$!
 wait_port "$redis_port"
 
+# nginx NODE…: the shipped configuration for these nodes, plain ws:// on
+# $nginx_port, one worker, in $OUT/nginx; its pid in $nginx_pid.
+nginx_for() {
+  local ngx="$OUT/nginx" args=() node
+  rm -rf "$ngx"; mkdir -p "$ngx"
+  for node in "$@"; do args+=(--node "127.0.0.1:$node"); done
+  deploy/nginx/render.sh --listen "127.0.0.1:$nginx_port" --server-name localhost --cert unused.pem --key unused.pem \
+    --logs "$ngx" "${args[@]}" | sed -E 's/^([[:space:]]*listen .*) ssl;/\1;/; /^[[:space:]]*ssl_/d' >"$ngx/site.conf"
+  cat >"$ngx/nginx.conf" <<CONF
+daemon off;
+worker_processes 1;
+worker_rlimit_nofile 16384;
+pid $ngx/nginx.pid;
+error_log $ngx/error.log;
+events { worker_connections 8192; }
+http {
+    client_body_temp_path $ngx/body;
+    proxy_temp_path $ngx/proxy;
+    fastcgi_temp_path $ngx/fastcgi;
+    uwsgi_temp_path $ngx/uwsgi;
+    scgi_temp_path $ngx/scgi;
+    include $ngx/site.conf;
+}
+CONF
+  nginx -t -q -p "$ngx" -c "$ngx/nginx.conf" -e "$ngx/error.log"
+  nginx -p "$ngx" -c "$ngx/nginx.conf" -e "$ngx/error.log" & nginx_pid=$!
+  pids+=("$nginx_pid")
+  wait_port "$nginx_port"
+}
+
 limits=(--max-connections-per-ip 0 --max-rate 0)
-: >"$OUT/single.jsonl"
-: >"$OUT/cluster.jsonl"
+single() { "$bin/neonsyncd" --port "$a_port" --data "$OUT/data" --log "$OUT/single.log" "${limits[@]}" "$@" & pids+=($!); }
+cluster() {
+  "$bin/neonsyncd" --port "$a_port" --redis "redis://127.0.0.1:$redis_port" --node a --log "$OUT/a.log" "${limits[@]}" "$@" & pids+=($!)
+  "$bin/neonsyncd" --port "$b_port" --redis "redis://127.0.0.1:$redis_port" --node b --log "$OUT/b.log" "${limits[@]}" "$@" & pids+=($!)
+}
+# follow MODE SERVERS SERVER_PIDS [bench flags…]: one run, its JSON line appended to $OUT/MODE.jsonl.
+follow() {
+  local mode=$1 servers=$2 spids=$3; shift 3
+  say "round $round: $mode"
+  "$bin/neonsync" bench follow --server "$servers" --followers "$FOLLOWERS" --rate "$RATE" --duration "$DURATION" \
+    --server-pid "$spids" --room "$mode-$round" "$@" >"$OUT/last.txt"
+  cat "$OUT/last.txt" >&2; tail -1 "$OUT/last.txt" >>"$OUT/$mode.jsonl"
+}
+
+for mode in single split proxied routed; do : >"$OUT/$mode.jsonl"; done
 for round in $(seq "$REPEAT"); do
-  rm -rf "$OUT/data"
-  "$bin/neonsyncd" --port "$PORT" --data "$OUT/data" --log "$OUT/single.log" "${limits[@]}" & pids+=($!)
-  wait_port "$PORT"
-  say "round $round: follow on one node"
-  "$bin/neonsync" bench follow --server "ws://127.0.0.1:$PORT/" --followers "$FOLLOWERS" --rate "$RATE" \
-    --duration "$DURATION" --server-pid "${pids[0]}" >"$OUT/last.txt"
-  cat "$OUT/last.txt" >&2; tail -1 "$OUT/last.txt" >>"$OUT/single.jsonl"
+  rm -rf "$OUT/data"; single; wait_port "$a_port"
+  follow single "ws://127.0.0.1:$a_port/" "${pids[0]}"
   stop_all
 
-  "$bin/neonsyncd" --port "$PORT" --redis "redis://127.0.0.1:$redis_port" --node a --log "$OUT/a.log" "${limits[@]}" & pids+=($!)
-  "$bin/neonsyncd" --port $((PORT + 1)) --redis "redis://127.0.0.1:$redis_port" --node b --log "$OUT/b.log" "${limits[@]}" & pids+=($!)
-  wait_port "$PORT"; wait_port $((PORT + 1))
-  say "round $round: follow through the cluster (presenter on a, followers on a and b)"
-  "$bin/neonsync" bench follow --server "ws://127.0.0.1:$PORT/,ws://127.0.0.1:$((PORT + 1))/" \
-    --followers "$FOLLOWERS" --rate "$RATE" --duration "$DURATION" --server-pid "${pids[0]}" \
-    --redis-pid "$redis_pid" --room "cluster-$round" >"$OUT/last.txt"
-  cat "$OUT/last.txt" >&2; tail -1 "$OUT/last.txt" >>"$OUT/cluster.jsonl"
+  cluster; wait_port "$a_port"; wait_port "$b_port"
+  follow split "ws://127.0.0.1:$a_port/,ws://127.0.0.1:$b_port/" "${pids[0]},${pids[1]}" --redis-pid "$redis_pid"
+  stop_all
+
+  rm -rf "$OUT/data"; single --trust-proxy 127.0.0.1; wait_port "$a_port"; node=${pids[0]}
+  nginx_for "$a_port"
+  follow proxied "ws://127.0.0.1:$nginx_port/" "$node"
+  stop_all
+
+  cluster --trust-proxy 127.0.0.1; wait_port "$a_port"; wait_port "$b_port"; nodes="${pids[0]},${pids[1]}"
+  nginx_for "$a_port" "$b_port"
+  follow routed "ws://127.0.0.1:$nginx_port/" "$nodes" --redis-pid "$redis_pid"
   stop_all
 done
 
-python3 - "$OUT" <<'PY'
+python3 - "$OUT" "$APPENDFSYNC" <<'PY'
 import json, statistics, sys
 out = sys.argv[1]
-load = lambda name: [json.loads(l) for l in open(f"{out}/{name}") if l.strip()]
-single, cluster = load("single.jsonl"), load("cluster.jsonl")
-print(f"\nfollow, {single[0]['connections'] - 1} followers, {len(single)} round(s) each")
-print(f"{'run':>5} {'single p99 ms':>14} {'cluster p99 ms':>15} {'redis µs/broadcast':>19} {'load':>6}")
-for i, (s, c) in enumerate(zip(single, cluster), 1):
-    print(f"{i:>5} {s['p99_ms']:>14.2f} {c['p99_ms']:>15.2f} {c.get('redis_cpu_us_per_broadcast', float('nan')):>19.1f} {c.get('load_average', 0):>6.2f}")
-sp = statistics.median(r["p99_ms"] for r in single)
-cp = statistics.median(r["p99_ms"] for r in cluster)
-redis = statistics.median(r.get("redis_cpu_us_per_broadcast", float("nan")) for r in cluster)
-print(f"\nmedian p99: single {sp:.2f} ms, cluster {cp:.2f} ms, difference {cp - sp:+.2f} ms (target within 1 ms): {'met' if cp - sp <= 1 else 'missed'}")
-print(f"median Redis CPU per broadcast: {redis:.1f} µs (target under 30 µs): {'met' if redis < 30 else 'missed'}")
+load = lambda name: [json.loads(l) for l in open(f"{out}/{name}.jsonl") if l.strip()]
+runs = {mode: load(mode) for mode in ("single", "split", "proxied", "routed")}
+print(f"\nfollow, {runs['single'][0]['connections'] - 1} followers, {len(runs['single'])} round(s) each (p99 ms; Redis appendfsync {sys.argv[2]})")
+print(f"{'round':>5} {'single':>8} {'split':>8} {'proxied':>8} {'routed':>8} {'Redis µs/bc split':>18} {'routed':>8} {'load':>6}")
+for i, rows in enumerate(zip(*runs.values()), 1):
+    s, sp, px, ro = rows
+    print(f"{i:>5} {s['p99_ms']:>8.2f} {sp['p99_ms']:>8.2f} {px['p99_ms']:>8.2f} {ro['p99_ms']:>8.2f}"
+          f" {sp.get('redis_cpu_us_per_broadcast', float('nan')):>18.1f} {ro.get('redis_cpu_us_per_broadcast', float('nan')):>8.1f}"
+          f" {max(r.get('load_average', 0) for r in rows):>6.2f}")
+med = {mode: statistics.median(r["p99_ms"] for r in rs) for mode, rs in runs.items()}
+print("\nmedian p99: " + ", ".join(f"{mode} {value:.2f} ms" for mode, value in med.items()))
+print(f"routed − single:  {med['routed'] - med['single']:+.2f} ms (target within 1 ms): {'met' if med['routed'] - med['single'] <= 1 else 'missed'}")
+print(f"routed − proxied: {med['routed'] - med['proxied']:+.2f} ms (the cluster behind the same proxy)")
+print(f"split − single:   {med['split'] - med['single']:+.2f} ms (followers split over two nodes)")
+for mode in ("split", "routed"):
+    redis = statistics.median(r.get("redis_cpu_us_per_broadcast", float("nan")) for r in runs[mode])
+    print(f"median Redis CPU per broadcast, {mode}: {redis:.1f} µs (target under 30 µs): {'met' if redis < 30 else 'missed'}")
 PY
 say "raw results in $OUT"

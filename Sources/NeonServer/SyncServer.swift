@@ -91,7 +91,8 @@ public final class SyncServer: Sendable {
             policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
             clustered: cluster != nil,
             snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
-            roomTTL: cluster == nil ? configuration.roomTTL : nil, roomRelease: configuration.roomRelease),
+            roomTTL: configuration.roomTTL, roomRelease: configuration.roomRelease,
+            shards: cluster?.configuration.endpoints.count ?? 1),
             activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
                                  uniquingKeysWith: { first, _ in first }))
         sequencer = cluster ?? LocalSequencer(store: store, logger: logger, limits: configuration.limits)
@@ -138,7 +139,7 @@ public final class SyncServer: Sendable {
             LogField("origins", .string(configuration.origins.allowed.sorted().joined(separator: " "))),
         ]
         if let cluster {
-            fields += [LogField("redis", .string(cluster.configuration.endpoint.description)),
+            fields += [LogField("redis", .string(cluster.configuration.redisList)),
                        LogField("generation", .int(cluster.generation))]
         }
         logger.log(LogRecord(.info, .start, fields))
@@ -162,7 +163,7 @@ public final class SyncServer: Sendable {
             if case let .storeUnreachable(why) = sequencer.stop(), let cluster {
                 // Redis was gone on the way out: the node could not leave.
                 logger.log(LogRecord(.error, .redisDown, [
-                    LogField("redis", .string(cluster.configuration.endpoint.description)),
+                    LogField("redis", .string(cluster.configuration.redisList)),
                     LogField("reason", .string("stopped without leaving the cluster (\(why)); its members leave when its heartbeat expires, within --node-timeout")),
                 ]))
             }

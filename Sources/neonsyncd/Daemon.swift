@@ -14,6 +14,9 @@ enum Daemon {
         if arguments.first == "token" {
             return TokenCommand.run(Array(arguments.dropFirst()))
         }
+        if arguments.first == "reshard" {
+            return ReshardCommand.run(Array(arguments.dropFirst()))
+        }
         do {
             return try serve(arguments)
         } catch {
@@ -49,7 +52,7 @@ enum Daemon {
             }
         }
         var cluster: ClusterConfiguration?
-        if let endpoint = options.redis {
+        if let endpoints = options.redis {
             var password: String?
             if let file = options.redisPasswordFile {
                 do {
@@ -58,10 +61,11 @@ enum Daemon {
                     throw error.at("--redis-password-file").exiting(with: NeonError.usageStatus)
                 }
             }
-            cluster = ClusterConfiguration(endpoint: endpoint, password: password,
+            cluster = ClusterConfiguration(endpoints: endpoints, password: password,
                                            node: options.node ?? "\(options.host):\(options.port)",
                                            heartbeat: .seconds(min(2, options.nodeTimeout / 3)),
-                                           ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery)
+                                           ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery,
+                                           roomTTL: options.roomTTL)
         }
         let logger: LogWriter
         do {
@@ -135,7 +139,7 @@ enum Daemon {
         // waits for that stop to finish.
         stops.serve(server)
         StandardStreams.write("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
-                              + (link.map { "(cluster \($0.configuration.endpoint), node \($0.configuration.node))" }
+                              + (link.map { "(cluster \($0.configuration.redisList), node \($0.configuration.node))" }
                                  ?? "(data \(options.dataDirectory))")
                               + (options.unixSocket.map { " and on the Unix socket \($0)" } ?? "") + "\n", to: STDERR_FILENO)
         server.waitUntilStopped()

@@ -22,6 +22,7 @@ extension Options {
             CommandLineSpec.Command(name: nil, synopsis: "neonsyncd [options]",
                                     summary: "serve until SIGINT or SIGTERM", groups: groups, notes: notes),
             TokenCommand.spec,
+            ReshardCommand.spec,
             CommandLineSpec.generateCommand(program: "neonsyncd"),
         ],
         exitStatuses: exitStatuses,

@@ -26,8 +26,9 @@ extension Options {
             OptionSpec("--unix", value: "PATH", help: """
                 also listen on a Unix domain socket at PATH (plain ws://, same protocol; its connections count as \
                 one address for --max-connections-per-ip). Members connecting there are named by their login name, \
-                shown to everyone as verified, whatever their hello says (tokens still apply with --secret-file). \
-                One node only. A stale socket file is replaced; one a server still listens on is refused (exit 1)
+                shown to everyone as verified, whatever their hello says (tokens still apply with --secret-file); \
+                on a cluster node, on every node. A stale socket file is replaced; one a server still listens on is \
+                refused (exit 1)
                 """),
             OptionSpec("--unix-mode", value: "MODE", help: """
                 the socket file's mode, octal (default 0660: the owner and --unix-group may connect)
@@ -51,8 +52,8 @@ extension Options {
             OptionSpec("--draft-limit", value: "N", help: "character limit of new rooms' drafts (default 280)"),
             OptionSpec("--room-ttl", value: "T", help: """
                 remove a room, with its document and draft, once it has been empty for T: seconds, or a number \
-                with s, m, h or d (default 30d; 0 keeps rooms forever). Each removal is logged (room_expired). One \
-                node only: rooms in a cluster's Redis are kept
+                with s, m, h or d (default 30d; 0 keeps rooms forever). Each removal is logged (room_expired). On \
+                a cluster node the room is removed from Redis, by whichever node finds it first
                 """),
             OptionSpec("--room-release", value: "T", help: """
                 let a room leave memory once nobody on this server has been in it, nor watched it, for T: seconds, \
@@ -64,8 +65,9 @@ extension Options {
         .init("CLUSTER (several nodes serve the same rooms; docs/CLUSTER.md)", [
             OptionSpec("--redis", value: "URL", help: """
                 redis://HOST:PORT[/DB]: join the cluster whose rooms, documents and draft revisions live in this \
-                Redis (run it with appendonly yes, appendfsync always). Without it the server is one node on its \
-                embedded SQLite store (--data)
+                Redis (run it with appendonly yes, appendfsync always). Several URLs joined by commas spread the \
+                rooms over several Redis instances (shards; every node lists the same ones in the same order). \
+                Without it the server is one node on its embedded SQLite store (--data)
                 """),
             OptionSpec("--node", value: "NAME", help: """
                 this node's name in logs, metrics and Redis (default HOST:PORT); two live nodes cannot share a name
@@ -173,7 +175,7 @@ extension Options {
             out += ["", (group.title ?? "OPTIONS") + ":"]
             out += HelpText.table(group.options.map { ($0.usage, $0.help) }, width: 80)
         }
-        for command in [TokenCommand.spec, CommandLineSpec.generateCommand(program: "neonsyncd")] {
+        for command in [TokenCommand.spec, ReshardCommand.spec, CommandLineSpec.generateCommand(program: "neonsyncd")] {
             out += ["", command.synopsis] + HelpText.wrap(command.summary, width: 80, indent: 2)
         }
         let statuses = exitStatuses.map { "\($0.term) \($0.text)" }.joined(separator: ", ")

@@ -24,16 +24,16 @@ struct Options {
     var tlsCertificate: String?
     var tlsKey: String?
     var allowedOrigins: [String] = []
-    var redis: RedisEndpoint?
+    /// `--redis`: the cluster's Redis instances (one, or its shards).
+    var redis: [RedisEndpoint]?
     var node: String?
     var redisPasswordFile: String?
     var snapshotEvery = 1000
     var nodeTimeout = 6
     /// `--reuse-port`: several nodes listen on one port (SO_REUSEPORT).
     var reusePort = false
-    /// `--room-ttl`; nil when given 0. `roomTTLGiven` tells an explicit flag.
+    /// `--room-ttl`; nil when given 0.
     var roomTTL: Duration? = .seconds(30 * 24 * 3600)
-    var roomTTLGiven = false
     /// `--room-release`; nil when given 0.
     var roomRelease: Duration? = .seconds(300)
     var showHelp = false
@@ -117,11 +117,7 @@ struct Options {
                 }
                 options.unixGroup = (value, group.pointee.gr_gid)
             case "--redis":
-                                do {
-                    options.redis = try RedisEndpoint(parsing: value)
-                } catch {
-                    throw NeonError(error).exiting(with: NeonError.usageStatus)
-                }
+                options.redis = try RedisEndpoint.list(parsing: value)
             case "--node":
                 guard !value.isEmpty, value.count <= 64, !value.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) else {
                     throw NeonError.usage("--node \"\(value)\" is not a node name; use 1 to 64 characters without spaces, such as node-a or 10.0.0.5:7681")
@@ -136,7 +132,6 @@ struct Options {
                 } else {
                     throw NeonError.usage("--room-ttl \(value) is not a duration; use e.g. 90s, 12h or 30d (at most 366d), or 0 to keep rooms forever")
                 }
-                options.roomTTLGiven = true
             case "--room-release":
                 if value == "0" {
                     options.roomRelease = nil
@@ -192,9 +187,6 @@ struct Options {
             : options.nodeTimeout != 6 ? "--node-timeout" : nil {
             throw NeonError.usage("\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
         }
-        if options.redis != nil, options.unixSocket != nil {
-            throw NeonError.usage("--unix serves one node's members under their verified login names; a cluster's nodes cannot vouch for each other's — drop --unix, or run without --redis")
-        }
         if options.reusePort {
             guard options.redis != nil else {
                 throw NeonError.usage("--reuse-port lets several processes share one port, and without --redis each would keep rooms of its own: people sent to different processes would never meet. Add --redis redis://HOST:PORT to make them nodes of one cluster, or drop --reuse-port")
@@ -208,9 +200,6 @@ struct Options {
             guard options.node != nil else {
                 throw NeonError.usage("--reuse-port runs several nodes on one HOST:PORT, the default node name, and a cluster refuses two live nodes of one name; give each its own --node NAME (e.g. --node \(Self.hostName())-1)")
             }
-        }
-        if options.redis != nil, options.roomTTLGiven {
-            throw NeonError.usage("--room-ttl applies to one node's rooms; a cluster's rooms live in Redis and are kept — drop --room-ttl, or run without --redis")
         }
         if options.unixSocket == nil, let flag = options.unixMode != 0o660 ? "--unix-mode" : options.unixGroup != nil ? "--unix-group" : nil {
             throw NeonError.usage("\(flag) sets the Unix socket's permissions; add --unix PATH to listen on one, or drop \(flag)")

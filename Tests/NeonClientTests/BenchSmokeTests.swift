@@ -125,6 +125,36 @@ struct BenchSmokeTests {
         #expect(figures["mismatched"] as? Int == 0)
     }
 
+    @Test("bench rooms: 3 rooms of 2 readers, every scroll reaches both members of its room (or is superseded by a newer one), each matched to its send time")
+    func rooms() async throws {
+        let server = try ServerProcess(["--max-rate", "0"])
+        let (status, lines, figures) = try run(["rooms", "--server", server.url, "--rooms", "3", "--per-room", "2",
+                                                "--duration", "1", "--rate", "30", "--server-pid", String(server.pid)])
+        #expect(status == 0, "\(lines)")
+        #expect(figures["connections"] as? Int == 6)
+        let sent = figures["sent"] as? Int ?? 0
+        #expect(sent >= 20 && sent <= 31, "\(figures)")
+        let coalesced = figures["coalesced"] as? Int ?? -1
+        #expect((figures["delivered"] as? Int ?? 0) + coalesced == sent * 2, "\(figures)")
+        #expect((figures["events"] as? Int ?? 0) > 0 && (figures["events"] as? Int ?? 0) <= sent, "\(figures)")
+        #expect(figures["mismatched"] as? Int == 0 && figures["server_errors"] as? Int == 0)
+        #expect(await server.events("join", count: 6).count == 6)
+        expectSanePercentiles(figures)
+    }
+
+    @Test("bench rooms --rate 0 over two servers: each room whole on one server (rooms 0 and 2 on the first, room 1 on the second), and the window refills as scrolls come back")
+    func roomsOverTwoServers() async throws {
+        let a = try ServerProcess(["--max-rate", "0"])
+        let b = try ServerProcess(["--max-rate", "0"])
+        let (status, lines, figures) = try run(["rooms", "--server", "\(a.url),\(b.url)", "--rooms", "3", "--per-room", "2",
+                                                "--duration", "1", "--window", "2"])
+        #expect(status == 0, "\(lines)")
+        #expect(figures["server_1_connections"] as? Int == 4 && figures["server_2_connections"] as? Int == 2, "\(figures)")
+        #expect((figures["sent"] as? Int ?? 0) > 6, "the windows were refilled: \(figures)")
+        #expect(Set(await a.events("join", count: 4).compactMap { $0["room"] as? String }).count == 2)
+        #expect(Set(await b.events("join", count: 2).compactMap { $0["room"] as? String }).count == 1)
+    }
+
     @Test("a bench --server list with an empty entry exits 2 naming it")
     func badServerList() throws {
         let bench = try TailProcess(["bench", "connect", "--server", "ws://127.0.0.1:1/,", "--connections", "2"])

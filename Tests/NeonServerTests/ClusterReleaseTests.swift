@@ -146,7 +146,7 @@ struct ClusterReleaseTests {
                                                                        node: "t"), generation: 1)
         let loads = Mutex<[String]>([])
         reader.start { delivery in
-            if case let .loaded(room, _, _) = delivery { loads.withLock { $0.append(room) } }
+            if case let .loaded(room, _, _, _) = delivery { loads.withLock { $0.append(room) } }
         }
         defer { reader.stop() }
         func settled(_ count: Int) async -> Bool {

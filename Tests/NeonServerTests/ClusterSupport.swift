@@ -1,5 +1,6 @@
 import Foundation
 import NeonCore
+import NeonServer
 import NeonTestSupport
 import Synchronization
 import Testing
@@ -7,7 +8,13 @@ import Testing
 /// A cluster node: the real neonsyncd joined to `redis`, without the
 /// per-connection limits (the tests' load comes from one address).
 func clusterNode(_ redis: RedisProcess, _ name: String, _ extra: [String] = []) throws -> ServerProcess {
-    try ServerProcess(["--redis", redis.url, "--node", name, "--max-rate", "0", "--max-connections-per-ip", "0"] + extra)
+    try clusterNode([redis], name, extra)
+}
+
+/// A cluster node on several Redis instances (shards), listed in order.
+func clusterNode(_ redises: [RedisProcess], _ name: String, _ extra: [String] = []) throws -> ServerProcess {
+    try ServerProcess(["--redis", redises.map(\.url).joined(separator: ","), "--node", name, "--max-rate", "0",
+                       "--max-connections-per-ip", "0"] + extra)
 }
 
 /// Every line a node wrote fits docs/LOGS.md and names the node; returns
@@ -161,4 +168,102 @@ func draftSeen(at url: String, room: String) async throws -> DraftInfo {
     let message = try await peer.next("welcome", timeout: .seconds(10))
     guard case let .welcome(welcome) = message.payload else { throw ServerProcessError("no welcome") }
     return welcome.draft
+}
+
+/// Three editors on three nodes make 200 edits each in `room` while
+/// an observer on every node watches; one node is SIGKILLed halfway, then
+/// the Redis that holds the room (of `redises`, the cluster's shards) is
+/// SIGKILLed and restarted from its AOF. Checks every acked edit is in the
+/// draft once on every live node, convergence, seq, limits, the dead
+/// node's members leaving, and the draft kept through the Redis restart.
+func threeEditorsSurviveANodeKill(_ redises: [RedisProcess], room: String = "notes") async throws {
+    let nodes = try (1...3).map { try clusterNode(redises, "n\($0)", ["--snapshot-every", "100"]) }
+    var observers: [Listener] = []
+    for (i, node) in nodes.enumerated() {
+        let peer = try await TestPeer.connect(url: node.url)
+        _ = try await peer.hello(room: room, name: "o\(i + 1)", role: .observer)
+        observers.append(Listener(peer))
+    }
+    let killedAt = Mutex<ContinuousClock.Instant?>(nil)
+    let victim = nodes[2]
+    let urls = nodes.map(\.url)
+    async let first = edit(as: "e1", room: room, urls: [urls[0], urls[1]], count: 200)
+    async let second = edit(as: "e2", room: room, urls: [urls[1], urls[0]], count: 200)
+    async let third = edit(as: "e3", room: room, urls: [urls[2], urls[0]], count: 200) { acked in
+        if acked == 100 {
+            _ = victim.stop(signal: SIGKILL)
+            killedAt.withLock { $0 = .now }
+        }
+    }
+    let editors = await [first, second, third]
+    for (i, editor) in editors.enumerated() {
+        #expect(editor.errors.isEmpty, "editor \(i + 1): \(editor.errors.prefix(3))")
+        #expect(editor.acked.count == 200, "editor \(i + 1) got \(editor.acked.count) acks")
+        #expect(editor.seqNeverDecreases, "editor \(i + 1) saw seq go down")
+    }
+    #expect(editors[2].reconnects >= 1, "the third editor moved to another node")
+
+    let draftOne = try await draftSeen(at: nodes[0].url, room: room)
+    let draftTwo = try await draftSeen(at: nodes[1].url, room: room)
+    #expect(draftOne == draftTwo)
+    for key in editors.flatMap(\.acked) {
+        #expect(draftOne.text.components(separatedBy: key).count == 2, "\(key) is in the draft exactly once")
+    }
+    #expect(draftOne.rev == 600, "600 edits, each applied once")
+    for (i, editor) in editors.enumerated() {
+        #expect(editor.text == draftOne.text && editor.revision == draftOne.rev, "editor \(i + 1) converged")
+    }
+
+    // The dead node's members (its observer and the third editor's first
+    // connection) were reported left on the others within 10 s.
+    let live = observers[0]
+    let names = Dictionary(live.messages.compactMap { m -> (ClientID, String)? in
+        if case let .joined(r) = m.payload { return (r.id, r.name) } else { return nil }
+    }, uniquingKeysWith: { a, _ in a })
+    let killed = try #require(killedAt.withLock { $0 })
+    for name in ["o3", "e3"] {
+        let id = try #require(names.first { $0.value == name }?.key)
+        _ = await live.wait(timeout: .seconds(30)) { if case let .left(r) = $0.payload { r.id == id } else { false } }
+        let leftAt = try #require(live.arrival { if case let .left(r) = $0.payload { r.id == id } else { false } },
+                                  "\(name)'s first connection was reported left")
+        // Reaped once the node's liveness key expires (--node-timeout 6 s)
+        // and a survivor's next heartbeat sees it: about 8 s on a quiet
+        // machine; the bound leaves room for a loaded one.
+        let after = killed.duration(to: leftAt)
+        #expect(after < .seconds(25), "\(name) left \(after) after the kill")
+    }
+
+    // Observers on live nodes saw the same history: the same limit events
+    // with the same seqs, one per crossing.
+    let limits = observers[0 ... 1].map { listener in
+        listener.messages.compactMap { m -> (Int, LimitLevel)? in
+            if case let .limit(info) = m.payload { return (m.seq, info.level) } else { return nil }
+        }
+    }
+    let seqs = limits.map { $0.map { $0.0 } }
+    let levels = limits.map { $0.map { $0.1 } }
+    #expect(seqs[0] == seqs[1] && levels[0] == levels[1])
+    #expect(levels[0].last == LimitLevel.over)
+    #expect(zip(levels[0], levels[0].dropFirst()).allSatisfy { $0 < $1 }, "each crossing once: \(levels[0])")
+    for observer in observers { #expect(observer.seqNeverDecreases) }
+    let seqsOne = observers[0].messages.filter { $0.type == "edit" }.map(\.seq)
+    let seqsTwo = observers[1].messages.filter { $0.type == "edit" }.map(\.seq)
+    #expect(seqsOne == seqsTwo && seqsOne.count == 600, "the same 600 edits with the same seqs on both live nodes")
+
+    // Redis is SIGKILLed and restarted from its append-only file: a node
+    // that starts afterwards reads the room from Redis alone.
+    for observer in observers { observer.stop() }
+    let redis = redises[ShardPlacement.shard(of: room, count: redises.count)]
+    redis.stop(signal: SIGKILL)
+    try redis.start()
+    let fresh = try clusterNode(redises, "n4")
+    let restored = try await draftSeen(at: fresh.url, room: room)
+    #expect(restored == draftOne, "after the Redis restart the draft is at revision \(restored.rev) of \(draftOne.rev)")
+    for (i, node) in nodes.enumerated() { expectDocumentedLog(node, name: "n\(i + 1)") }
+}
+
+/// The first room name `prefix-N` that the cluster's placement puts on
+/// `shard` of `count`.
+func room(onShard shard: Int, of count: Int, prefix: String = "room") -> String {
+    (0...).lazy.map { "\(prefix)-\($0)" }.first { ShardPlacement.shard(of: $0, count: count) == shard }!
 }

@@ -131,6 +131,14 @@ struct DocsFlagTablesTests {
         Self.compare(documented: rows.flatMap(\.flags), listed: listed, what: "neonsyncd token")
     }
 
+    @Test("docs/OPERATIONS.md's table of neonsyncd reshard's flags lists exactly the flags of neonsyncd reshard --help")
+    func reshard() throws {
+        let rows = try Self.rows(in: "docs/OPERATIONS.md", under: "### neonsyncd reshard")
+        let listed = Self.flags(inHelp: try Self.help(Self.neonsyncd, ["reshard", "--help"]))
+        #expect(listed == ["--from", "--to", "--redis-password-file", "--dry-run", "-h", "--help"], "the help parser found the flags: \(listed.sorted())")
+        Self.compare(documented: rows.flatMap(\.flags), listed: listed, what: "neonsyncd reshard")
+    }
+
     @Test("docs/CLIENT.md's options table gives each neonsync command exactly the flags of its --help",
           arguments: clientCommands)
     func client(command: String) throws {

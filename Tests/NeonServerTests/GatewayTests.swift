@@ -238,7 +238,7 @@ struct GatewayTests {
         #expect(logEvents(down) == ["redis_down"] && !gateway.storeUp)
         _ = gateway.apply(.store(up: true, name: "redis://127.0.0.1:6379", reason: "back"), at: at(2))
         #expect(gateway.storeUp)
-        let lost = gateway.apply(.membershipLost, at: at(3))
+        let lost = gateway.apply(.membershipLost(), at: at(3))
         #expect(lost.contains(.close(one, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect", room: nil)))
     }
 }

@@ -88,6 +88,22 @@ public final class RedisProcess: @unchecked Sendable {
         return String(decoding: line.dropLast(2), as: UTF8.self)
     }
 
+    /// Runs `redis-cli -p PORT ARGUMENTS…` (Debian's, beside redis-server)
+    /// and returns what it printed; throws when it fails or takes over 10 s.
+    @discardableResult
+    public func cli(_ arguments: [String]) throws -> String {
+        let program = try RunningProgram(URL(fileURLWithPath: "/usr/bin/redis-cli"),
+                                         ["-h", "127.0.0.1", "-p", String(port)] + arguments)
+        let deadline = Date().addingTimeInterval(10)
+        while program.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        guard !program.isRunning else { throw ServerProcessError("redis-cli \(arguments.prefix(2)) did not finish within 10 s") }
+        _ = program.drained()
+        if let problem = program.errorLines.first ?? program.lines.first(where: { $0.hasPrefix("ERR") }) {
+            throw ServerProcessError("redis-cli \(arguments.prefix(2)): \(problem)")
+        }
+        return program.lines.joined(separator: "\n")
+    }
+
     deinit {
         stop()
         try? FileManager.default.removeItem(atPath: directory)

@@ -50,11 +50,16 @@ public final class ServerProcess: Sendable {
                 let chunk = handle.availableData
                 if chunk.isEmpty { break }
                 buffer.append(chunk)
-                while let newline = buffer.firstIndex(of: 0x0A) {
-                    let line = String(decoding: buffer[buffer.startIndex..<newline], as: UTF8.self)
-                    buffer.removeSubrange(buffer.startIndex...newline)
-                    lines.append(line)
+                // Every whole line of the chunk, then what is left moved to
+                // the front once (a busy server writes hundreds of lines a
+                // chunk: removing each from the front would copy the rest
+                // each time).
+                var start = buffer.startIndex
+                while let newline = buffer[start...].firstIndex(of: 0x0A) {
+                    lines.append(String(decoding: buffer[start..<newline], as: UTF8.self))
+                    start = buffer.index(after: newline)
                 }
+                if start != buffer.startIndex { buffer.removeSubrange(buffer.startIndex..<start) }
             }
             lines.end()
         }

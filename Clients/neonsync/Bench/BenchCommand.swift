@@ -16,15 +16,20 @@ enum BenchCommand {
         }
         let servers = try ServerList.webSockets(options.server)
         let connections = options.scenario == .draft ? options.count + options.editors
-            : options.scenario == .follow ? options.count + 1 : options.count
+            : options.scenario == .follow ? options.count + 1
+            : options.scenario == .rooms ? options.rooms * options.perRoom
+            : options.scenario == .churn ? options.ramp : options.count
         if let problem = raiseDescriptorLimit(to: connections + 64) {
             throw NeonError.usage(problem)
         }
         signal(SIGPIPE, SIG_IGN)
-        let baselineRSS = options.serverPID.flatMap { ServerSampler(pid: $0).residentKiB() }
-        if let pid = options.serverPID, baselineRSS == nil {
-            throw NeonError.usage("no process \(pid) to sample (/proc/\(pid)/status is not readable); check --server-pid")
+        for (flag, pids) in [("--server-pid", options.serverPIDs), ("--redis-pid", options.redisPIDs)] {
+            if let pid = pids.first(where: { ServerSampler(pid: $0).residentKiB() == nil }) {
+                throw NeonError.usage("no process \(pid) to sample (/proc/\(pid)/status is not readable); check \(flag)")
+            }
         }
+        let baselineRSS = options.serverPIDs.isEmpty ? nil
+            : options.serverPIDs.compactMap { ServerSampler(pid: $0).residentKiB() }.reduce(0, +)
         let display = BenchDisplay(scenario: options.scenario.rawValue)
         let fleet: BenchFleet
         do {
@@ -43,6 +48,10 @@ enum BenchCommand {
                 report = try DraftBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             case .relay:
                 report = try RelayBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
+            case .churn:
+                report = try ChurnBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
+            case .rooms:
+                report = try RoomsBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             case .connect:
                 report = try ConnectBench(options: options, fleet: fleet, room: room, baselineRSS: baselineRSS).run()
             }
@@ -65,7 +74,7 @@ enum BenchCommand {
         guard servers.isFailover else {
             return "is the server at \(options.server) running and speaking \(options.peer.rawValue)?"
         }
-        let shared = options.scenario == .connect ? ""
+        let shared = [.connect, .rooms, .churn].contains(options.scenario) ? ""
             : "; \(options.scenario.rawValue) puts every connection in one room, so every URL must reach the same rooms: nodes of one cluster (neonsyncd --redis), or one server's addresses"
         return "are the servers at \(servers.listed) running and speaking \(options.peer.rawValue)\(shared)?"
     }

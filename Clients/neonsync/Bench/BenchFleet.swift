@@ -97,12 +97,13 @@ final class BenchFleet: @unchecked Sendable {
     /// sees every event; the fleet counts failures and drops itself. Call
     /// ``markReady()`` from the handler when a connection is ready.
     /// `room` names the room a connection joins in its URL (`?room=`, the
-    /// hint a routing proxy hashes on); nil sends none.
+    /// hint a routing proxy hashes on); nil sends none. `server` picks a
+    /// connection's server in `servers.all` (default: round-robin).
     /// Returns when all are ready, or throws when one failed or `timeout`
     /// passed.
     func open(_ count: Int, inFlight: Int, perSecond: Double = 0, phase: String,
               timeout: Double = 60, onSenders: Bool = false, willOpen: (Int) -> Void = { _ in },
-              room: (Int) -> String? = { _ in nil },
+              server: ((Int) -> Int)? = nil, room: (Int) -> String? = { _ in nil },
               handler: @escaping Handler) throws(NeonError) {
         let context = onSenders ? senders : context
         let first = connections.count
@@ -139,7 +140,7 @@ final class BenchFleet: @unchecked Sendable {
             while connections.count < allowed, connections.count - ready.load(ordering: .relaxed) < inFlight {
                 let index = connections.count
                 willOpen(index)
-                let slot = servers.position(forConnection: index, presenterFirst: presenterFirst)
+                let slot = server?(index) ?? servers.position(forConnection: index, presenterFirst: presenterFirst)
                 do {
                     let connection = try context.connect(to: servers.all[slot].naming(room: room(index)), subprotocol: subprotocol) { connection, event in
                         wrapped(index, connection, event)

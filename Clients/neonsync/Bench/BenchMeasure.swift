@@ -1,39 +1,47 @@
 import NeonClient
 
 /// The measured window of a run: when it started and ended, deliveries in
-/// it, and (with --server-pid) the server's CPU time and memory, plus the
-/// load generator's own CPU time, so a reader can see which side was busy.
+/// it, and (with --server-pid) the servers' CPU time and memory, (with
+/// --redis-pid) the cluster's redis-servers' CPU time, plus the load
+/// generator's own CPU time, so a reader can see which side was busy.
 struct BenchMeasure {
     struct Mark {
         var time: Int64
         var delivered: Int
-        var serverCPU: Double?
+        /// With --server-pid: each server's CPU seconds so far.
+        var serverCPU: [Double]?
         var ownCPU: Double
-        /// With --redis-pid: the cluster's Redis CPU seconds so far.
-        var redisCPU: Double? = nil
+        /// With --redis-pid: each Redis's CPU seconds so far.
+        var redisCPU: [Double]? = nil
     }
 
     let fleet: BenchFleet
-    let sampler: ServerSampler?
-    let redisSampler: ServerSampler?
+    let samplers: [ServerSampler]
+    let redisSamplers: [ServerSampler]
     let start: Mark
-    /// The server's RSS before the run opened its connections.
+    /// The servers' RSS (summed) before the run opened its connections.
     let baselineRSS: Int?
 
-    init(fleet: BenchFleet, serverPID: Int32?, baselineRSS: Int?, redisPID: Int32? = nil) {
+    init(fleet: BenchFleet, serverPIDs: [Int32], baselineRSS: Int?, redisPIDs: [Int32] = []) {
         self.fleet = fleet
-        sampler = serverPID.map(ServerSampler.init)
-        redisSampler = redisPID.map(ServerSampler.init)
+        samplers = serverPIDs.map(ServerSampler.init)
+        redisSamplers = redisPIDs.map(ServerSampler.init)
         self.baselineRSS = baselineRSS
-        start = Mark(time: monotonicNanoseconds(), delivered: fleet.delivered.load(ordering: .relaxed),
-                     serverCPU: sampler?.cpuSeconds(), ownCPU: ServerSampler.ownCPUSeconds(),
-                     redisCPU: redisSampler?.cpuSeconds())
+        start = Self.mark(fleet, samplers, redisSamplers)
     }
 
-    func mark() -> Mark {
+    func mark() -> Mark { Self.mark(fleet, samplers, redisSamplers) }
+
+    private static func mark(_ fleet: BenchFleet, _ samplers: [ServerSampler], _ redisSamplers: [ServerSampler]) -> Mark {
         Mark(time: monotonicNanoseconds(), delivered: fleet.delivered.load(ordering: .relaxed),
-             serverCPU: sampler?.cpuSeconds(), ownCPU: ServerSampler.ownCPUSeconds(),
-             redisCPU: redisSampler?.cpuSeconds())
+             serverCPU: cpu(samplers), ownCPU: ServerSampler.ownCPUSeconds(), redisCPU: cpu(redisSamplers))
+    }
+
+    /// Each process's CPU seconds; nil when none is sampled or one is gone.
+    private static func cpu(_ samplers: [ServerSampler]) -> [Double]? {
+        guard !samplers.isEmpty else { return nil }
+        let seconds = samplers.compactMap { $0.cpuSeconds() }
+        return seconds.count == samplers.count ? seconds : nil
     }
 
     /// The end of the sending window.
@@ -44,9 +52,10 @@ struct BenchMeasure {
 
     /// The figures every scenario reports. Rates are over the sending
     /// window; CPU covers window and drain, since the server still works
-    /// on what was sent in the window.
+    /// on what was sent in the window. `broadcasts` (named `per` in the
+    /// figures' keys) divides Redis's CPU time.
     func report(options: BenchOptions, connections: Int, window: Mark, drained: Mark,
-                broadcasts: Int? = nil) -> BenchReport {
+                broadcasts: Int? = nil, per: String = "broadcast") -> BenchReport {
         var report = BenchReport()
         let seconds = Double(window.time - start.time) / 1e9
         let delivered = drained.delivered - start.delivered
@@ -68,15 +77,23 @@ struct BenchMeasure {
         if let load = ServerSampler.loadAverage() {
             report.add("load_average", .number(load, decimals: 2), unit: "(1 min, whole machine)")
         }
-        if let sampler {
+        if !samplers.isEmpty {
             if let before = start.serverCPU, let after = drained.serverCPU {
-                let cpu = after - before
+                let each = zip(before, after).map { $1 - $0 }
+                let cpu = each.reduce(0, +)
                 report.add("server_cpu_s", .number(cpu, decimals: 2), unit: "s")
+                if each.count > 1 {
+                    for (offset, seconds) in each.enumerated() {
+                        report.add("server_\(offset + 1)_cpu_s", .number(seconds, decimals: 2), unit: "s")
+                    }
+                }
                 if delivered > 0 {
                     report.add("server_cpu_s_per_million", .number(cpu / Double(delivered) * 1e6, decimals: 2), unit: "s")
                 }
             }
-            if let rss = sampler.residentKiB() {
+            let resident = samplers.compactMap { $0.residentKiB() }
+            if resident.count == samplers.count {
+                let rss = resident.reduce(0, +)
                 report.add("server_rss_kib", .int(rss), unit: "KiB")
                 if let baselineRSS, connections > 0 {
                     report.add("server_rss_baseline_kib", .int(baselineRSS), unit: "KiB")
@@ -86,10 +103,16 @@ struct BenchMeasure {
             }
         }
         if let before = start.redisCPU, let after = drained.redisCPU {
-            let cpu = after - before
+            let each = zip(before, after).map { $1 - $0 }
+            let cpu = each.reduce(0, +)
             report.add("redis_cpu_s", .number(cpu, decimals: 3), unit: "s")
+            if each.count > 1 {
+                for (offset, seconds) in each.enumerated() {
+                    report.add("redis_\(offset + 1)_cpu_s", .number(seconds, decimals: 3), unit: "s")
+                }
+            }
             if let broadcasts, broadcasts > 0 {
-                report.add("redis_cpu_us_per_broadcast", .number(cpu / Double(broadcasts) * 1e6, decimals: 1), unit: "µs")
+                report.add("redis_cpu_us_per_\(per)", .number(cpu / Double(broadcasts) * 1e6, decimals: 1), unit: "µs")
             }
         }
         return report

@@ -5,7 +5,7 @@ import NeonSystem
 /// `neonsync bench SCENARIO` and its flags.
 struct BenchOptions {
     enum Scenario: String, CaseIterable {
-        case follow, coread, draft, relay, connect
+        case follow, coread, draft, relay, connect, rooms, churn
     }
 
     /// What the server at `--server` speaks.
@@ -32,16 +32,22 @@ struct BenchOptions {
     var rate: Double
     var duration: Double = 10
     var size = 64
+    /// Messages (relay) or scrolls (rooms) in flight with --rate 0.
     var window = 32
+    /// Connections (connect) or readers (rooms) per room.
     var perRoom = 100
+    /// rooms: how many rooms.
+    var rooms = 100
     var room: String?
     /// The room token a server with a secret requires (`--token-file`,
     /// `--token` or `NEONSYNC_TOKEN`); sent in every neonsync hello.
     var token: String?
     /// `--token T` was given: the token is visible in `ps`; warn.
     var tokenOnCommandLine = false
-    var serverPID: Int32?
-    var redisPID: Int32?
+    /// `--server-pid`: the servers (or nodes) to sample.
+    var serverPIDs: [Int32] = []
+    /// `--redis-pid`: the cluster's redis-servers (its shards) to sample.
+    var redisPIDs: [Int32] = []
     /// Handshakes in progress at once while connecting.
     var ramp = 256
     /// Microseconds the client context pauses after each service round.
@@ -49,7 +55,7 @@ struct BenchOptions {
 
     /// Every flag: the table `parse` reads and the help lists.
     static let table = [
-        OptionSpec("--server", value: "URL", help: "ws://HOST:PORT/ or unix:PATH of the server (default \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment)); a list URL1,URL2,… (commas, no spaces) spreads the connections round-robin over the URLs (follow: the presenter on URL1, the followers dealt over all). No failover here: a dropped connection fails the run. Except for connect, every connection joins one room, so the URLs must reach the same rooms: nodes of one cluster (neonsyncd --redis), or one server's several addresses"),
+        OptionSpec("--server", value: "URL", help: "ws://HOST:PORT/ or unix:PATH of the server (default \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment)); a list URL1,URL2,… (commas, no spaces) spreads the connections round-robin over the URLs (follow: the presenter on URL1, the followers dealt over all). No failover here: a dropped connection fails the run. Except for connect and rooms (which places each room whole on one URL), every connection joins one room, so the URLs must reach the same rooms: nodes of one cluster (neonsyncd --redis), or one server's several addresses"),
         OptionSpec("--token-file", value: "FILE", help: "the room token a server with a secret requires: the first line of FILE, which only you may read (chmod 600 FILE); or $\(CommandOption.tokenEnvironment)"),
         OptionSpec("--token", value: "T", help: "the token on the command line, where other users see it (ps); warns. Prefer --token-file FILE"),
         OptionSpec("--peer", value: "P", help: "what --server speaks: neonsync (default), lws-mirror (libwebsockets-test-server; relay and connect only) or raw (a plain broadcast server, e.g. bench/broadcast_server.py)"),
@@ -59,14 +65,15 @@ struct BenchOptions {
         OptionSpec("--watchers", value: "W", help: "draft: watching readers (default 100)"),
         OptionSpec("--connections", value: "N", help: "relay (default 500), connect (default 1000)"),
         OptionSpec("--senders", value: "S", help: "relay: sending connections (default 1)"),
-        OptionSpec("--rate", value: "R", help: "events per second: follow 60, coread 2 per reader, draft 10 per editor, relay 0 (saturate), connect 0 (connections per second; 0 = as fast as accepted)"),
-        OptionSpec("--window", value: "W", help: "relay with --rate 0: messages in flight per sender (default 32)"),
+        OptionSpec("--rate", value: "R", help: "events per second: follow 60, coread 2 per reader, draft 10 per editor, relay 0 (saturate), connect 0 (connections per second; 0 = as fast as accepted), rooms 0 (scrolls per second over all rooms; 0 = saturate)"),
+        OptionSpec("--window", value: "W", help: "with --rate 0: relay, messages in flight per sender (default 32); rooms, scrolls in flight per room (default 1)"),
         OptionSpec("--duration", value: "S", help: "seconds of measurement (connect: of holding) (default 10)"),
         OptionSpec("--size", value: "B", help: "relay: bytes per message frame (default 64)"),
-        OptionSpec("--per-room", value: "P", help: "connect: connections per room (default 100)"),
+        OptionSpec("--rooms", value: "N", help: "rooms: how many rooms (default 100); churn: how many rooms to go through, one reader each (default 10000)"),
+        OptionSpec("--per-room", value: "P", help: "connect: connections per room (default 100); rooms: readers per room (default 2)"),
         OptionSpec("--room", value: "R", help: "room name prefix (default bench-PID)"),
-        OptionSpec("--server-pid", value: "PID", help: "sample that process's CPU time and RSS (/proc) and report them with the figures"),
-        OptionSpec("--redis-pid", value: "PID", help: "cluster runs: sample the cluster's redis-server CPU time; follow and coread report it per broadcast"),
+        OptionSpec("--server-pid", value: "PID", help: "sample that process's CPU time and RSS (/proc) and report them with the figures; a list PID,PID,… sums them (and gives each one's CPU)"),
+        OptionSpec("--redis-pid", value: "PID", help: "cluster runs: sample the cluster's redis-server CPU time; follow and coread report it per broadcast, rooms per event; a list PID,PID,… (one per shard) sums them and gives each one's"),
         OptionSpec("--ramp", value: "K", help: "handshakes in progress at once while connecting (default 256)"),
         OptionSpec("--service-pause", value: "US", help: "microseconds to pause after each round of the client's event loop, so each poll finds more sockets ready (less load-generator CPU, up to US more latency; default 0)"),
         OptionSpec.help(),
@@ -102,6 +109,17 @@ struct BenchOptions {
       neonsync bench connect [--connections N] [--per-room P] [--duration S]
           open N connections (joined as readers, P to a room), then hold them
           idle for S seconds. Latency: connect → welcome
+      neonsync bench rooms   [--rooms N] [--per-room P] [--rate R | --window W]
+                             [--duration S]
+          N rooms of P readers; every event is one member's scroll, broadcast
+          to its room. R scrolls a second over all rooms, or with R = 0 (the
+          default) W in flight per room: the most events a second the
+          servers (and a cluster's Redis) carry. A --server list places each
+          room whole on one server. Latency: scroll sent → progress received
+      neonsync bench churn   [--rooms N] [--ramp K]
+          N rooms, each joined by one reader who leaves once welcomed, K at a
+          time: rooms a server takes up and lets go (--room-release); with
+          --server-pid its memory before and after. Latency: connect → welcome
 
     """
 
@@ -136,6 +154,11 @@ struct BenchOptions {
             throw NeonError.usage("unknown bench scenario \(first); use \(Scenario.allCases.map(\.rawValue).joined(separator: ", ")) (see neonsync bench --help)")
         }
         var options = BenchOptions(scenario: scenario, count: Self.defaultCount(scenario), rate: Self.defaultRate(scenario))
+        if scenario == .rooms {
+            options.perRoom = 2
+            options.window = 1
+        }
+        if scenario == .churn { options.rooms = 10_000 }
         if let server = ProcessEnvironment()[CommandOption.serverEnvironment] { options.server = server }
         options.token = ProcessEnvironment()[CommandOption.tokenEnvironment]
         var tokenFromFile = false
@@ -181,8 +204,9 @@ struct BenchOptions {
             case "--connections": options.count = try whole(flag, value, for: [.relay, .connect], scenario, minimum: 1)
             case "--editors": options.editors = try whole(flag, value, for: [.draft], scenario, minimum: 1)
             case "--senders": options.senders = try whole(flag, value, for: [.relay], scenario, minimum: 1)
-            case "--window": options.window = try whole(flag, value, for: [.relay], scenario, minimum: 1)
-            case "--per-room": options.perRoom = try whole(flag, value, for: [.connect], scenario, minimum: 1)
+            case "--window": options.window = try whole(flag, value, for: [.relay, .rooms], scenario, minimum: 1)
+            case "--per-room": options.perRoom = try whole(flag, value, for: [.connect, .rooms], scenario, minimum: 1)
+            case "--rooms": options.rooms = try whole(flag, value, for: [.rooms, .churn], scenario, minimum: 1)
             case "--ramp": options.ramp = try whole(flag, value, for: Scenario.allCases, scenario, minimum: 1)
             case "--service-pause": options.servicePause = try whole(flag, value, for: Scenario.allCases, scenario, minimum: 0)
             case "--size":
@@ -199,15 +223,9 @@ struct BenchOptions {
                 options.duration = seconds
             case "--room": options.room = value
             case "--redis-pid":
-                guard let pid = Int32(value), pid > 0 else {
-                    throw NeonError.usage("--redis-pid needs a process id, e.g. --redis-pid $(pidof redis-server)")
-                }
-                options.redisPID = pid
+                options.redisPIDs = try pids(flag, value, example: "$(pidof redis-server | tr ' ' ,)")
             case "--server-pid":
-                guard let pid = Int32(value), pid > 0 else {
-                    throw NeonError.usage("--server-pid needs a process id, e.g. --server-pid $(pidof neonsyncd)")
-                }
-                options.serverPID = pid
+                options.serverPIDs = try pids(flag, value, example: "$(pidof neonsyncd | tr ' ' ,)")
             default:
                 throw NeonError.usage("unknown option \(flag) for neonsync bench \(scenario.rawValue); see neonsync bench --help")
             }
@@ -234,6 +252,7 @@ struct BenchOptions {
         case .draft: 100
         case .relay: 500
         case .connect: 1000
+        case .rooms, .churn: 100
         }
     }
 
@@ -242,8 +261,17 @@ struct BenchOptions {
         case .follow: 60
         case .coread: 2
         case .draft: 10
-        case .relay, .connect: 0
+        case .relay, .connect, .rooms, .churn: 0
         }
+    }
+
+    /// A list of process ids, `PID[,PID…]`.
+    private static func pids(_ flag: String, _ value: String, example: String) throws(NeonError) -> [Int32] {
+        let pids = value.split(separator: ",", omittingEmptySubsequences: false).map { Int32($0) }
+        guard !pids.isEmpty, pids.allSatisfy({ ($0 ?? 0) > 0 }) else {
+            throw NeonError.usage("\(flag) \(value) is not a list of process ids; give PID or PID,PID,… (commas, no spaces), e.g. \(flag) \(example)")
+        }
+        return pids.compactMap { $0 }
     }
 
     private static func whole(_ flag: String, _ value: String, for scenarios: [Scenario], _ scenario: Scenario,

@@ -56,8 +56,8 @@ final class ConnectBench: @unchecked Sendable {
         handler: handler)
         let ramp = Double(monotonicNanoseconds() - started) / 1e9
         try fleet.settle()
-        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS,
-                                   redisPID: options.redisPID)
+        let measure = BenchMeasure(fleet: fleet, serverPIDs: options.serverPIDs, baselineRSS: baselineRSS,
+                                   redisPIDs: options.redisPIDs)
         _ = fleet.pace(rate: 0, duration: options.duration, detail: { [fleet] in
             "holding \(BenchReport.groupedDigits(fleet.ready.load(ordering: .relaxed) - fleet.dropped.load(ordering: .relaxed))) connections"
         }) { _ in }
@@ -71,7 +71,7 @@ final class ConnectBench: @unchecked Sendable {
         report.add("connects_per_s", .number(Double(options.count) / max(ramp, 1e-9), decimals: 0), unit: "conn/s")
         if let before = measure.start.serverCPU, let after = window.serverCPU {
             let seconds = Double(window.time - measure.start.time) / 1e9
-            report.add("server_idle_cpu_pct", .number((after - before) / max(seconds, 1e-9) * 100, decimals: 2), unit: "%")
+            report.add("server_idle_cpu_pct", .number((after.reduce(0, +) - before.reduce(0, +)) / max(seconds, 1e-9) * 100, decimals: 2), unit: "%")
         }
         report.addLatency(LatencySummary(nanoseconds: fleet.latencies))
         return report

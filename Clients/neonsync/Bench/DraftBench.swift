@@ -62,8 +62,8 @@ final class DraftBench: @unchecked Sendable {
         }
         try fleet.settle()
         let connections = fleet.connections
-        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS,
-                                   redisPID: options.redisPID)
+        let measure = BenchMeasure(fleet: fleet, serverPIDs: options.serverPIDs, baselineRSS: baselineRSS,
+                                   redisPIDs: options.redisPIDs)
         let sent = Atomic<Int>(0)
         _ = fleet.pace(rate: options.rate * Double(options.editors), duration: options.duration, detail: { [fleet] in
             "\(BenchReport.groupedDigits(fleet.delivered.load(ordering: .relaxed))) delivered"

@@ -66,8 +66,8 @@ final class RelayBench: @unchecked Sendable {
         }
         try fleet.settle()
         let connections = fleet.connections
-        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS,
-                                   redisPID: options.redisPID)
+        let measure = BenchMeasure(fleet: fleet, serverPIDs: options.serverPIDs, baselineRSS: baselineRSS,
+                                   redisPIDs: options.redisPIDs)
         measuring.store(true, ordering: .relaxed)
         let detail = { [fleet] in "\(BenchReport.groupedDigits(fleet.delivered.load(ordering: .relaxed))) delivered" }
         if options.rate > 0 {

@@ -97,8 +97,8 @@ final class ScrollBench: @unchecked Sendable {
 
         try fleet.settle()
         let connections = fleet.connections
-        let measure = BenchMeasure(fleet: fleet, serverPID: options.serverPID, baselineRSS: baselineRSS,
-                                   redisPID: options.redisPID)
+        let measure = BenchMeasure(fleet: fleet, serverPIDs: options.serverPIDs, baselineRSS: baselineRSS,
+                                   redisPIDs: options.redisPIDs)
         let rate = follow ? options.rate : options.rate * Double(senders)
         let receivers = follow ? total - 1 : total
         let sent = fleet.pace(rate: rate, duration: options.duration, detail: { [fleet] in

@@ -67,6 +67,9 @@ public struct LogEvent: Hashable, Sendable {
     public static let membershipLost = LogEvent("membership_lost", [.warn], [.init("connections", .int)])
     public static let roomReset = LogEvent("room_reset", [.warn], room: .required, client: .required,
                                            [.init("code", .int)])
+    public static let entryUndecodable = LogEvent("entry_undecodable", [.error], room: .required, [
+        .init("entry", .int, optional: true), .init("source", .string), .init("reason", .string), .init("action", .string),
+    ])
     public static let roomExpired = LogEvent("room_expired", [.info], room: .required,
                                              [.init("idleSeconds", .int), .init("ttlSeconds", .int)])
     public static let roomDropped = LogEvent("room_dropped", [.info], room: .required, [])
@@ -131,7 +134,7 @@ public struct LogEvent: Hashable, Sendable {
 
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
-        start, startFailed, redisDown, redisUp, membershipLost, roomReset, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
+        start, startFailed, redisDown, redisUp, membershipLost, roomReset, entryUndecodable, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
         connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, error, storeFailed,
     ]
 }

@@ -1,23 +1,27 @@
-import Foundation
 import NeonCore
 
 extension ClusterDelivery {
-    /// The delivery as the gateway takes it, decoded (on the thread that
-    /// read it, not the service thread).
-    func gatewayEvent(redis: String) -> GatewayEvent {
-        let codec = WireCodec()
+    /// The delivery as the gateway takes it, from the Redis `redis`
+    /// (`shard` of a cluster of several; nil for one).
+    func gatewayEvent(redis: String, shard: Int? = nil) -> GatewayEvent {
         switch self {
-        case let .loaded(room, image, entries):
-            let decoded = image.flatMap { try? JSONDecoder().decode(RoomImage.self, from: Data($0.utf8)) }
-            return .loaded(room: room, image: decoded, entries: entries.compactMap { $0.roomEntry(codec) })
+        case let .loaded(room, image, entries, applied):
+            return .loaded(room: room, image: image, entries: entries, applied: applied)
         case let .entries(room, entries):
-            return .ordered(room: room, entries.compactMap { $0.roomEntry(codec) })
+            return .ordered(room: room, entries)
+        case let .undecodable(room, problem, action):
+            return .undecodable(room: room, source: problem.source.rawValue, index: problem.index,
+                                reason: problem.reason, action: action)
+        case let .expired(room, idleSeconds):
+            return .expired(room: room, idleSeconds: idleSeconds)
+        case let .removed(room):
+            return .removed(room: room)
         case let .failed(client, reason):
             return .unavailable(client: ClientID(client), reason: reason)
         case let .redis(up, reason):
             return .store(up: up, name: redis, reason: reason)
         case .lostMembership:
-            return .membershipLost
+            return .membershipLost(shard: shard)
         }
     }
 }

@@ -7,12 +7,21 @@ enum ClusterKeys {
     static func snapshot(_ room: String) -> String { "neonsync:{\(room)}:snap" }
     /// Every room ever joined (for observers of every room).
     static let rooms = "neonsync:rooms"
-    /// Hands out node incarnation numbers.
+    /// A shard's place in the cluster's list of Redis instances, "i/n".
+    static let shard = "neonsync:shard"
+    /// Hands out node incarnation numbers (on the first Redis).
     static let generation = "neonsync:generation"
     /// incarnation → node name, for every incarnation not yet reaped.
     static let incarnations = "neonsync:incarnations"
     /// The live incarnation of a node name; expires without heartbeats.
     static func node(_ name: String) -> String { "neonsync:node:\(name)" }
+    /// Rooms whose last member left, scored by when (ms since 1970), for
+    /// `--room-ttl`.
+    static let idle = "neonsync:idle"
+    /// Each room of `idle`: the number of the entry that left it empty.
+    static let idleEntry = "neonsync:idle:entry"
+    /// What a room's channel carries when the room was removed (`--room-ttl`).
+    static let removedNotice = "removed"
     /// The rooms an incarnation had members in.
     static func incarnationRooms(_ generation: Int) -> String { "neonsync:gen:\(generation):rooms" }
     /// The channel each entry of a room's log is published on as it is appended.
@@ -26,20 +35,38 @@ enum ClusterKeys {
 
 /// The Lua scripts that make each step atomic in Redis.
 enum ClusterScripts {
-    /// KEYS counter, log, rooms, incarnation rooms; ARGV room, hello flag,
-    /// channel, then the entry's stream fields (k, c, o, t, m with their
-    /// values). Takes the room's next index, appends the entry under it and
-    /// publishes it (index and values joined by U+001F, which JSON text
-    /// never holds raw); a hello records the room for the node.
+    /// ARGV the rooms set, the incarnation's rooms set, then each entry
+    /// as seven values: room, hello flag, and the entry's stream fields'
+    /// values (k, c, o, t, m). For each entry, in order: takes the room's
+    /// next index, appends the entry under it and publishes it (index and
+    /// values joined by U+001F, which JSON text never holds raw); a hello
+    /// records the room for the node. One call carries every entry the
+    /// writer had queued (up to `ClusterWriter.entriesPerCall`), so Redis
+    /// pays one script call, one reply and (with `appendfsync always`) one
+    /// fsync for all of them. Answers each entry's index, or the error
+    /// that refused it (the others still go in).
     static let append = """
-    local n = redis.call('INCR', KEYS[1])
-    redis.call('XADD', KEYS[2], n .. '-0', unpack(ARGV, 4))
-    redis.call('PUBLISH', ARGV[3], table.concat({n, ARGV[5], ARGV[7], ARGV[9], ARGV[11], ARGV[13]}, '\\31'))
-    if ARGV[2] == '1' then
-      redis.call('SADD', KEYS[3], ARGV[1])
-      redis.call('SADD', KEYS[4], ARGV[1])
+    local out = {}
+    for i = 3, #ARGV, 7 do
+      local room = ARGV[i]
+      local key = 'neonsync:{' .. room .. '}:'
+      local n = redis.call('INCR', key .. 'n')
+      local id = string.format('%d', n)
+      local added = redis.pcall('XADD', key .. 'log', id .. '-0', 'k', ARGV[i + 2], 'c', ARGV[i + 3],
+                                'o', ARGV[i + 4], 't', ARGV[i + 5], 'm', ARGV[i + 6])
+      if type(added) == 'table' and added.err then
+        out[#out + 1] = added
+      else
+        redis.call('PUBLISH', key .. 'events',
+                   table.concat({id, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]}, '\\31'))
+        if ARGV[i + 1] == '1' then
+          redis.call('SADD', ARGV[1], room)
+          redis.call('SADD', ARGV[2], room)
+        end
+        out[#out + 1] = n
+      end
     end
-    return n
+    return out
     """
 
     /// KEYS snapshot, log. The room's last snapshot (or nil) and every
@@ -63,6 +90,46 @@ enum ClusterScripts {
     return 1
     """
 
+    /// ARGV room, entry number, time (ms since 1970). Entry n left the room
+    /// empty: it is idle since then, unless a later entry said so already
+    /// (every node holding the room may say it).
+    static let idle = """
+    local at = tonumber(redis.call('HGET', 'neonsync:idle:entry', ARGV[1]) or '0')
+    if tonumber(ARGV[2]) <= at then return 0 end
+    redis.call('ZADD', 'neonsync:idle', ARGV[3], ARGV[1])
+    redis.call('HSET', 'neonsync:idle:entry', ARGV[1], ARGV[2])
+    return 1
+    """
+
+    /// ARGV now (ms since 1970), --room-ttl (ms), at most this many rooms.
+    /// Removes the rooms idle since before now − ttl whose log has not
+    /// moved since they were left empty (nobody joined since): their
+    /// counter, log and image, their place in the rooms set; tells the
+    /// nodes holding one on its channel. A record overtaken by a later
+    /// entry is dropped (the room is recorded again when it empties again).
+    /// Answers how many records it looked at, then each removed room and
+    /// when it went idle.
+    static let expire = """
+    local rooms = redis.call('ZRANGEBYSCORE', 'neonsync:idle', '-inf', tonumber(ARGV[1]) - tonumber(ARGV[2]),
+                             'WITHSCORES', 'LIMIT', 0, tonumber(ARGV[3]))
+    local out = {#rooms / 2}
+    for i = 1, #rooms, 2 do
+      local room = rooms[i]
+      local key = 'neonsync:{' .. room .. '}:'
+      local at = redis.call('HGET', 'neonsync:idle:entry', room)
+      redis.call('ZREM', 'neonsync:idle', room)
+      redis.call('HDEL', 'neonsync:idle:entry', room)
+      if at and redis.call('GET', key .. 'n') == at then
+        redis.call('DEL', key .. 'n', key .. 'log', key .. 'snap')
+        redis.call('SREM', 'neonsync:rooms', room)
+        redis.call('PUBLISH', key .. 'events', 'removed')
+        out[#out + 1] = room
+        out[#out + 1] = rooms[i + 1]
+      end
+    end
+    return out
+    """
+
     /// ARGV incarnation, time. When that incarnation is no longer its
     /// node's live one, appends a `gone` entry to each room it had members
     /// in and forgets it; run by any survivor, it happens once.
@@ -72,9 +139,12 @@ enum ClusterScripts {
     if redis.call('GET', 'neonsync:node:' .. name) == ARGV[1] then return -2 end
     local rooms = redis.call('SMEMBERS', 'neonsync:gen:' .. ARGV[1] .. ':rooms')
     for _, room in ipairs(rooms) do
-      local n = redis.call('INCR', 'neonsync:{' .. room .. '}:n')
-      redis.call('XADD', 'neonsync:{' .. room .. '}:log', n .. '-0', 'k', 'g', 'c', '', 'o', ARGV[1], 't', ARGV[2], 'm', '')
-      redis.call('PUBLISH', 'neonsync:{' .. room .. '}:events', table.concat({n, 'g', '', ARGV[1], ARGV[2], ''}, '\\31'))
+      -- A room removed since (--room-ttl) has nobody to leave it.
+      if redis.call('EXISTS', 'neonsync:{' .. room .. '}:n') == 1 then
+        local n = redis.call('INCR', 'neonsync:{' .. room .. '}:n')
+        redis.call('XADD', 'neonsync:{' .. room .. '}:log', n .. '-0', 'k', 'g', 'c', '', 'o', ARGV[1], 't', ARGV[2], 'm', '')
+        redis.call('PUBLISH', 'neonsync:{' .. room .. '}:events', table.concat({n, 'g', '', ARGV[1], ARGV[2], ''}, '\\31'))
+      end
     end
     redis.call('DEL', 'neonsync:gen:' .. ARGV[1] .. ':rooms')
     redis.call('HDEL', 'neonsync:incarnations', ARGV[1])

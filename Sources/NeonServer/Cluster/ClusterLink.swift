@@ -3,70 +3,139 @@ import Glibc
 import NeonCore
 import Synchronization
 
-/// A node's link to the cluster's Redis: appends the events of its clients
-/// to their rooms' logs (the writer thread) and reads the logs of the rooms
-/// it holds back in order (the reader thread), handing everything to the
-/// service thread through `deliver`. Nothing here blocks the service thread.
+/// A node's link to the cluster's Redis instances (one or more shards, each
+/// holding the rooms `ShardPlacement` gives it): for each shard a writer
+/// thread appends the events of its clients to their rooms' logs, and a
+/// reader thread reads the logs of the rooms it holds back in order,
+/// handing everything to the service thread through `deliver`. A shard
+/// that is down costs only its rooms. Nothing here blocks the service
+/// thread.
 public final class ClusterLink: RoomSequencer, Sendable {
     public let configuration: ClusterConfiguration
     /// This incarnation of the node: unique for the cluster's lifetime, part
     /// of every client id it hands out.
     public let generation: Int
-    let writer: ClusterWriter
-    let reader: ClusterReader
+    /// One writer and one reader per shard, in the order of `configuration.endpoints`.
+    let writers: [ClusterWriter]
+    let readers: [ClusterReader]
+    /// What this node appended, per client, until it comes back.
+    let sent: SentMessages
 
-    /// Connects, claims the node name and registers this incarnation. Fails
-    /// with a sentence when Redis cannot be reached or the name is taken.
-    public init(_ configuration: ClusterConfiguration) throws(RedisFailure) {
+    /// Connects to every shard, checks that each is where this node's list
+    /// puts it, claims the node name on each and registers this
+    /// incarnation. Fails with a sentence when a Redis cannot be reached,
+    /// the list disagrees with the cluster's, or the name is taken.
+    /// `decodesMessages` false: the readers hand over each message's
+    /// envelope only (`ClusterStoreLoad`, which measures Redis, not nodes).
+    public init(_ configuration: ClusterConfiguration, decodesMessages: Bool = true) throws(NeonError) {
         self.configuration = configuration
-        let connection = try RedisConnection(configuration.endpoint, password: configuration.password)
-        guard let generation = try connection.command(["INCR", ClusterKeys.generation]).integer else {
-            throw RedisFailure("Redis at \(configuration.endpoint) did not hand out a node number (INCR \(ClusterKeys.generation)); is it a Redis server?")
+        var connections: [RedisConnection] = []
+        for endpoint in configuration.endpoints {
+            connections.append(try RedisConnection(endpoint, password: configuration.password))
+        }
+        guard let generation = try connections[0].command(["INCR", ClusterKeys.generation]).integer else {
+            throw NeonError("Redis at \(configuration.endpoint) did not hand out a node number (INCR \(ClusterKeys.generation)); is it a Redis server?")
+        }
+        for (shard, connection) in connections.enumerated() {
+            try Self.checkPlace(connection, shard: shard, configuration: configuration)
         }
         let ttl = String(configuration.ttl.milliseconds)
-        let claimed = try connection.command(["SET", ClusterKeys.node(configuration.node), String(generation), "NX", "PX", ttl])
-        if claimed == .null {
-            let pttl = try connection.command(["PTTL", ClusterKeys.node(configuration.node)]).integer ?? 0
-            throw RedisFailure("another live node is already named \"\(configuration.node)\" in the cluster at \(configuration.endpoint) (its heartbeat expires within \(max(pttl, 0) / 1000 + 1) s if it is dead); give this node another --node name, or stop the other one first")
+        for (shard, connection) in connections.enumerated() {
+            let claimed = try connection.command(["SET", ClusterKeys.node(configuration.node), String(generation), "NX", "PX", ttl])
+            if claimed == .null {
+                let pttl = try connection.command(["PTTL", ClusterKeys.node(configuration.node)]).integer ?? 0
+                throw NeonError("another live node is already named \"\(configuration.node)\" in the cluster at \(configuration.endpoints[shard]) (its heartbeat expires within \(max(pttl, 0) / 1000 + 1) s if it is dead); give this node another --node name, or stop the other one first")
+            }
+            try connection.command(["HSET", ClusterKeys.incarnations, String(generation), configuration.node])
         }
-        try connection.command(["HSET", ClusterKeys.incarnations, String(generation), configuration.node])
+        for connection in connections { connection.close() }
         self.generation = generation
-        writer = ClusterWriter(configuration: configuration, generation: generation, connection: connection)
-        reader = ClusterReader(configuration: configuration, generation: generation)
+        writers = configuration.endpoints.indices.map { ClusterWriter(configuration: configuration, shard: $0, generation: generation) }
+        let sent = SentMessages()
+        self.sent = sent
+        readers = configuration.endpoints.indices.map {
+            ClusterReader(configuration: configuration, shard: $0, generation: generation, decodesMessages: decodesMessages,
+                          sent: sent)
+        }
+    }
+
+    /// Records on a shard its place in the cluster's list (`neonsync:shard`,
+    /// "i/n", set by the first node that starts) and refuses a list that
+    /// places it elsewhere: two nodes with different lists would keep a
+    /// room's log on two shards.
+    private static func checkPlace(_ redis: RedisConnection, shard: Int, configuration: ClusterConfiguration) throws(NeonError) {
+        let place = "\(shard + 1)/\(configuration.endpoints.count)"
+        try redis.command(["SET", ClusterKeys.shard, place, "NX"])
+        let recorded = try redis.command(["GET", ClusterKeys.shard]).text ?? place
+        guard recorded == place else {
+            let parts = recorded.split(separator: "/")
+            let said = parts.count == 2 ? "shard \(parts[0]) of \(parts[1])" : "\"\(recorded)\""
+            throw NeonError("Redis at \(configuration.endpoints[shard]) is \(said) of this cluster, but --redis \(configuration.redisList) makes it shard \(shard + 1) of \(configuration.endpoints.count): give every node the same --redis list in the same order (changing the list moves rooms: docs/CLUSTER.md, \"More than one Redis\")")
+        }
     }
 
     /// An event is durable once it is in the room's log in Redis.
     let durableOnceOrdered = true
 
-    /// Starts both threads; what they read is decoded there (images,
-    /// entries) and handed to `deliver`.
+    /// The index of `room`'s shard in `configuration.endpoints`.
+    func shard(of room: String) -> Int {
+        ShardPlacement.shard(of: room, count: writers.count)
+    }
+
+    /// Starts every shard's threads; what they read is decoded there
+    /// (images, entries) and handed to `deliver`.
     func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
-        let endpoint = configuration.endpoint.description
-        let forward: @Sendable (ClusterDelivery) -> Void = { delivery in
-            deliver(.event(delivery.gatewayEvent(redis: endpoint)))
+        for (shard, endpoint) in configuration.endpoints.enumerated() {
+            let name = endpoint.description
+            let shards = configuration.endpoints.count
+            let forward: @Sendable (ClusterDelivery) -> Void = { delivery in
+                deliver(.event(delivery.gatewayEvent(redis: name, shard: shards == 1 ? nil : shard)))
+            }
+            writers[shard].start(deliver: forward)
+            readers[shard].start(deliver: forward)
         }
-        writer.start(deliver: forward)
-        reader.start(deliver: forward)
     }
 
     /// Appends the event to `room`'s log; it comes back, in the room's
     /// order, through the reader. A hello also takes the room up.
     func order(_ entry: RoomEntry, room: String, hello: Bool) {
-        writer.submit(.append(room: room, entry: ClusterEntry(entry), hello: hello))
-        if hello { reader.want(room) }
+        let shard = shard(of: room)
+        let appended = ClusterEntry(entry)
+        if case let .message(message) = entry.event { sent.add(message, as: appended.message, of: appended.client) }
+        writers[shard].submit(.append(room: room, entry: appended, hello: hello))
+        if hello { readers[shard].want(room) }
+    }
+
+    /// Appends an entry as it is (a load's, already in the log's form).
+    func append(_ entry: ClusterEntry, room: String) {
+        writers[shard(of: room)].submit(.append(room: room, entry: entry, hello: false))
     }
 
     /// Reads `room`'s log from now on (nil: every room in the cluster).
     func takeUp(_ room: String?) {
-        if let room { reader.want(room) } else { reader.wantEveryRoom() }
+        if let room {
+            readers[shard(of: room)].want(room)
+        } else {
+            for reader in readers { reader.wantEveryRoom() }
+        }
     }
 
     /// Never called: a node takes its rooms up from Redis (`takeUp`).
     func restore(_ rooms: [String]) {}
 
     /// Stops reading `room`'s log (unsubscribes); Redis keeps the room.
+    /// This node has no member there, so its incarnation need not leave
+    /// the room when it goes.
     func release(_ room: String) {
-        reader.release(room)
+        let shard = shard(of: room)
+        readers[shard].release(room)
+        writers[shard].submit(.released(room: room))
+    }
+
+    /// Entry `index` left `room` empty at `milliseconds`: the room's
+    /// time-to-live (`--room-ttl`) counts from then.
+    func emptied(_ room: String, index: Int, atMilliseconds milliseconds: Int64) {
+        writers[shard(of: room)].submit(.emptied(room: room, index: index, atMilliseconds: milliseconds))
     }
 
     /// Never called: `durableOnceOrdered`.
@@ -75,30 +144,35 @@ public final class ClusterLink: RoomSequencer, Sendable {
     /// Stores `image` as the room's state after entry `index`.
     func snapshot(_ room: String, index: Int, image: RoomImage) {
         guard let data = try? JSONEncoder().encode(image) else { return }
-        writer.submit(.snapshot(room: room, index: index, image: String(decoding: data, as: UTF8.self),
-                                trimBelow: max(index - configuration.snapshotEvery, 0)))
+        writers[shard(of: room)].submit(.snapshot(room: room, index: index, image: String(decoding: data, as: UTF8.self),
+                                                  trimBelow: max(index - configuration.snapshotEvery, 0)))
     }
 
     /// Appends what is queued, leaves the cluster (its members' rooms get a
     /// `gone` entry at once instead of after the heartbeat expires), and
-    /// ends both threads, each waited for a bounded time; says why it could
-    /// not leave when Redis is gone. Safe from any thread, any number of
-    /// times, at once.
+    /// ends every thread, the shards at once, each waited for a bounded
+    /// time; says why it could not leave when a Redis is gone. Safe from
+    /// any thread, any number of times, at once.
     @discardableResult
     public func stop() -> SequencerStop {
-        reader.requestStop()
-        let written = writer.stop()
-        let read = reader.stop()
-        return written == .finished ? read : written
+        for reader in readers { reader.requestStop() }
+        for writer in writers { writer.requestStop() }
+        let written = writers.map { $0.stop() }
+        let read = readers.map { $0.stop() }
+        return (written + read).first { $0 != .finished } ?? .finished
     }
 
     /// Nothing to wait for: an event is durable once it is in the log.
     func flush() {}
 
-    /// Whether the writer's connection is up, and command round trips.
+    /// Whether each writer's connection is up, and command round trips.
     var storeHealth: StoreHealth? {
-        let health = writer.health.withLock { $0 }
-        return StoreHealth(node: configuration.node, connected: health.connected, commandSeconds: health.commandSeconds)
+        let shards = writers.map { writer in
+            let health = writer.health.withLock { $0 }
+            return StoreHealth.Shard(redis: writer.endpoint.description, connected: health.connected,
+                                     commandSeconds: health.commandSeconds)
+        }
+        return StoreHealth(node: configuration.node, shards: shards)
     }
 }
 
@@ -106,4 +180,40 @@ public final class ClusterLink: RoomSequencer, Sendable {
 struct ClusterHealth: Sendable {
     var connected = true
     var commandSeconds = Histogram.redisBuckets
+}
+
+/// The messages a node appended, per client, in order, until each comes
+/// back from Redis: the reader takes its own entries' messages from here
+/// instead of decoding their JSON again (the same text decodes to the same
+/// message, so a match by text is exact). A client's list goes when its
+/// `bye` comes back, and never holds more than `limit`.
+final class SentMessages: Sendable {
+    private let byClient = Mutex<[String: [(text: String, message: ClientMessage)]]>([:])
+    static let limit = 256
+
+    func add(_ message: ClientMessage, as text: String, of client: String) {
+        byClient.withLock { lists in
+            lists[client, default: []].append((text, message))
+            if lists[client]!.count > Self.limit { lists[client]!.removeFirst() }
+        }
+    }
+
+    /// The message `client` sent as `text`, taken from the list with the
+    /// older ones (appends that Redis refused); nil when it is not there.
+    func take(_ text: String, of client: String) -> ClientMessage? {
+        byClient.withLock { lists in
+            guard var list = lists[client] else { return nil }
+            defer { lists[client] = list.isEmpty ? nil : list }
+            while !list.isEmpty {
+                let first = list.removeFirst()
+                if first.text == text { return first.message }
+            }
+            return nil
+        }
+    }
+
+    /// `client`'s connection closed, as its log says: nothing more comes back.
+    func forget(_ client: String) {
+        _ = byClient.withLock { $0.removeValue(forKey: client) }
+    }
 }

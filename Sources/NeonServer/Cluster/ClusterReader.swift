@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import NeonCore
 import Synchronization
 
 /// The reader thread: takes up rooms (their image and log at one instant,
@@ -19,7 +20,14 @@ import Synchronization
 /// the connections on its way out.
 final class ClusterReader: Sendable {
     let configuration: ClusterConfiguration
+    /// This reader's Redis: one shard of `configuration.endpoints`.
+    let endpoint: RedisEndpoint
     let generation: Int
+    /// Whether messages are decoded (a node applies them); a load that
+    /// measures Redis (`ClusterStoreLoad`) reads their envelopes only.
+    let decodesMessages: Bool
+    /// The node's own messages on their way through Redis, decoded already.
+    let sent: SentMessages
     /// What other threads ask of the reader.
     fileprivate enum Request: Equatable, Sendable {
         /// Take the room up: subscribe, read its image and log.
@@ -45,10 +53,15 @@ final class ClusterReader: Sendable {
     fileprivate let requests = Mutex(Requests())
     /// Written to (one byte) to wake the thread from `poll`.
     fileprivate let wake: (read: Int32, write: Int32)
-    fileprivate let thread = WorkerThread(name: "neonsync-redis-reader")
+    fileprivate let thread: WorkerThread
 
-    init(configuration: ClusterConfiguration, generation: Int) {
+    init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, decodesMessages: Bool = true,
+         sent: SentMessages = SentMessages()) {
         self.configuration = configuration
+        self.decodesMessages = decodesMessages
+        self.sent = sent
+        endpoint = configuration.endpoints[shard]
+        thread = WorkerThread(name: configuration.endpoints.count == 1 ? "neonsync-redis-reader" : "neonsync-redis-reader-\(shard + 1)")
         self.generation = generation
         var fds: [Int32] = [-1, -1]
         _ = pipe(&fds)
@@ -117,7 +130,7 @@ final class ClusterReader: Sendable {
         case .ended:
             return .finished
         case .timedOut:
-            return .storeUnreachable(reason: "the reader still waited on Redis at \(configuration.endpoint) after \(Self.stopTimeout.components.seconds) s")
+            return .storeUnreachable(reason: "the reader still waited on Redis at \(endpoint) after \(Self.stopTimeout.components.seconds) s")
         }
     }
 
@@ -135,6 +148,7 @@ private struct ReaderLoop {
     var subscriber: RedisConnection?
     var commands: RedisConnection?
     var loadScript = ""
+    let codec = WireCodec()
     /// Each room taken up and not released since, and the index of its
     /// last entry handed over.
     var rooms: [String: Int] = [:]
@@ -163,7 +177,7 @@ private struct ReaderLoop {
                 continue
             }
             backoff = .milliseconds(100)
-            do throws(RedisFailure) {
+            do throws(NeonError) {
                 if reader.requests.withLock({ $0.everyRoom }) {
                     let names = try commands.command(["SMEMBERS", ClusterKeys.rooms]).array?.compactMap(\.text) ?? []
                     reader.requests.withLock { state in
@@ -201,11 +215,11 @@ private struct ReaderLoop {
         if let subscriber, let commands, !subscriber.isBroken, !commands.isBroken { return (subscriber, commands) }
         subscriber?.close()
         commands?.close()
-        do throws(RedisFailure) {
-            let freshCommands = try RedisConnection(configuration.endpoint, password: configuration.password)
+        do throws(NeonError) {
+            let freshCommands = try RedisConnection(reader.endpoint, password: configuration.password)
             freshCommands.setTimeout(.seconds(5))
             guard let sha = try freshCommands.command(["SCRIPT", "LOAD", ClusterScripts.load]).text else { return nil }
-            let freshSubscriber = try RedisConnection(configuration.endpoint, password: configuration.password)
+            let freshSubscriber = try RedisConnection(reader.endpoint, password: configuration.password)
             loadScript = sha
             if !rooms.isEmpty {
                 try freshSubscriber.send(rooms.keys.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
@@ -224,7 +238,7 @@ private struct ReaderLoop {
     /// its counter); a run of wants subscribes to the rooms not held yet,
     /// then takes each up. A request leaves the list once served; when the
     /// connection breaks, the rest wait for the next pass.
-    mutating func serve(subscriber: RedisConnection, commands: RedisConnection) throws(RedisFailure) {
+    mutating func serve(subscriber: RedisConnection, commands: RedisConnection) throws(NeonError) {
         let pending = reader.requests.withLock { $0.pending }
         var served = 0
         defer { if served > 0 { reader.requests.withLock { $0.pending.removeFirst(served) } } }
@@ -245,46 +259,136 @@ private struct ReaderLoop {
             }
             if !fresh.isEmpty {
                 try subscriber.send(fresh.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
-                for room in fresh { try takeUp(room, on: commands) }
+                // The loads in one round trip per 200 rooms.
+                for start in stride(from: 0, to: fresh.count, by: 200) {
+                    try takeUp(Array(fresh[start ..< min(start + 200, fresh.count)]), on: commands)
+                }
             }
             served = end
         }
     }
 
     /// Reads `room`'s image and every entry after it, and hands both over.
-    mutating func takeUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
-        let reply = try redis.command(["EVALSHA", loadScript, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room)])
+    /// An image that does not decode is reported and the room is taken up
+    /// from the entries after it; an entry that does not decode is reported
+    /// and passed over (every node reading the log passes it over alike).
+    mutating func takeUp(_ room: String, on redis: RedisConnection) throws(NeonError) {
+        try takeUp([room], on: redis)
+    }
+
+    /// Takes up `rooms`, their loads pipelined.
+    mutating func takeUp(_ rooms: [String], on redis: RedisConnection) throws(NeonError) {
+        let replies = try redis.pipeline(rooms.map { ["EVALSHA", loadScript, "2", ClusterKeys.snapshot($0), ClusterKeys.log($0)] })
+        for (room, reply) in zip(rooms, replies) { try loaded(room, reply) }
+    }
+
+    /// A room's load script answer, handed over.
+    mutating func loaded(_ room: String, _ reply: RedisReply) throws(NeonError) {
         guard let parts = reply.array, parts.count == 2 else {
-            throw RedisFailure("Redis answered the load of room \(room) with \(reply)")
+            throw NeonError("Redis answered the load of room \(room) with \(reply)")
         }
-        var image: String?
+        var image: RoomImage?
         var last = 0
-        if let text = parts[0].text, let newline = text.firstIndex(of: "\n") {
-            last = Int(text[..<newline]) ?? 0
-            image = String(text[text.index(after: newline)...])
+        if parts[0] != .null {
+            switch Self.image(parts[0]) {
+            case let .success((index, decoded)):
+                last = index
+                image = decoded
+            case let .failure(problem):
+                last = problem.index ?? 0
+                deliver(.undecodable(room: room, problem, action: "the room was taken up from the entries after the image, without what the image held"))
+            }
         }
-        let entries = (parts[1].array ?? []).compactMap(ClusterEntry.init)
-        if let end = entries.last?.index { last = end }
-        rooms[room] = last
-        deliver(.loaded(room: room, image: image, entries: entries))
+        let read = decode(parts[1].array ?? [], room: room, after: last)
+        // Held before and the log went on from there: what was handed over
+        // is not sent to anyone again. A log that went back (Redis lost
+        // it) is a history of its own, applied whole.
+        let previous = rooms[room] ?? 0
+        rooms[room] = read.last
+        deliver(.loaded(room: room, image: image, entries: read.entries, applied: read.last >= previous ? previous : 0))
+    }
+
+    /// A room's image as the snapshot key holds it (`n\n{JSON}`), or what
+    /// is wrong with it.
+    static func image(_ reply: RedisReply) -> Result<(Int, RoomImage), Undecodable> {
+        guard case let .string(bytes) = reply, let newline = bytes.firstIndex(of: 0x0A),
+              let index = Int(String(decoding: bytes[..<newline], as: UTF8.self)), index >= 0 else {
+            return .failure(Undecodable(.image, index: nil, "it does not start with the number of its entry and a newline"))
+        }
+        do {
+            return .success((index, try JSONDecoder().decode(RoomImage.self, from: Data(bytes[(newline + 1)...]))))
+        } catch {
+            return .failure(Undecodable(.image, index: index, "its JSON does not decode as a room (\(error))"))
+        }
+    }
+
+    /// The entries of a log read (`XRANGE`, or the load script's) after
+    /// entry `after`, decoded; those that do not decode are reported and
+    /// passed over. `last` is the number of the last one read (decoded or
+    /// not; `after` when none).
+    func decode(_ replies: [RedisReply], room: String, after: Int) -> (entries: [RoomEntry], last: Int) {
+        var entries: [RoomEntry] = []
+        var last = after
+        for reply in replies {
+            switch ClusterEntry.stored(reply).flatMap({ decoded($0, from: .log) }) {
+            case let .success(entry):
+                guard entry.index > last else { continue }
+                last = entry.index
+                entries.append(entry)
+            case let .failure(problem):
+                deliver(.undecodable(room: room, problem, action: "passed over: every node that reads the room's log passes it over"))
+                if let index = problem.index, index > last { last = index }
+            }
+        }
+        return (entries, last)
+    }
+
+    /// The event of an entry: this node's own messages as it decoded them
+    /// when they arrived, other messages decoded; a load
+    /// (`ClusterStoreLoad`) that does not look into messages gets each
+    /// one's envelope only (as a `bye`).
+    func decoded(_ entry: ClusterEntry, from source: Undecodable.Source) -> Result<RoomEntry, Undecodable> {
+        guard reader.decodesMessages || entry.kind == .bye || entry.kind == .gone else {
+            return .success(RoomEntry(event: .bye, client: ClientID(entry.client), origin: entry.origin,
+                                      time: .nanoseconds(entry.time), index: entry.index))
+        }
+        if entry.origin == reader.generation {
+            switch entry.kind {
+            case .message, .verifiedHello:
+                if let message = reader.sent.take(entry.message, of: entry.client) {
+                    return .success(RoomEntry(event: .message(message), client: ClientID(entry.client), origin: entry.origin,
+                                              time: .nanoseconds(entry.time), index: entry.index,
+                                              verified: entry.kind == .verifiedHello))
+                }
+            case .bye: reader.sent.forget(entry.client)
+            case .gone: break
+            }
+        }
+        return entry.decoded(codec, from: source)
     }
 
     /// Hands over the entries of `room` after the last one handed over,
     /// from its log; takes the room up again when the log no longer has them.
-    mutating func catchUp(_ room: String, on redis: RedisConnection) throws(RedisFailure) {
+    mutating func catchUp(_ room: String, on redis: RedisConnection) throws(NeonError) {
         guard let last = rooms[room] else { return }
         let reply = try redis.command(["XRANGE", ClusterKeys.log(room), "(\(last)-0", "+"])
-        let entries = (reply.array ?? []).compactMap(ClusterEntry.init)
-        guard let first = entries.first else { return }
-        guard first.index == last + 1 else { return try takeUp(room, on: redis) }
-        rooms[room] = entries.last!.index
-        deliver(.entries(room: room, entries))
+        let replies = reply.array ?? []
+        guard let firstReply = replies.first else { return }
+        // Only a log that still holds the next entry can fill the gap.
+        guard case let .success(head) = ClusterEntry.stored(firstReply), head.index == last + 1 else {
+            return try takeUp(room, on: redis)
+        }
+        let read = decode(replies, room: room, after: last)
+        rooms[room] = read.last
+        if !read.entries.isEmpty { deliver(.entries(room: room, read.entries)) }
     }
 
     /// Published entries, in order; subscription confirmations and the
-    /// messages of rooms released since are passed over.
-    mutating func receive(_ replies: [RedisReply], on redis: RedisConnection) throws(RedisFailure) {
-        var batch: [(room: String, entries: [ClusterEntry])] = []
+    /// messages of rooms released since are passed over. A published entry
+    /// that does not decode is reported and the room taken up again from
+    /// its log, which is what every node applies.
+    mutating func receive(_ replies: [RedisReply], on redis: RedisConnection) throws(NeonError) {
+        var batch: [(room: String, entries: [RoomEntry])] = []
         func flush() {
             for (room, entries) in batch { deliver(.entries(room: room, entries)) }
             batch.removeAll()
@@ -292,19 +396,38 @@ private struct ReaderLoop {
         for reply in replies {
             guard let parts = reply.array, parts.count == 3, parts[0].text == "message",
                   let channel = parts[1].text, let room = ClusterKeys.room(ofChannel: channel),
-                  case let .string(payload) = parts[2], let entry = ClusterEntry(published: payload),
                   let last = rooms[room] else { continue }
-            if entry.index <= last { continue }
-            if entry.index > last + 1 {
+            let payload: [UInt8] = if case let .string(bytes) = parts[2] { bytes } else { [] }
+            if payload.elementsEqual(ClusterKeys.removedNotice.utf8) {
+                // Removed (--room-ttl): its log starts again from 1.
+                flush()
+                rooms[room] = 0
+                deliver(.removed(room: room))
+                continue
+            }
+            let read = ClusterEntry.published(payload)
+            let index: Int? = switch read {
+            case let .success(entry): entry.index
+            case let .failure(problem): problem.index
+            }
+            if let index, index <= last { continue }
+            if let index, index > last + 1 {
                 flush()
                 try catchUp(room, on: redis)
                 continue
             }
-            rooms[room] = entry.index
-            if let i = batch.indices.last, batch[i].room == room {
-                batch[i].entries.append(entry)
-            } else {
-                batch.append((room, [entry]))
+            switch read.flatMap({ decoded($0, from: .publish) }) {
+            case let .success(entry):
+                rooms[room] = entry.index
+                if let i = batch.indices.last, batch[i].room == room {
+                    batch[i].entries.append(entry)
+                } else {
+                    batch.append((room, [entry]))
+                }
+            case let .failure(problem):
+                flush()
+                deliver(.undecodable(room: room, problem, action: "the room was taken up again from Redis"))
+                try takeUp(room, on: redis)
             }
         }
         flush()
@@ -314,10 +437,17 @@ private struct ReaderLoop {
     /// higher one means entries were missed; a lower one (or none) means
     /// Redis lost the room's history (it restarted without its data), and
     /// the room is taken up again as Redis has it now.
-    mutating func probe(on redis: RedisConnection) throws(RedisFailure) {
+    mutating func probe(on redis: RedisConnection) throws(NeonError) {
         let names = Array(rooms.keys)
         guard !names.isEmpty else { return }
-        let counters = try redis.pipeline(names.map { ["GET", ClusterKeys.counter($0)] })
+        // One MGET per 500 rooms: a node holding many rooms asks Redis for
+        // their counters in a few commands, not one each.
+        let chunks = stride(from: 0, to: names.count, by: 500).map { names[$0 ..< min($0 + 500, names.count)] }
+        let replies = try redis.pipeline(chunks.map { ["MGET"] + $0.map(ClusterKeys.counter) })
+        let counters = replies.flatMap { $0.array ?? [] }
+        guard counters.count == names.count else {
+            throw NeonError("Redis answered the counters of \(names.count) rooms with \(counters.count) values")
+        }
         for (room, counter) in zip(names, counters) {
             guard let last = rooms[room] else { continue }
             let n = counter.integer ?? 0

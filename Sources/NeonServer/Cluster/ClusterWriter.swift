@@ -1,9 +1,11 @@
 import Foundation
 import Glibc
+import NeonCore
 import Synchronization
 
-/// The writer thread: appends entries, pipelined (every job queued while
-/// the previous batch was in flight goes in one round trip), renews the
+/// The writer thread: appends entries, batched (every job queued while the
+/// previous batch was in flight goes in one round trip, its entries in as
+/// few calls of the append script as `entriesPerCall` allows), renews the
 /// node's liveness key, reaps dead nodes, and at a stop leaves the cluster.
 ///
 /// Other threads reach the writer through `jobs` and `health` (Mutexes)
@@ -14,33 +16,43 @@ final class ClusterWriter: Sendable {
     enum Job: Sendable {
         case append(room: String, entry: ClusterEntry, hello: Bool)
         case snapshot(room: String, index: Int, image: String, trimBelow: Int)
+        /// Entry `index` left the room empty at `atMilliseconds` (`--room-ttl`).
+        case emptied(room: String, index: Int, atMilliseconds: Int64)
+        /// The node let go of the room (no member of its there): its
+        /// incarnation need not leave it when it goes.
+        case released(room: String)
     }
+
+    /// The most entries one call of the append script carries: Redis runs
+    /// a script to its end before anything else, so a call stays short
+    /// (well under a millisecond here).
+    static let entriesPerCall = 200
 
     /// How long a stop waits for the thread to append what is queued and
     /// leave (its commands time out after 5 s when Redis does not answer).
     static let stopTimeout = Duration.seconds(5)
 
     let configuration: ClusterConfiguration
+    /// This writer's Redis: one shard of `configuration.endpoints`.
+    let endpoint: RedisEndpoint
     let generation: Int
     let health = Mutex(ClusterHealth())
     /// Handed over by other threads, taken by the writer thread.
     private let jobs = Mutex<[Job]>([])
-    fileprivate let thread = WorkerThread(name: "neonsync-redis-writer")
-    /// The connection `ClusterLink` claimed the node on, until the writer
-    /// thread takes it over as it begins.
-    private let opened: Mutex<RedisConnection?>
+    fileprivate let thread: WorkerThread
     /// How the thread left the cluster; set by the thread as it ends.
     private let departure = Mutex<SequencerStop?>(nil)
 
-    init(configuration: ClusterConfiguration, generation: Int, connection: sending RedisConnection) {
+    init(configuration: ClusterConfiguration, shard: Int, generation: Int) {
         self.configuration = configuration
+        endpoint = configuration.endpoints[shard]
+        thread = WorkerThread(name: configuration.endpoints.count == 1 ? "neonsync-redis-writer" : "neonsync-redis-writer-\(shard + 1)")
         self.generation = generation
-        opened = Mutex(connection)
     }
 
     func start(deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         thread.start { [self] in
-            var loop = WriterLoop(writer: self, connection: opened.withLock { $0.take() }, deliver: deliver)
+            var loop = WriterLoop(writer: self, deliver: deliver)
             let left = loop.run()
             departure.withLock { $0 = left }
         }
@@ -66,14 +78,8 @@ final class ClusterWriter: Sendable {
     func stop() -> SequencerStop {
         switch thread.stop(timeout: Self.stopTimeout) {
         case .timedOut:
-            return .storeUnreachable(reason: "the writer still waited on Redis at \(configuration.endpoint) after \(Self.stopTimeout.components.seconds) s")
+            return .storeUnreachable(reason: "the writer still waited on Redis at \(endpoint) after \(Self.stopTimeout.components.seconds) s")
         case .ended:
-            // A connection still here was never taken: the writer never
-            // started, and now never will.
-            opened.withLock { connection in
-                connection?.close()
-                connection = nil
-            }
             return departure.withLock { $0 } ?? .finished
         }
     }
@@ -99,18 +105,26 @@ private struct WriterLoop {
     let deliver: @Sendable (ClusterDelivery) -> Void
     var scripts: [String: String] = [:]
     var reportedDown = false
+    /// After Redis came back, dead nodes are reaped only once every live
+    /// node had a whole heartbeat timeout to renew its key: keys that
+    /// expired while Redis was away (or restarted from its AOF) are not
+    /// taken for dead nodes.
+    var reapAfter = ContinuousClock.now
+    /// Batches sent whose replies are not read yet, oldest first: each
+    /// command's jobs, and when the batch left.
+    var inFlight: [(commands: [ArraySlice<ClusterWriter.Job>], sent: ContinuousClock.Instant)] = []
     /// Connections that closed while Redis was away: their `bye` is
     /// appended once it is back, so they leave their rooms (appending one
     /// twice is harmless: the second finds no member).
     var retry: [ClusterWriter.Job] = []
 
-    init(writer: ClusterWriter, connection: RedisConnection?, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
+    init(writer: ClusterWriter, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.writer = writer
-        self.connection = connection
         self.deliver = deliver
     }
 
     var configuration: ClusterConfiguration { writer.configuration }
+    var endpoint: RedisEndpoint { writer.endpoint }
     var generation: Int { writer.generation }
 
     /// Appends and beats until a stop was asked for and nothing is queued,
@@ -120,18 +134,19 @@ private struct WriterLoop {
         defer { connection?.close() }
         let thread = writer.thread
         var nextBeat = ContinuousClock.now
+        var nextSweep = configuration.expirySweep.map { ContinuousClock.now + $0 }
         var backoff = Duration.milliseconds(100)
         while true {
             // Read before taking: what was handed over before the stop was
             // asked for is in this batch or an earlier one.
             let stopping = thread.isStopRequested
             let batch = writer.takeJobs()
-            if batch.isEmpty && !stopping && ContinuousClock.now < nextBeat {
+            if batch.isEmpty && inFlight.isEmpty && !stopping && ContinuousClock.now < nextBeat {
                 thread.wait(until: nextBeat)
                 continue
             }
             let redis: RedisConnection
-            do throws(RedisFailure) {
+            do throws(NeonError) {
                 redis = try connected()
             } catch {
                 fail(batch, reason: "the cluster's Redis cannot be reached")
@@ -143,33 +158,45 @@ private struct WriterLoop {
             backoff = .milliseconds(100)
             let work = retry + batch
             retry.removeAll()
-            if !work.isEmpty { run(work, on: redis) }
-            if ContinuousClock.now >= nextBeat, connection != nil {
+            if !work.isEmpty { send(work, on: redis) }
+            // Two batches may be on their way: Redis reads the next while it
+            // runs one. The older one's replies are read once another is
+            // behind it, or at once when nothing new came; all of them
+            // before a heartbeat or leaving.
+            let beatDue = ContinuousClock.now >= nextBeat
+            let keep = work.isEmpty || beatDue || stopping ? 0 : 1
+            while inFlight.count > keep, connection != nil { collect(from: redis) }
+            if beatDue, connection != nil {
                 beat(redis)
                 nextBeat = ContinuousClock.now + configuration.heartbeat
+                if let due = nextSweep, ContinuousClock.now >= due, connection != nil, let every = configuration.expirySweep {
+                    expire(redis)
+                    nextSweep = ContinuousClock.now + every
+                }
             }
-            if stopping, !writer.hasJobs { return leave() }
+            if stopping, !writer.hasJobs, inFlight.isEmpty { return leave() }
         }
     }
 
     /// The connection, reconnecting (scripts loaded) when it broke; reports
     /// Redis going and coming back.
-    mutating func connected() throws(RedisFailure) -> RedisConnection {
+    mutating func connected() throws(NeonError) -> RedisConnection {
         if let connection, !connection.isBroken, !scripts.isEmpty { return connection }
-        do throws(RedisFailure) {
+        do throws(NeonError) {
             let fresh: RedisConnection
             if let connection, !connection.isBroken {
                 fresh = connection
             } else {
-                fresh = try RedisConnection(configuration.endpoint, password: configuration.password)
+                fresh = try RedisConnection(endpoint, password: configuration.password)
             }
             fresh.setTimeout(.seconds(5))
             var loaded: [String: String] = [:]
             for (name, source) in [("append", ClusterScripts.append), ("load", ClusterScripts.load),
                                    ("snapshot", ClusterScripts.snapshot), ("reap", ClusterScripts.reap),
-                                   ("beat", ClusterScripts.beat)] {
+                                   ("beat", ClusterScripts.beat), ("idle", ClusterScripts.idle),
+                                   ("expire", ClusterScripts.expire)] {
                 guard let sha = try fresh.command(["SCRIPT", "LOAD", source]).text else {
-                    throw RedisFailure("Redis at \(configuration.endpoint) did not load the \(name) script")
+                    throw NeonError("Redis at \(endpoint) did not load the \(name) script")
                 }
                 loaded[name] = sha
             }
@@ -177,8 +204,9 @@ private struct WriterLoop {
             connection = fresh
             if reportedDown {
                 reportedDown = false
+                reapAfter = ContinuousClock.now + configuration.ttl
                 writer.health.withLock { $0.connected = true }
-                deliver(.redis(up: true, reason: "reconnected to \(configuration.endpoint)"))
+                deliver(.redis(up: true, reason: "reconnected to \(endpoint)"))
             }
             return fresh
         } catch {
@@ -197,36 +225,78 @@ private struct WriterLoop {
         deliver(.redis(up: false, reason: reason))
     }
 
-    mutating func run(_ batch: [ClusterWriter.Job], on redis: RedisConnection) {
+    /// Sends the batch without waiting: each run of appends (up to
+    /// `entriesPerCall`) as one call of the append script, each snapshot
+    /// as its own. Its replies are read by `collect`.
+    mutating func send(_ batch: [ClusterWriter.Job], on redis: RedisConnection) {
         var commands: [[String]] = []
-        commands.reserveCapacity(batch.count)
-        for job in batch {
-            switch job {
-            case let .append(room, entry, hello):
-                commands.append(["EVALSHA", scripts["append"]!, "4", ClusterKeys.counter(room), ClusterKeys.log(room),
-                                 ClusterKeys.rooms, ClusterKeys.incarnationRooms(generation), room, hello ? "1" : "0",
-                                 ClusterKeys.channel(room)] + entry.fields)
+        /// The jobs of each command, in order.
+        var carried: [ArraySlice<ClusterWriter.Job>] = []
+        var start = 0
+        while start < batch.count {
+            switch batch[start] {
+            case .append: break
             case let .snapshot(room, index, image, trimBelow):
                 commands.append(["EVALSHA", scripts["snapshot"]!, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room),
                                  String(index), image, String(trimBelow)])
+            case let .emptied(room, index, at):
+                commands.append(["EVALSHA", scripts["idle"]!, "0", room, String(index), String(at)])
+            case let .released(room):
+                commands.append(["SREM", ClusterKeys.incarnationRooms(generation), room])
             }
+            if case .append = batch[start] {} else {
+                carried.append(batch[start ..< start + 1])
+                start += 1
+                continue
+            }
+            var arguments = ["EVALSHA", scripts["append"]!, "0", ClusterKeys.rooms, ClusterKeys.incarnationRooms(generation)]
+            var end = start
+            while end < batch.count, end - start < ClusterWriter.entriesPerCall,
+                  case let .append(room, entry, hello) = batch[end] {
+                arguments += [room, hello ? "1" : "0", entry.kind.rawValue, entry.client, String(entry.origin),
+                              String(entry.time), entry.message]
+                end += 1
+            }
+            commands.append(arguments)
+            carried.append(batch[start ..< end])
+            start = end
         }
-        let started = ContinuousClock.now
+        do {
+            try redis.send(commands)
+            inFlight.append((carried, ContinuousClock.now))
+        } catch {
+            broke(error, also: batch)
+        }
+    }
+
+    /// Reads the replies of the oldest batch in flight; tells the clients
+    /// whose entries Redis refused.
+    mutating func collect(from redis: RedisConnection) {
+        let (carried, sent) = inFlight.removeFirst()
         let replies: [RedisReply]
         do {
-            replies = try redis.pipeline(commands)
+            replies = try redis.receive(carried.count)
         } catch {
-            markDown(error.description)
-            fail(batch, reason: "the connection to the cluster's Redis broke")
-            return
+            return broke(error, also: carried.flatMap { $0 })
         }
-        let elapsed = started.duration(to: .now)
+        let elapsed = sent.duration(to: .now)
         writer.health.withLock { $0.commandSeconds.observe(elapsed) }
-        for (job, reply) in zip(batch, replies) {
-            if case let .error(message) = reply, case let .append(_, entry, _) = job {
-                deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))"))
+        for (jobs, reply) in zip(carried, replies) {
+            let answers = reply.array ?? Array(repeating: reply, count: jobs.count)
+            for (job, answer) in zip(jobs, answers) {
+                if case let .error(message) = answer, case let .append(_, entry, _) = job {
+                    deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))"))
+                }
             }
         }
+    }
+
+    /// The connection broke: every batch in flight, and `batch`, failed.
+    mutating func broke(_ error: NeonError, also batch: [ClusterWriter.Job]) {
+        markDown(error.description)
+        let lost = inFlight.flatMap { $0.commands.flatMap { $0 } } + batch
+        inFlight.removeAll()
+        fail(lost, reason: "the connection to the cluster's Redis broke")
     }
 
     /// Tells each client whose entry was not appended.
@@ -244,11 +314,12 @@ private struct WriterLoop {
     /// Renews this node's liveness key and reaps incarnations whose key is
     /// gone (a survivor's `reap` is atomic, so each happens once).
     mutating func beat(_ redis: RedisConnection) {
-        do throws(RedisFailure) {
+        do throws(NeonError) {
             let renewed = try redis.command(["EVALSHA", scripts["beat"]!, "2", ClusterKeys.node(configuration.node),
                                              ClusterKeys.incarnations, String(generation),
                                              String(configuration.ttl.milliseconds), configuration.node])
             if renewed.integer == 2 || renewed.integer == -1 { deliver(.lostMembership) }
+            guard ContinuousClock.now >= reapAfter else { return }
             guard let all = try redis.command(["HGETALL", ClusterKeys.incarnations]).array else { return }
             var others: [(generation: String, name: String)] = []
             var i = 0
@@ -267,10 +338,34 @@ private struct WriterLoop {
         }
     }
 
+    /// Removes the rooms of this shard idle past `--room-ttl` (any node may:
+    /// the script removes each once), at most 1,000 a sweep in calls of
+    /// 100, and tells the service thread which.
+    mutating func expire(_ redis: RedisConnection) {
+        guard let ttl = configuration.roomTTL else { return }
+        do throws(NeonError) {
+            for _ in 0..<10 {
+                let now = WallClock.nanoseconds() / 1_000_000
+                let reply = try redis.command(["EVALSHA", scripts["expire"]!, "0", String(now), String(ttl.milliseconds), "100"])
+                let flat = reply.array ?? []
+                var i = 1
+                while i + 1 < flat.count {
+                    if let room = flat[i].text, let since = flat[i + 1].text.flatMap({ Double($0) }) {
+                        deliver(.expired(room: room, idleSeconds: Int((Double(now) - since) / 1000)))
+                    }
+                    i += 2
+                }
+                if (flat.first?.integer ?? 0) < 100 { break }
+            }
+        } catch {
+            markDown(error.description)
+        }
+    }
+
     /// A clean stop: give up the name and reap this incarnation at once;
     /// says what failed when Redis cannot be reached.
     mutating func leave() -> SequencerStop {
-        do throws(RedisFailure) {
+        do throws(NeonError) {
             let redis = try connected()
             _ = try redis.pipeline([
                 ["EVAL", "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",

@@ -1,11 +1,6 @@
 import CHiredis
 import Glibc
-
-/// What went wrong talking to Redis, as a sentence.
-public struct RedisFailure: Error, CustomStringConvertible, Sendable {
-    public let description: String
-    public init(_ description: String) { self.description = description }
-}
+import NeonCore
 
 /// One blocking hiredis connection. Not thread-safe: each thread that talks
 /// to Redis owns one (the writer, the reader). After any I/O error the
@@ -15,29 +10,29 @@ final class RedisConnection {
     let endpoint: RedisEndpoint
 
     /// Connects (with a timeout), authenticates and selects the database.
-    init(_ endpoint: RedisEndpoint, password: String?, timeout: Duration = .seconds(2)) throws(RedisFailure) {
+    init(_ endpoint: RedisEndpoint, password: String?, timeout: Duration = .seconds(2)) throws(NeonError) {
         self.endpoint = endpoint
         var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         if tv.tv_sec == 0 { tv.tv_usec = 500_000 }
         guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), tv) else {
-            throw RedisFailure("cannot reach Redis at \(endpoint): out of memory")
+            throw NeonError("cannot reach Redis at \(endpoint): out of memory")
         }
         if c.pointee.err != 0 {
             let reason = String(cString: neon_redis_errstr(c))
             redisFree(c)
-            throw RedisFailure("cannot reach Redis at \(endpoint): \(reason)")
+            throw NeonError("cannot reach Redis at \(endpoint): \(reason)")
         }
         context = c
         redisEnableKeepAlive(c)
         if let password {
             if case let .error(message) = try command(["AUTH", password]) {
                 close()
-                throw RedisFailure("Redis at \(endpoint) refused the password from --redis-password-file: \(message)")
+                throw NeonError("Redis at \(endpoint) refused the password from --redis-password-file: \(message)")
             }
         }
         if endpoint.database != 0, case let .error(message) = try command(["SELECT", String(endpoint.database)]) {
             close()
-            throw RedisFailure("Redis at \(endpoint) cannot select database \(endpoint.database): \(message)")
+            throw NeonError("Redis at \(endpoint) cannot select database \(endpoint.database): \(message)")
         }
     }
 
@@ -58,16 +53,42 @@ final class RedisConnection {
         redisSetTimeout(context, tv)
     }
 
+    /// Reads the next `count` replies (of commands sent before), in order.
+    func receive(_ count: Int) throws(NeonError) -> [RedisReply] {
+        guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
+        var replies: [RedisReply] = []
+        replies.reserveCapacity(count)
+        for _ in 0..<count {
+            var raw: UnsafeMutableRawPointer?
+            if redisGetReply(context, &raw) != 0 || raw == nil { throw fail() }
+            replies.append(RedisReply(raw!.assumingMemoryBound(to: redisReply.self)))
+            freeReplyObject(raw)
+        }
+        return replies
+    }
+
     /// Runs one command and waits for its reply. A Redis error reply is a
     /// `.error` value; a broken connection throws.
     @discardableResult
-    func command(_ arguments: [String]) throws(RedisFailure) -> RedisReply {
+    func command(_ arguments: [String]) throws(NeonError) -> RedisReply {
         try pipeline([arguments])[0]
     }
 
+    /// Like `pipeline`, for arguments that are bytes (binary-safe).
+    func pipeline(bytes commands: [[[UInt8]]]) throws(NeonError) -> [RedisReply] {
+        guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
+        for arguments in commands {
+            let status = Self.withArgv(bytes: arguments) { argc, argv, lengths in
+                redisAppendCommandArgv(context, argc, argv, lengths)
+            }
+            if status != 0 { throw fail() }
+        }
+        return try receive(commands.count)
+    }
+
     /// Sends every command at once, then reads every reply, in order.
-    func pipeline(_ commands: [[String]]) throws(RedisFailure) -> [RedisReply] {
-        guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
+    func pipeline(_ commands: [[String]]) throws(NeonError) -> [RedisReply] {
+        guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
         for arguments in commands {
             let status = Self.withArgv(arguments) { argc, argv, lengths in
                 redisAppendCommandArgv(context, argc, argv, lengths)
@@ -91,8 +112,8 @@ final class RedisConnection {
 
     /// Sends commands without waiting for replies (a subscriber's
     /// SUBSCRIBE, whose confirmations arrive among its messages).
-    func send(_ commands: [[String]]) throws(RedisFailure) {
-        guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
+    func send(_ commands: [[String]]) throws(NeonError) {
+        guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
         for arguments in commands {
             let status = Self.withArgv(arguments) { argc, argv, lengths in
                 redisAppendCommandArgv(context, argc, argv, lengths)
@@ -107,8 +128,8 @@ final class RedisConnection {
 
     /// Reads what the socket has (one read; call when `poll` says it is
     /// readable) and returns every whole reply buffered so far.
-    func readAvailable() throws(RedisFailure) -> [RedisReply] {
-        guard let context else { throw RedisFailure("the connection to Redis at \(endpoint) is closed") }
+    func readAvailable() throws(NeonError) -> [RedisReply] {
+        guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
         if redisBufferRead(context) != 0 { throw fail() }
         var replies: [RedisReply] = []
         while true {
@@ -121,22 +142,50 @@ final class RedisConnection {
         return replies
     }
 
-    private func fail() -> RedisFailure {
+    private func fail() -> NeonError {
         let reason = context.map { String(cString: neon_redis_errstr($0)) } ?? "closed"
         close()
-        return RedisFailure("lost the connection to Redis at \(endpoint): \(reason.isEmpty ? "connection closed" : reason)")
+        return NeonError("lost the connection to Redis at \(endpoint): \(reason.isEmpty ? "connection closed" : reason)")
+    }
+
+    private static func withArgv<R>(bytes arguments: [[UInt8]],
+                                    _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
+        var bytes: [CChar] = []
+        bytes.reserveCapacity(arguments.reduce(0) { $0 + $1.count + 1 })
+        var offsets: [Int] = []
+        var lengths: [Int] = []
+        for argument in arguments {
+            offsets.append(bytes.count)
+            lengths.append(argument.count)
+            argument.withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { bytes.append(contentsOf: $0) }
+            }
+            bytes.append(0)
+        }
+        return bytes.withUnsafeBufferPointer { buffer in
+            var pointers: [UnsafePointer<CChar>?] = offsets.map { buffer.baseAddress! + $0 }
+            return pointers.withUnsafeMutableBufferPointer { argv in
+                lengths.withUnsafeBufferPointer { lens in
+                    body(Int32(arguments.count), argv.baseAddress!, lens.baseAddress!)
+                }
+            }
+        }
     }
 
     private static func withArgv<R>(_ arguments: [String],
                                     _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
         var bytes: [CChar] = []
+        bytes.reserveCapacity(arguments.reduce(0) { $0 + $1.utf8.count + 1 })
         var offsets: [Int] = []
+        offsets.reserveCapacity(arguments.count)
         var lengths: [Int] = []
-        for argument in arguments {
+        lengths.reserveCapacity(arguments.count)
+        for var argument in arguments {
             offsets.append(bytes.count)
-            let utf8 = Array(argument.utf8)
-            lengths.append(utf8.count)
-            bytes.append(contentsOf: utf8.map { CChar(bitPattern: $0) })
+            argument.withUTF8 { utf8 in
+                lengths.append(utf8.count)
+                utf8.withMemoryRebound(to: CChar.self) { bytes.append(contentsOf: $0) }
+            }
             bytes.append(0)
         }
         return bytes.withUnsafeBufferPointer { buffer in
@@ -151,7 +200,7 @@ final class RedisConnection {
 }
 
 /// `redis://HOST:PORT[/DB]`, parsed.
-public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
+public struct RedisEndpoint: Hashable, Sendable, CustomStringConvertible {
     public var host: String
     public var port: Int
     public var database: Int
@@ -161,36 +210,55 @@ public struct RedisEndpoint: Equatable, Sendable, CustomStringConvertible {
     }
 
     /// Parses a `redis://` URL, or says what to write instead.
-    public init(parsing url: String) throws(RedisFailure) {
+    public init(parsing url: String, flag: String = "--redis") throws(NeonError) {
         let usage = "write redis://HOST:PORT or redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0"
         guard url.hasPrefix("redis://") else {
-            throw RedisFailure("--redis \(url) is not a redis:// URL; \(usage) (a password goes in --redis-password-file)")
+            throw NeonError.usage("\(flag) \(url) is not a redis:// URL; \(usage) (a password goes in --redis-password-file)")
         }
         var rest = Substring(url.dropFirst("redis://".count))
         var database = 0
         if let slash = rest.firstIndex(of: "/") {
             let db = rest[rest.index(after: slash)...]
             guard db.isEmpty || Int(db).map({ (0...15).contains($0) }) == true else {
-                throw RedisFailure("--redis \(url): database \"\(db)\" is not a number from 0 to 15; \(usage)")
+                throw NeonError.usage("\(flag) \(url): database \"\(db)\" is not a number from 0 to 15; \(usage)")
             }
             database = Int(db) ?? 0
             rest = rest[..<slash]
         }
         guard !rest.contains("@") else {
-            throw RedisFailure("--redis \(url) carries a password; put it in a file readable only by you and pass --redis-password-file FILE")
+            throw NeonError.usage("\(flag) \(url) carries a password; put it in a file readable only by you and pass --redis-password-file FILE")
         }
         var host = String(rest)
         var port = 6379
         if let colon = rest.lastIndex(of: ":") {
             host = String(rest[..<colon])
             guard let p = Int(rest[rest.index(after: colon)...]), (1...65535).contains(p) else {
-                throw RedisFailure("--redis \(url): the port is not a number from 1 to 65535; \(usage)")
+                throw NeonError.usage("\(flag) \(url): the port is not a number from 1 to 65535; \(usage)")
             }
             port = p
         }
-        guard !host.isEmpty else { throw RedisFailure("--redis \(url) names no host; \(usage)") }
+        guard !host.isEmpty else { throw NeonError.usage("\(flag) \(url) names no host; \(usage)") }
         self.init(host: host, port: port, database: database)
     }
 
     public var description: String { "redis://\(host):\(port)" + (database == 0 ? "" : "/\(database)") }
+
+    /// Parses `--redis`: one `redis://` URL, or several joined by commas
+    /// (the cluster's shards, in order), or says what to write instead.
+    public static func list(parsing text: String, flag: String = "--redis") throws(NeonError) -> [RedisEndpoint] {
+        let entries = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+        guard entries.count > 1 else { return [try RedisEndpoint(parsing: text, flag: flag)] }
+        var endpoints: [RedisEndpoint] = []
+        for (offset, entry) in entries.enumerated() {
+            guard !entry.isEmpty else {
+                throw NeonError.usage("\(flag) \(text): entry \(offset + 1) of \(entries.count) is empty; list the shards' URLs joined by commas, with no spaces, e.g. redis://10.0.0.1:6379,redis://10.0.0.2:6379")
+            }
+            let endpoint = try RedisEndpoint(parsing: entry, flag: flag)
+            guard !endpoints.contains(endpoint) else {
+                throw NeonError.usage("\(flag) \(text) lists \(endpoint) twice; each shard is a Redis of its own, listed once")
+            }
+            endpoints.append(endpoint)
+        }
+        return endpoints
+    }
 }

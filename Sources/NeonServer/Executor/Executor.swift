@@ -172,6 +172,8 @@ final class Executor: WebSocketServerDelegate {
                 sequencer.persist([record], ticket: ticket)
             case let .snapshot(room, index, image):
                 sequencer.snapshot(room, index: index, image: image)
+            case let .emptied(room, index, milliseconds):
+                sequencer.emptied(room, index: index, atMilliseconds: milliseconds)
             case let .takeUp(room):
                 sequencer.takeUp(room)
             case let .restore(rooms):

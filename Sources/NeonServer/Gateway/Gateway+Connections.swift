@@ -56,7 +56,7 @@ extension Gateway {
                 case let .watch(name, scope):
                     hubEvent = .watch(client, name: name, scope: scope)
                 case .admitted:
-                    return order(decoded, from: connection, at: clock, into: &out)
+                    return order(decoded, text: text, from: connection, at: clock, into: &out)
                 }
             case let .failure(error):
                 metrics.received(bytes: text.utf8.count, nil)

@@ -10,8 +10,11 @@ extension Gateway {
     /// so does everything the connection sends after it; what concerns no
     /// room (watching every room, a bad room name, a message before any
     /// hello, a second hello) is answered here.
-    mutating func order(_ message: ClientMessage, from connection: ConnectionID, at clock: GatewayClock,
-                        into out: inout [GatewayCommand]) {
+    /// `text` is the message as it arrived, which a cluster's log keeps as
+    /// it is when nothing in it changes (a hello loses its token and, on
+    /// the Unix socket, takes the login name: it is encoded again).
+    mutating func order(_ message: ClientMessage, text: String? = nil, from connection: ConnectionID,
+                        at clock: GatewayClock, into out: inout [GatewayCommand]) {
         guard let info = connections[connection] else { return }
         let client = info.client
         var room = info.room
@@ -61,7 +64,8 @@ extension Gateway {
             return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
         }
         sequence(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
-                           time: clock.hub, verified: hello && info.verifiedName != nil), room: room, hello: hello,
+                           time: clock.hub, verified: hello && info.verifiedName != nil,
+                           text: configuration.clustered && !hello ? text : nil), room: room, hello: hello,
                  at: clock, into: &out)
     }
 
@@ -113,6 +117,13 @@ extension Gateway {
             for member in hub.members(of: room) where member.rawValue.hasPrefix(prefix) {
                 route(hub.apply(.disconnected(member), at: entry.time), into: &out)
             }
+        }
+        // Cluster: the room's --room-ttl counts in Redis from the entry that
+        // left it empty (said by the node whose client left; by every node
+        // for a node that went).
+        if configuration.clustered, configuration.roomTTL != nil, entry.index > 0,
+           (entry.event == .bye && local) || entry.event == .gone, hub.rooms[room] != nil, hub.members(of: room).isEmpty {
+            out.append(.emptied(room: room, index: entry.index, atMilliseconds: entry.time.inNanoseconds / 1_000_000))
         }
         if local, let every = configuration.snapshotEvery, entry.index > 0, entry.index % every == 0,
            let image = hub.rooms[room]?.image {

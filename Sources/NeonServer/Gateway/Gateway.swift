@@ -29,10 +29,13 @@ struct Gateway: Sendable {
         /// leaves memory; it lives on in the store (SQLite on one node,
         /// Redis for a cluster) until someone joins it again (nil: never).
         var roomRelease: Duration?
+        /// Cluster: how many Redis instances (shards) hold its rooms.
+        var shards = 1
 
         init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
              snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
-             roomRelease: Duration? = nil) {
+             roomRelease: Duration? = nil, shards: Int = 1) {
+            self.shards = shards
             self.roomTTL = roomTTL
             self.roomRelease = roomRelease
             self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation; self.clustered = clustered
@@ -49,8 +52,12 @@ struct Gateway: Sendable {
     /// Open connections per peer address.
     var perAddress: [String: Int] = [:]
     var metrics = ServerMetrics()
-    /// Whether the sequencer's store (the cluster's Redis) is reachable.
-    var storeUp = true
+    /// The cluster's Redis instances this node cannot reach now (by URL).
+    var storesDown: Set<String> = []
+    /// Whether the sequencer's store is reachable: a cluster node reaches
+    /// at least one of its Redis instances (the rooms of one that is down
+    /// answer `unavailable`, the others carry on).
+    var storeUp: Bool { storesDown.count < configuration.shards }
     /// When someone last joined or left each room, ms since 1970.
     var activity: [String: Int64] = [:]
     /// New rooms per address (`--max-new-rooms-per-ip`, `--max-rooms-per-ip`).
@@ -103,13 +110,38 @@ struct Gateway: Sendable {
         case let .ordered(room, entries):
             guard applies(orderedOf: room) else { break }
             for entry in entries { apply(entry, room: room, at: clock, into: &out) }
-        case let .loaded(room, image, entries):
+        case let .loaded(room, image, entries, applied):
             guard takes(loaded: room, into: &out) else { break }
             let known = hub.rooms[room] != nil
             hub.adopt(room, image: image)
-            for entry in entries { apply(entry, room: room, at: clock, into: &out) }
+            for entry in entries {
+                // Taken up again (a gap, a decoding failure): what was
+                // applied before rebuilds the room without being sent twice.
+                if entry.index <= applied {
+                    var repeated: [GatewayCommand] = []
+                    apply(entry, room: room, at: clock, into: &repeated)
+                } else {
+                    apply(entry, room: room, at: clock, into: &out)
+                }
+            }
             dropStrays(in: room, into: &out)
             if !known, hub.rooms[room] != nil { showNewRoom(room, into: &out) }
+        case let .undecodable(room, source, index, reason, action):
+            out.append(.log(LogRecord(.error, .entryUndecodable, room: room, [
+                index.map { LogField("entry", .int($0)) }, LogField("source", .string(source)),
+                LogField("reason", .string(reason)), LogField("action", .string(action)),
+            ].compactMap { $0 })))
+        case let .expired(room, idleSeconds):
+            activity[room] = nil
+            out.append(.log(LogRecord(.info, .roomExpired, room: room, [
+                LogField("idleSeconds", .int(idleSeconds)),
+                LogField("ttlSeconds", .int(Int((configuration.roomTTL ?? .zero).components.seconds))),
+            ])))
+        case let .removed(room):
+            if takenUp.states[room] == .held {
+                hub.adopt(room, image: nil)
+                activity[room] = nil
+            }
         case let .unavailable(client, reason):
             guard let connection = clients[client] else { break }
             if connections[connection]?.joined == false { connections[connection]?.room = nil }
@@ -117,7 +149,7 @@ struct Gateway: Sendable {
                 "this server cannot reach its cluster's store right now (\(reason)), so your last message was not applied; send it again in a moment or connect to another server")),
                              at: clock.hub), into: &out)
         case let .store(up, name, reason):
-            storeUp = up
+            if up { storesDown.remove(name) } else { storesDown.insert(name) }
             out.append(.log(LogRecord(up ? .info : .error, up ? .redisUp : .redisDown, [
                 LogField("redis", .string(name)), LogField("reason", .string(reason)),
             ])))
@@ -125,9 +157,13 @@ struct Gateway: Sendable {
             restored(rooms, missing: missing, at: clock, into: &out)
         case .sweep:
             sweep(at: clock, into: &out)
-        case .membershipLost:
-            out.append(.log(LogRecord(.warn, .membershipLost, [LogField("connections", .int(connections.count))])))
-            for connection in connections.keys {
+        case let .membershipLost(shard):
+            // Of one Redis among several: only the members of its rooms.
+            let lost = connections.filter { _, info in
+                shard.map { shard in info.room.map { ShardPlacement.shard(of: $0, count: configuration.shards) == shard } ?? false } ?? true
+            }.keys.sorted()
+            out.append(.log(LogRecord(.warn, .membershipLost, [LogField("connections", .int(lost.count))])))
+            for connection in lost {
                 out.append(.close(connection, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect", room: nil))
             }
         }

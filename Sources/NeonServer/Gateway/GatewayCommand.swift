@@ -26,6 +26,9 @@ enum GatewayCommand: Equatable, Sendable {
     case release(room: String)
     /// Make a record durable before the commands of its room after it.
     case persist(PersistRecord, room: String)
+    /// Cluster: entry `index` left `room` empty at `atMilliseconds`; its
+    /// `--room-ttl` counts from then (in Redis, which removes it).
+    case emptied(room: String, index: Int, atMilliseconds: Int64)
     /// Store the room's whole state as of entry `index` (cluster).
     case snapshot(room: String, index: Int, RoomImage)
 }

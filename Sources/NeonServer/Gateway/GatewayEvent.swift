@@ -16,17 +16,31 @@ enum GatewayEvent: Sendable {
     case ordered(room: String, [RoomEntry])
     /// The room as the sequencer holds it (its image, nil for a new room,
     /// and the events after it): take it up, replacing any copy.
-    case loaded(room: String, image: RoomImage?, entries: [RoomEntry])
+    /// Entries up to `applied` were applied before (the room is taken up
+    /// again with its history intact): they rebuild it without being sent.
+    case loaded(room: String, image: RoomImage?, entries: [RoomEntry], applied: Int = 0)
     /// One node: resting rooms read back from the store, built off the
     /// service thread (their documents parsed); `missing` were not there.
     case restored([RoomState], missing: [String])
+    /// Cluster: something read back from Redis for `room` (an entry, or its
+    /// image) could not be decoded: `source` (publish, log, image), the
+    /// entry's number when known, why, and what the node did about it.
+    case undecodable(room: String, source: String, index: Int?, reason: String, action: String)
+    /// Cluster: this node removed `room` from Redis, empty and idle past
+    /// `--room-ttl`.
+    case expired(room: String, idleSeconds: Int)
+    /// Cluster: `room` was removed from Redis (by any node): the replica
+    /// goes; a hello later starts it anew.
+    case removed(room: String)
     /// An event of `client` could not be ordered (the store is away).
     case unavailable(client: ClientID, reason: String)
-    /// The sequencer's store (Redis) went away or came back.
+    /// The sequencer's store (a Redis of the cluster, `name`) went away or
+    /// came back.
     case store(up: Bool, name: String, reason: String)
-    /// This node was dropped from the cluster while cut off: its members
-    /// are gone everywhere, so its connections start over.
-    case membershipLost
+    /// This node was dropped from the cluster while cut off (from the
+    /// Redis that is `shard` of several; nil: the only one): its members in
+    /// that Redis's rooms are gone everywhere, so their connections start over.
+    case membershipLost(shard: Int? = nil)
     /// Time to remove rooms empty and idle past `--room-ttl`.
     case sweep
 

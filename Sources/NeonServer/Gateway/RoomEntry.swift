@@ -20,4 +20,7 @@ struct RoomEntry: Equatable, Sendable {
     var index: Int = 0
     /// A hello whose name the server vouches for (`HubEvent.verifiedHello`).
     var verified = false
+    /// A cluster node: the message's JSON as its client sent it, which the
+    /// room's log keeps instead of encoding the message again (nil: encode).
+    var text: String?
 }

@@ -36,6 +36,16 @@ struct Histogram: Equatable, Sendable {
         sumNanoseconds += nanoseconds
     }
 
+    /// This histogram and `other` (same bounds) as one.
+    func merged(with other: Histogram) -> Histogram {
+        precondition(other.boundsMicroseconds == boundsMicroseconds, "merging histograms of other bounds")
+        var sum = self
+        sum.buckets = zip(buckets, other.buckets).map(+)
+        sum.count += other.count
+        sum.sumNanoseconds += other.sumNanoseconds
+        return sum
+    }
+
     /// Observations at or below each bound, then the total (`le="+Inf"`).
     var cumulative: [Int] {
         var running = 0

@@ -63,8 +63,12 @@ extension ServerMetrics {
     func clusterExposition(_ health: StoreHealth) -> String {
         let node = [("node", health.node)]
         var out = PrometheusText()
-        out.family("neonsync_redis_connected", .gauge, help: "1 while this node's writer reaches the cluster's Redis, else 0.")
+        out.family("neonsync_redis_connected", .gauge, help: "1 while this node's writers reach the cluster's Redis (every shard), else 0.")
         out.sample("neonsync_redis_connected", labels: node, health.connected ? 1 : 0)
+        out.family("neonsync_redis_shard_connected", .gauge, help: "1 while this node's writer reaches this Redis of the cluster (one per --redis URL), else 0.")
+        for shard in health.shards {
+            out.sample("neonsync_redis_shard_connected", labels: node + [("redis", shard.redis)], shard.connected ? 1 : 0)
+        }
         out.histogram("neonsync_redis_command_seconds", health.commandSeconds, labels: node,
                       help: "Round trip of one pipelined batch of Redis commands (appends, snapshots) from this node.")
         out.histogram("neonsync_redis_delivery_lag_seconds", clusterLag, labels: node,

@@ -59,6 +59,9 @@ final class LocalSequencer: RoomSequencer, Sendable {
 
     func release(_ room: String) {}
 
+    /// One node: the gateway counts rooms' idle time itself.
+    func emptied(_ room: String, index: Int, atMilliseconds: Int64) {}
+
     /// One node's commits are the gateway's metrics.
     let storeHealth: StoreHealth? = nil
 

@@ -31,6 +31,9 @@ protocol RoomSequencer: AnyObject, Sendable {
     /// Stops holding `room`: nobody on this node uses it (cluster; Redis
     /// keeps it, and a later hello takes it up again). On one node nothing.
     func release(_ room: String)
+    /// Entry `index` left `room` empty (cluster: its `--room-ttl` counts
+    /// from then, in Redis). On one node nothing: the gateway keeps time.
+    func emptied(_ room: String, index: Int, atMilliseconds: Int64)
     /// Keeps the room's whole state as of entry `index` (cluster).
     func snapshot(_ room: String, index: Int, image: RoomImage)
     /// Waits until every record handed over is kept (one node: committed
@@ -69,10 +72,25 @@ enum SequencerDelivery: Sendable {
 
 /// A remote store's health as `/metrics` shows it.
 struct StoreHealth: Sendable {
+    /// One Redis of the cluster (a shard).
+    struct Shard: Sendable {
+        /// Its URL.
+        var redis: String
+        /// Whether this node's writer reaches it now.
+        var connected: Bool
+        /// Round trips of pipelined batches of commands to it.
+        var commandSeconds: Histogram
+    }
+
     /// The node name its families are labelled with.
     var node: String
-    /// Whether the writer reaches the store now.
-    var connected: Bool
-    /// Round trips of pipelined batches of commands.
-    var commandSeconds: Histogram
+    var shards: [Shard]
+
+    /// Whether the writers reach every shard.
+    var connected: Bool { shards.allSatisfy(\.connected) }
+
+    /// Every shard's round trips together.
+    var commandSeconds: Histogram {
+        shards.dropFirst().reduce(shards[0].commandSeconds) { $0.merged(with: $1.commandSeconds) }
+    }
 }
