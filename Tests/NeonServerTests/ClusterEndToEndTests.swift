@@ -13,7 +13,9 @@ final class Listener: Sendable {
 
     init(_ peer: TestPeer) {
         self.peer = peer
-        let task = Task { [self] in
+        // An unstructured task does not inherit `.ownThreads`' executor
+        // preference: ask for it, or a loaded global executor starves it.
+        let task = Task(executorPreference: TestThreads.shared) { [self] in
             while let message = try? await peer.next(timeout: .seconds(120)) {
                 self.received.withLock { $0.append((.now, message)) }
             }
