@@ -37,6 +37,8 @@ extension Document {
         var found: [DocumentMatch] = []
         for index in indices.clamped(to: blocks.indices) {
             let block = blocks[index]
+            // A comment is not drawn (`Layout`), so nothing in it is found.
+            if case .htmlBlock = block.kind, CommentCommand(html: block.text) != nil { continue }
             if case .card(let name) = block.kind {
                 for range in search.ranges(in: name) {
                     found.append(DocumentMatch(block: index, inName: true, characters: range))

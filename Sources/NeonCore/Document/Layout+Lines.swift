@@ -28,6 +28,13 @@ extension Layout {
             return LayoutLine(block: index, kind: block.kind, part: .rule, prefix: prefix, text: Substring(rule),
                               isTruncated: false)
         }
+        if case .htmlBlock = block.kind, let command = CommentCommand(html: block.text) {
+            // Outside slides a slide break is a dashed rule; other comments
+            // and commands show nothing, as in every Markdown viewer.
+            let rule = command == .endSlide ? String(repeating: "╌", count: max(width - DisplayWidth.of(prefix), 1)) : ""
+            return LayoutLine(block: index, kind: block.kind, part: .rule, prefix: prefix, text: Substring(rule),
+                              isTruncated: false)
+        }
         var part = LayoutLine.Part.text
         var source = block.text
         if case .card(let name) = block.kind, isFirst {

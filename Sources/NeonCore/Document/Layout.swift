@@ -85,6 +85,10 @@ public struct Layout: Sendable {
             switch block.kind {
             case .heading, .paragraph, .listItem, .quote:
                 wrapper.wrap(block.text, width: room, mode: .words)
+            case .htmlBlock where CommentCommand(html: block.text) != nil:
+                // A comment, or a presenting command: one row, drawn as a
+                // slide break or left blank (`line(at:)`), never its text.
+                wrapper.wrap("", width: room, mode: .characters)
             case .htmlBlock:
                 wrapper.wrap(block.text, width: room, mode: .characters)
             case .thematicBreak:

@@ -237,7 +237,7 @@ public struct DocumentView: Widget {
         return String(text.map { character -> Character in
             switch character {
             case "│": "|"
-            case "─": "-"
+            case "─", "╌": "-"
             case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼": "+"
             case "•": "*"
             case "☐": "o"
