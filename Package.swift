@@ -24,6 +24,14 @@ let package = Package(
         .executable(name: "neonsync-bench-core", targets: ["NeonBench"]),
         // For a client of one's own: documents, layout, the wire protocol.
         .library(name: "NeonCore", targets: ["NeonCore"]),
+        // The code highlighter's plug-in, libNeonSyntax.so: KDE's
+        // KSyntaxHighlighting (and Qt behind it) behind a C face. No
+        // executable links it: NeonRender's CodeHighlighter opens it at run
+        // time (dlopen) beside the executable (.build/debug, .build/release)
+        // or in ../lib/neonsync (/usr/lib/neonsync, the neonsync-highlight
+        // package), so neonsync runs, unhighlighted, without it and without
+        // Qt (docs/PACKAGING.md).
+        .library(name: "NeonSyntax", type: .dynamic, targets: ["CSyntaxHighlighting"]),
     ],
     targets: [
         .systemLibrary(
@@ -61,12 +69,15 @@ let package = Package(
             pkgConfig: "Qt5Gui",
             providers: [.apt(["qtbase5-dev"])]
         ),
-        // KDE's KSyntaxHighlighting behind a small C face (C++ target).
+        // KDE's KSyntaxHighlighting behind a small C face (C++ target), the
+        // NeonSyntax plug-in's only target; nothing else depends on it. Its
+        // headers are included by full path (<KF5/KSyntaxHighlighting/...>,
+        // which has no pkg-config file), C++17 is the package's
+        // cxxLanguageStandard, so no flag is unsafe.
         .target(
             name: "CSyntaxHighlighting",
             dependencies: ["CQt5"],
             path: "Sources/CSyntaxHighlighting",
-            cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC", "-std=c++17"])],
             linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core"), .linkedLibrary("stdc++")]
         ),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -78,9 +89,10 @@ let package = Package(
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem", dependencies: ["NeonCore"]),
         // The client shell's rendering helpers that read from disk or call
-        // C++ libraries: code highlighting (KSyntaxHighlighting), pictures
-        // (libpng, libjpeg-turbo, libsixel) and the graphics protocols.
-        .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "CSyntaxHighlighting", "CPNG", "CTurboJPEG", "CSixel"]),
+        // C libraries: code highlighting (the NeonSyntax plug-in, opened at
+        // run time), pictures (libpng, libjpeg-turbo, libsixel) and the
+        // graphics protocols.
+        .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "CPNG", "CTurboJPEG", "CSixel"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
@@ -97,5 +109,6 @@ let package = Package(
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )
