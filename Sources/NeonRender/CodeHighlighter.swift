@@ -138,6 +138,10 @@ public struct HighlighterPlugin: Sendable {
         switch state {
         case let .loaded(_, version):
             version
+        case let .missing(searched) where searched.contains { $0.contains("/.build/") }:
+            // A development build: `swift build` makes it, `swift run
+            // neonsync` (the one product) does not.
+            "not built (swift build --product NeonSyntax)"
         case .missing:
             "not installed (apt install \(Self.package))"
         case let .unusable(path, reason):

@@ -93,11 +93,15 @@ import Testing
 
     static let markdown = "# Title\n\n```swift\nlet x = 1 // one\n```\n\nText.\n"
 
-    @Test("without the plug-in nothing is highlighted and nothing fails: no runs, no definitions, no highlights; --version's line says how to install it")
+    @Test("without the plug-in nothing is highlighted and nothing fails: no runs, no definitions, no highlights; --version's line says how to install it, or for a development build how to build it")
     func missing() throws {
         let plugin = HighlighterPlugin(candidates: ["/nonexistent/libNeonSyntax.so", "/nonexistent/lib/neonsync/libNeonSyntax.so"])
         #expect(plugin.state == .missing(searched: ["/nonexistent/libNeonSyntax.so", "/nonexistent/lib/neonsync/libNeonSyntax.so"]))
         #expect(plugin.summary == "not installed (apt install neonsync-highlight)")
+        // A development build's client is told how to build it instead.
+        let development = HighlighterPlugin(candidates: HighlighterPlugin.candidates(
+            environment: [:], executable: "/nonexistent/.build/x86_64-unknown-linux-gnu/debug/neonsync"))
+        #expect(development.summary == "not built (swift build --product NeonSyntax)")
         let highlighter = CodeHighlighter(plugin: plugin)
         #expect(!highlighter.isAvailable)
         #expect(highlighter.runs(of: "let x = 1", language: "swift") == nil)
