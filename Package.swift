@@ -73,7 +73,10 @@ let package = Package(
         // NeonSyntax plug-in's only target; nothing else depends on it. Its
         // headers are included by full path (<KF5/KSyntaxHighlighting/...>,
         // which has no pkg-config file), C++17 is the package's
-        // cxxLanguageStandard, so no flag is unsafe.
+        // cxxLanguageStandard and SwiftPM compiles C++ with -fPIC (which Qt
+        // requires), so no flag is unsafe. The Debian package's plug-in is
+        // compiled from the same source by deploy/debian/build.sh: SwiftPM
+        // links every library it makes against libswiftCore.so.
         .target(
             name: "CSyntaxHighlighting",
             dependencies: ["CQt5"],
