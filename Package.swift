@@ -25,6 +25,14 @@ let package = Package(
         .executable(name: "neonsync-bench-redis", targets: ["NeonRedisBench"]),
         // For a client of one's own: documents, layout, the wire protocol.
         .library(name: "NeonCore", targets: ["NeonCore"]),
+        // The code highlighter's plug-in, libNeonSyntax.so: KDE's
+        // KSyntaxHighlighting (and Qt behind it) behind a C face. No
+        // executable links it: NeonRender's CodeHighlighter opens it at run
+        // time (dlopen) beside the executable (.build/debug, .build/release)
+        // or in ../lib/neonsync (/usr/lib/neonsync, the neonsync-highlight
+        // package), so neonsync runs, unhighlighted, without it and without
+        // Qt (docs/PACKAGING.md).
+        .library(name: "NeonSyntax", type: .dynamic, targets: ["CSyntaxHighlighting"]),
     ],
     targets: [
         .systemLibrary(
@@ -62,12 +70,18 @@ let package = Package(
             pkgConfig: "Qt5Gui",
             providers: [.apt(["qtbase5-dev"])]
         ),
-        // KDE's KSyntaxHighlighting behind a small C face (C++ target).
+        // KDE's KSyntaxHighlighting behind a small C face (C++ target), the
+        // NeonSyntax plug-in's only target; nothing else depends on it. Its
+        // headers are included by full path (<KF5/KSyntaxHighlighting/...>,
+        // which has no pkg-config file), C++17 is the package's
+        // cxxLanguageStandard and SwiftPM compiles C++ with -fPIC (which Qt
+        // requires), so no flag is unsafe. The Debian package's plug-in is
+        // compiled from the same source by deploy/debian/build.sh: SwiftPM
+        // links every library it makes against libswiftCore.so.
         .target(
             name: "CSyntaxHighlighting",
             dependencies: ["CQt5"],
             path: "Sources/CSyntaxHighlighting",
-            cxxSettings: [.unsafeFlags(["-I/usr/include/KF5/KSyntaxHighlighting", "-fPIC", "-std=c++17"])],
             linkerSettings: [.linkedLibrary("KF5SyntaxHighlighting"), .linkedLibrary("Qt5Core"), .linkedLibrary("stdc++")]
         ),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng", providers: [.apt(["libpng-dev"])]),
@@ -79,9 +93,10 @@ let package = Package(
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem", dependencies: ["NeonCore"]),
         // The client shell's rendering helpers that read from disk or call
-        // C++ libraries: code highlighting (KSyntaxHighlighting), pictures
-        // (libpng, libjpeg-turbo, libsixel) and the graphics protocols.
-        .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "CSyntaxHighlighting", "CPNG", "CTurboJPEG", "CSixel"]),
+        // C libraries: code highlighting (the NeonSyntax plug-in, opened at
+        // run time), pictures (libpng, libjpeg-turbo, libsixel) and the
+        // graphics protocols.
+        .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "CPNG", "CTurboJPEG", "CSixel"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
@@ -100,5 +115,6 @@ let package = Package(
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
     ],
-    swiftLanguageModes: [.v6]
+    swiftLanguageModes: [.v6],
+    cxxLanguageStandard: .cxx17
 )

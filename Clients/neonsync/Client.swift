@@ -1,6 +1,7 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonRender
 import NeonSystem
 import NeonTUI
 import NeonTransport
@@ -24,7 +25,10 @@ enum Client {
             print(text)
             return ExitStatus.done
         case .version:
+            // The highlighter is a plug-in (docs/PACKAGING.md): its line says
+            // whether this client highlights, and why not.
             print(BuildStamp.versionText(program: "neonsync", libwebsockets: WebSocketLibrary.version))
+            print("highlighting: \(HighlighterPlugin.shared.summary)")
             return ExitStatus.done
         case let .generated(text):
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")

@@ -55,12 +55,15 @@ struct CommandLineChecksTests {
         }
     }
 
-    @Test("neonsync --version and neonsyncd --version print the version, the commit and the versions of libwebsockets and cmark-gfm they run with")
+    @Test("neonsync --version and neonsyncd --version print the version, the commit and the versions of libwebsockets and cmark-gfm they run with; neonsync also its highlighter's (the development build's plug-in, beside it)")
     func version() throws {
         for (name, run) in [("neonsync", try runClient(["--version"])), ("neonsyncd", try runDaemon(["--version"]))] {
             #expect(run.status == 0, "\(name) --version: \(run.err)")
             let lines = run.out.split(separator: "\n").map(String.init)
-            #expect(lines.count == 4, "\(run.out)")
+            #expect(lines.count == (name == "neonsync" ? 5 : 4), "\(run.out)")
+            if name == "neonsync" {
+                #expect(lines.last?.wholeMatch(of: /highlighting: KSyntaxHighlighting 5\.[0-9]+\.[0-9]+/) != nil, "\(run.out)")
+            }
             #expect(lines.first?.hasPrefix("\(name) ") == true, "\(run.out)")
             #expect(lines.contains { $0.hasPrefix("commit: ") }, "\(run.out)")
             #expect(lines.contains { $0.wholeMatch(of: /libwebsockets: [0-9]+\.[0-9]+\.[0-9]+.*/) != nil }, "\(run.out)")

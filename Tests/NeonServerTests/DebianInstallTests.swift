@@ -12,32 +12,58 @@ struct DebianInstallTests {
         return git.out.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    @Test("both packages build with Depends from dpkg-shlibdeps, lintian finds no errors, and neither binary needs the toolchain: no library from it, and --version prints the version, the commit and the C libraries' versions with it hidden")
+    static func field(_ name: String, of deb: URL) throws -> String {
+        try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-f", deb.path, name]).out
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    @Test("the three packages build with Depends from dpkg-shlibdeps, lintian finds no errors, and neither binary needs the toolchain: no library from it, and --version prints the version, the commit and the C libraries' versions with it hidden")
     func standalone() async throws {
         let packages = try await DebianPackages.packages()
         #expect(!packages.lintian.split(separator: "\n").contains { $0.hasPrefix("E: ") }, "lintian:\n\(packages.lintian)")
         for deb in [packages.client, packages.server] {
-            let depends = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-f", deb.path, "Depends"]).out
+            let depends = try Self.field("Depends", of: deb)
             for library in ["libc6", "libwebsockets17", "libssl3"] {
                 #expect(depends.contains(library), "\(deb.lastPathComponent) Depends: \(depends)")
             }
             #expect(!depends.contains("swift"), "\(deb.lastPathComponent) Depends: \(depends)")
             if deb.lastPathComponent.hasPrefix("neonsync_") {
-                // The client links the code highlighter and Qt behind it,
-                // and the picture libraries.
-                for library in ["libkf5syntaxhighlighting5", "libqt5core5a", "libpng16-16", "libturbojpeg0", "libsixel1"] {
+                // The client links the picture libraries, and neither the
+                // code highlighter nor Qt: those are the plug-in's.
+                for library in ["libpng16-16", "libturbojpeg0", "libsixel1"] {
                     #expect(depends.contains(library), "\(deb.lastPathComponent) Depends: \(depends)")
                 }
+                #expect(!depends.lowercased().contains("qt") && !depends.lowercased().contains("kf5"),
+                        "\(deb.lastPathComponent) Depends: \(depends)")
+                #expect(try Self.field("Recommends", of: deb) == "neonsync-highlight")
             }
         }
+        // The plug-in's package: the highlighter and Qt, for this very client.
+        let highlightDepends = try Self.field("Depends", of: packages.highlight)
+        for library in ["neonsync (= \(DebianPackages.version))", "libkf5syntaxhighlighting5", "libqt5core5a", "libc6"] {
+            #expect(highlightDepends.contains(library), "neonsync-highlight Depends: \(highlightDepends)")
+        }
+        #expect(!highlightDepends.contains("swift"), "neonsync-highlight Depends: \(highlightDepends)")
+        #expect(try Self.field("Enhances", of: packages.highlight) == "neonsync")
+        let contents = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-c", packages.highlight.path]).out
+        #expect(contents.contains("./usr/lib/neonsync/libNeonSyntax.so\n"), "\(contents)")
+
         let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
+        let plugin = root.appendingPathComponent("usr/lib/neonsync/libNeonSyntax.so").path
+        let pluginLibraries = try runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [plugin]).out
+        #expect(pluginLibraries.contains("libKF5SyntaxHighlighting.so.5") && pluginLibraries.contains("libQt5Core.so.5"), "\(pluginLibraries)")
+        #expect(!pluginLibraries.contains(DebianPackages.toolchain) && !pluginLibraries.contains("libswift")
+            && !pluginLibraries.contains("not found"), "the plug-in needs more than Debian's libraries:\n\(pluginLibraries)")
+        let dynamic = try runProgram(URL(fileURLWithPath: "/usr/bin/readelf"), ["-d", plugin]).out
+        #expect(!dynamic.contains("RPATH") && !dynamic.contains("RUNPATH"), "\(dynamic)")
         for binary in ["neonsync", "neonsyncd"] {
             let path = root.appendingPathComponent("usr/bin/\(binary)").path
             let libraries = try runProgram(URL(fileURLWithPath: "/usr/bin/ldd"), [path]).out
             #expect(libraries.contains("libwebsockets.so.17") && libraries.contains("libcmark-gfm.so"), "\(binary): \(libraries)")
             #expect(!libraries.contains(DebianPackages.toolchain) && !libraries.contains("libswift")
                 && !libraries.contains("libFoundation"), "\(binary) links the toolchain's libraries:\n\(libraries)")
+            #expect(!libraries.contains("libQt5") && !libraries.contains("libKF5"), "\(binary) links Qt:\n\(libraries)")
             let hidden = try runProgram(URL(fileURLWithPath: "/usr/bin/unshare"),
                                         Array(DebianPackages.hidingToolchain(["/bin/ls", "-A", DebianPackages.toolchain]).dropFirst()))
             #expect(hidden.status == 0 && hidden.out.isEmpty, "the toolchain is hidden: \(hidden.out)\(hidden.err)")
@@ -50,16 +76,19 @@ struct DebianInstallTests {
             #expect(lines.contains { $0.hasPrefix("commit: \(commit)") }, "\(version.out)")
             #expect(lines.contains { $0.wholeMatch(of: /libwebsockets: 4\.[0-9.]+.*/) != nil }, "\(version.out)")
             #expect(lines.contains { $0.wholeMatch(of: /cmark-gfm: 0\.[0-9]+\.[0-9]+\.gfm\.[0-9]+/) != nil }, "\(version.out)")
+            if binary == "neonsync" {
+                #expect(lines.contains { $0.wholeMatch(of: /highlighting: KSyntaxHighlighting 5\.[0-9]+\.[0-9]+/) != nil }, "\(version.out)")
+            }
         }
     }
 
-    @Test("each package's control fields come from deploy/debian/PACKAGE/control.in, its copyright is deploy/debian/copyright and its changelog.gz is deploy/debian/changelog.in for this version")
+    @Test("each package's control fields (neonsync, neonsync-highlight, neonsyncd) come from deploy/debian/PACKAGE/control.in, its copyright is deploy/debian/copyright and its changelog.gz is deploy/debian/changelog.in for this version")
     func controlFiles() async throws {
         let packages = try await DebianPackages.packages()
         let debian = DebianPackages.root.appendingPathComponent("deploy/debian")
         let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
-        for (name, deb) in [("neonsync", packages.client), ("neonsyncd", packages.server)] {
+        for (name, deb) in [("neonsync", packages.client), ("neonsync-highlight", packages.highlight), ("neonsyncd", packages.server)] {
             let template = try String(contentsOf: debian.appendingPathComponent("\(name)/control.in"), encoding: .utf8)
             let control = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-f", deb.path]).out
             for line in template.split(separator: "\n") where !line.contains("@") {

@@ -14,8 +14,10 @@ enum DebianPackages {
 
     struct Built: Sendable {
         let client: URL
+        /// The client's highlighting plug-in (neonsync-highlight).
+        let highlight: URL
         let server: URL
-        /// lintian's findings on both.
+        /// lintian's findings on the three.
         let lintian: String
     }
 
@@ -70,6 +72,7 @@ enum DebianPackages {
         let arch = (try? runProgram(URL(fileURLWithPath: "/usr/bin/dpkg"), ["--print-architecture"]).out)?
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "amd64"
         return .success(Built(client: dist.appendingPathComponent("neonsync_\(version)_\(arch).deb"),
+                              highlight: dist.appendingPathComponent("neonsync-highlight_\(version)_\(arch).deb"),
                               server: dist.appendingPathComponent("neonsyncd_\(version)_\(arch).deb"),
                               lintian: (try? String(contentsOf: dist.appendingPathComponent("lintian.txt"), encoding: .utf8)) ?? ""))
     }
@@ -78,13 +81,13 @@ enum DebianPackages {
         try await running.wait()
     }
 
-    /// A fresh directory with both packages unpacked in it (dpkg-deb -x),
-    /// removed by the caller.
-    static func unpacked() async throws -> URL {
+    /// A fresh directory with packages unpacked in it (dpkg-deb -x): the
+    /// three, or those `choose` picks; removed by the caller.
+    static func unpacked(_ choose: (Built) -> [URL] = { [$0.client, $0.highlight, $0.server] }) async throws -> URL {
         let packages = try await packages()
         let directory = URL(fileURLWithPath: NSTemporaryDirectory() + "neonsync-root-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        for deb in [packages.client, packages.server] {
+        for deb in choose(packages) {
             let unpack = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-x", deb.path, directory.path])
             #expect(unpack.status == 0, "dpkg-deb -x \(deb.lastPathComponent): \(unpack.err)")
         }
@@ -107,15 +110,28 @@ enum DebianPackages {
         return path
     }()
 
+    /// The variable that names the client's plug-in instead of its own
+    /// places (unset for the packaged clients, which find theirs).
+    static let pluginVariable = "NEONSYNC_HIGHLIGHT_PLUGIN"
+
+    /// An empty file bound over files to hide.
+    static let emptyFile: String = {
+        let path = NSTemporaryDirectory() + "neonsync-empty-\(UUID().uuidString).so"
+        _ = FileManager.default.createFile(atPath: path, contents: Data())
+        return path
+    }()
+
     /// `command` run in a mount namespace of its own where the toolchain's
-    /// directory is empty, as on a machine without Swift.
-    static func hidingToolchain(_ command: [String]) -> [String] {
-        ["/usr/bin/unshare", "--mount", "/bin/sh", "-c",
-         "mount --bind \(Tmux.quote(emptyDirectory)) \(Tmux.quote(toolchain)) && exec \"$@\"", "sh"] + command
+    /// directory is empty, as on a machine without Swift, and each of
+    /// `files` (a library, say) is an empty file, as on a machine without it.
+    static func hidingToolchain(_ command: [String], files: [String] = []) -> [String] {
+        let hideFiles = files.map { "mount --bind \(Tmux.quote(emptyFile)) \(Tmux.quote($0)) && " }.joined()
+        return ["/usr/bin/unshare", "--mount", "/bin/sh", "-c",
+                "mount --bind \(Tmux.quote(emptyDirectory)) \(Tmux.quote(toolchain)) && \(hideFiles)exec \"$@\"", "sh"] + command
     }
 
     /// The same as one shell line, for tmux.
-    static func hidingToolchainLine(_ command: [String]) -> String {
-        hidingToolchain(command).map(Tmux.quote).joined(separator: " ")
+    static func hidingToolchainLine(_ command: [String], files: [String] = []) -> String {
+        hidingToolchain(command, files: files).map(Tmux.quote).joined(separator: " ")
     }
 }

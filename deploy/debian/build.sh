@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# Builds the Debian packages neonsync (the client) and neonsyncd (the server)
-# from this tree: one static-Swift-runtime release build, stripped binaries,
-# the man pages and shell completions each binary generates from the tables
-# its --help prints, Depends computed by dpkg-shlibdeps, then lintian.
+# Builds the Debian packages neonsync (the client), neonsync-highlight (its
+# code highlighting plug-in, KSyntaxHighlighting and Qt behind it) and
+# neonsyncd (the server) from this tree: one static-Swift-runtime release
+# build, the plug-in as a plain shared object, stripped binaries, the man
+# pages and shell completions each binary generates from the tables its
+# --help prints, Depends computed by dpkg-shlibdeps, then lintian.
 #
-#   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/neonsync_0.3.0_amd64.deb, dist/neonsyncd_0.3.0_amd64.deb
+#   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/neonsync_0.3.0_amd64.deb, dist/neonsync-highlight_0.3.0_amd64.deb, dist/neonsyncd_0.3.0_amd64.deb
 #
 # The build runs on a copy of the tracked files (uncommitted edits included)
 # under .build/debian/, where the version and commit are stamped into
@@ -31,7 +33,7 @@ SRC=$WORK/src
 ARCH=$(dpkg --print-architecture)
 MAINTAINER="${DEBFULLNAME:-$(git -C "$ROOT" log -1 --format=%an)} <${DEBEMAIL:-$(git -C "$ROOT" log -1 --format=%ae)}>"
 [[ $MAINTAINER =~ ^[^\<]+\ \<[^@\>]+@[^\>]+\>$ ]] || die "no maintainer in \"$MAINTAINER\": set DEBFULLNAME and DEBEMAIL"
-for tool in git rsync dpkg-deb dpkg-shlibdeps gzip swift; do
+for tool in git rsync dpkg-deb dpkg-shlibdeps dpkg-buildflags pkg-config strip gzip swift; do
   command -v "$tool" >/dev/null || die "$tool is missing; run deploy/setup.sh"
 done
 
@@ -63,26 +65,59 @@ for product in neonsyncd neonsync; do
 done
 BIN=$WORK/build/release
 
-# 3. The two trees, as they land on a user's machine.
+# The highlighting plug-in, libNeonSyntax.so, from the C++ target's sources
+# with the compiler swift build uses (the toolchain's clang++) and Debian's
+# build flags (dpkg-buildflags: hardening, relro). Not SwiftPM's NeonSyntax
+# product: SwiftPM links every library it makes against libswiftCore.so,
+# with the toolchain's directory as its RUNPATH, which a user's machine
+# does not have; the plug-in is C++ alone and needs neither.
+CXX=$(dirname "$(readlink -f "$(command -v swift)")")/clang++
+PLUGIN_SRC=$SRC/Sources/CSyntaxHighlighting
+PLUGIN=$WORK/plugin/libNeonSyntax.so
+mkdir -p "$WORK/plugin"
+if [ ! "$PLUGIN" -nt "$PLUGIN_SRC/NeonSyntax.cpp" ] || [ ! "$PLUGIN" -nt "$PLUGIN_SRC/include/NeonSyntax.h" ] \
+   || [ ! "$PLUGIN" -nt "$HERE/build.sh" ]; then
+  say "building the highlighting plug-in with $CXX"
+  # shellcheck disable=SC2046 # the flags are words
+  (cd "$SRC" && "$CXX" $(dpkg-buildflags --get CPPFLAGS) $(dpkg-buildflags --get CXXFLAGS) -std=c++17 -fPIC -shared \
+    -I"$PLUGIN_SRC/include" $(pkg-config --cflags Qt5Gui) "$PLUGIN_SRC/NeonSyntax.cpp" \
+    $(dpkg-buildflags --get LDFLAGS) -Wl,-z,now -Wl,--as-needed -lKF5SyntaxHighlighting -lQt5Core \
+    -o "$PLUGIN.new") && mv "$PLUGIN.new" "$PLUGIN"
+fi
+
+# 3. The three trees, as they land on a user's machine.
 STAGE=$WORK/stage
 rm -rf "$STAGE"
+stage_doc() { # stage_doc PACKAGE: copyright and changelog.gz
+  local package=$1 root=$STAGE/$1
+  install -d -m 755 "$root/DEBIAN" "$root/usr/share/doc/$package"
+  install -m 644 "$HERE/copyright" "$root/usr/share/doc/$package/copyright"
+  sed "s/@VERSION@/$VERSION/; s/@PACKAGE@/$package/; s|@MAINTAINER@|$MAINTAINER|; s/@DATE@/$(date -R -d "@$(git -C "$ROOT" log -1 --format=%ct)")/" \
+    "$HERE/changelog.in" | gzip -9n > "$root/usr/share/doc/$package/changelog.gz"
+  chmod 644 "$root"/usr/share/doc/"$package"/*
+}
 stage() { # stage PACKAGE BINARY MANSECTION
   local package=$1 binary=$2 section=$3 root=$STAGE/$1
-  install -d -m 755 "$root/DEBIAN" "$root/usr/bin" "$root/usr/share/man/man$section" \
-    "$root/usr/share/doc/$package" "$root/usr/share/bash-completion/completions" \
+  stage_doc "$package"
+  install -d -m 755 "$root/usr/bin" "$root/usr/share/man/man$section" "$root/usr/share/bash-completion/completions" \
     "$root/usr/share/zsh/vendor-completions" "$root/usr/share/fish/vendor_completions.d"
   install -m 755 -s "$BIN/$binary" "$root/usr/bin/$binary"
   "$BIN/$binary" generate man | gzip -9n > "$root/usr/share/man/man$section/$binary.$section.gz"
   "$BIN/$binary" generate bash > "$root/usr/share/bash-completion/completions/$binary"
   "$BIN/$binary" generate zsh > "$root/usr/share/zsh/vendor-completions/_$binary"
   "$BIN/$binary" generate fish > "$root/usr/share/fish/vendor_completions.d/$binary.fish"
-  install -m 644 "$HERE/copyright" "$root/usr/share/doc/$package/copyright"
-  sed "s/@VERSION@/$VERSION/; s/@PACKAGE@/$package/; s|@MAINTAINER@|$MAINTAINER|; s/@DATE@/$(date -R -d "@$(git -C "$ROOT" log -1 --format=%ct)")/" \
-    "$HERE/changelog.in" | gzip -9n > "$root/usr/share/doc/$package/changelog.gz"
-  chmod 644 "$root"/usr/share/man/*/* "$root"/usr/share/*/*completions*/* "$root"/usr/share/doc/"$package"/*
+  chmod 644 "$root"/usr/share/man/*/* "$root"/usr/share/*/*completions*/*
 }
 stage neonsync neonsync 1
 stage neonsyncd neonsyncd 8
+# The plug-in in the client's private library directory, where neonsync
+# looks for it (../lib/neonsync beside /usr/bin), stripped as dh_strip
+# strips shared objects.
+stage_doc neonsync-highlight
+H=$STAGE/neonsync-highlight
+install -d -m 755 "$H/usr/lib/neonsync"
+install -m 644 "$PLUGIN" "$H/usr/lib/neonsync/libNeonSyntax.so"
+strip --remove-section=.comment --remove-section=.note --strip-unneeded "$H/usr/lib/neonsync/libNeonSyntax.so"
 D=$STAGE/neonsyncd
 install -d -m 755 "$D/lib/systemd/system" "$D/etc/logrotate.d"
 for unit in neonsyncd.service neonsyncd@.service; do
@@ -95,10 +130,11 @@ for script in postinst prerm postrm; do install -m 755 "$HERE/neonsyncd/$script"
 install -m 644 "$HERE/neonsyncd/conffiles" "$D/DEBIAN/conffiles"
 
 # 4. Control files: Depends from dpkg-shlibdeps, sizes and sums from the trees.
-for package in neonsync neonsyncd; do
+declare -A OBJECT=([neonsync]=usr/bin/neonsync [neonsyncd]=usr/bin/neonsyncd [neonsync-highlight]=usr/lib/neonsync/libNeonSyntax.so)
+for package in neonsync neonsync-highlight neonsyncd; do
   root=$STAGE/$package
   shlibs=$(cd "$WORK" && mkdir -p debian && printf 'Source: neonsync\n\nPackage: %s\nArchitecture: any\n' "$package" > debian/control \
-    && dpkg-shlibdeps -O -e"$root/usr/bin/$package" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
+    && dpkg-shlibdeps -O -e"$root/${OBJECT[$package]}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
   [ -n "$shlibs" ] || die "dpkg-shlibdeps found no libraries for $package"
   size=$(du -s -k --apparent-size --exclude=DEBIAN "$root" | cut -f1)
   sed "s/@VERSION@/$VERSION/; s/@ARCH@/$ARCH/; s/@SIZE@/$size/; s/@DEPENDS@/$shlibs/; s|@MAINTAINER@|$MAINTAINER|" \
@@ -112,7 +148,8 @@ done
 
 # 5. lintian: no errors; the warnings it leaves are listed in docs/PACKAGING.md.
 if [ "${LINTIAN:-yes}" != no ] && command -v lintian >/dev/null; then
-  lintian --tag-display-limit 0 "$DIST/neonsync_${VERSION}_${ARCH}.deb" "$DIST/neonsyncd_${VERSION}_${ARCH}.deb" \
+  lintian --tag-display-limit 0 "$DIST/neonsync_${VERSION}_${ARCH}.deb" "$DIST/neonsync-highlight_${VERSION}_${ARCH}.deb" \
+    "$DIST/neonsyncd_${VERSION}_${ARCH}.deb" \
     > "$DIST/lintian.txt" 2>&1 || true
   if grep -q '^E: ' "$DIST/lintian.txt"; then
     cat "$DIST/lintian.txt" >&2
