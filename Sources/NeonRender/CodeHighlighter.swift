@@ -99,23 +99,23 @@ public struct HighlighterPlugin: Sendable {
         }
     }
 
-    private struct Failure: Error {
+    private struct LoadError: Error {
         let reason: String
     }
 
-    private static func open(_ path: String) -> Result<(functions: Functions, version: String), Failure> {
+    private static func open(_ path: String) -> Result<(functions: Functions, version: String), LoadError> {
         _ = dlerror()
         guard let handle = dlopen(path, RTLD_NOW | RTLD_LOCAL) else {
-            return .failure(Failure(reason: dlerror().map { String(cString: $0) } ?? "the dynamic loader refused it"))
+            return .failure(LoadError(reason: dlerror().map { String(cString: $0) } ?? "the dynamic loader refused it"))
         }
-        func symbol<T>(_ name: String, as _: T.Type) throws(Failure) -> T {
-            guard let found = dlsym(handle, name) else { throw Failure(reason: "it has no function \(name)") }
+        func symbol<T>(_ name: String, as _: T.Type) throws(LoadError) -> T {
+            guard let found = dlsym(handle, name) else { throw LoadError(reason: "it has no function \(name)") }
             return unsafeBitCast(found, to: T.self)
         }
-        do throws(Failure) {
+        do throws(LoadError) {
             let interface = try symbol("neon_syntax_interface", as: (@convention(c) () -> Int32).self)()
             guard interface == Self.interface else {
-                throw Failure(reason: "it is the plug-in of another neonsync (interface \(interface), this one needs \(Self.interface))")
+                throw LoadError(reason: "it is the plug-in of another neonsync (interface \(interface), this one needs \(Self.interface))")
             }
             let version = try symbol("neon_syntax_version", as: (@convention(c) () -> UnsafePointer<CChar>?).self)()
             let functions = Functions(

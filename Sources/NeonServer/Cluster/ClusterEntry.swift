@@ -46,15 +46,15 @@ struct ClusterEntry: Equatable, Sendable {
     }
 
     /// One stream entry (`[id, [field, value, …]]`), or what is wrong with it.
-    static func stored(_ reply: RedisReply) -> Result<ClusterEntry, Undecodable> {
+    static func stored(_ reply: RedisReply) -> Result<ClusterEntry, UndecodableEntryError> {
         guard let pair = reply.array, pair.count == 2, let id = pair[0].text else {
-            return .failure(Undecodable(.log, index: nil, "it is not a stream entry (an ID and its fields)"))
+            return .failure(UndecodableEntryError(.log, index: nil, "it is not a stream entry (an ID and its fields)"))
         }
         guard let index = Int(id.prefix { $0 != "-" }), index >= 1 else {
-            return .failure(Undecodable(.log, index: nil, "its ID \"\(id.prefix(40))\" does not start with an entry number"))
+            return .failure(UndecodableEntryError(.log, index: nil, "its ID \"\(id.prefix(40))\" does not start with an entry number"))
         }
         guard let flat = pair[1].array else {
-            return .failure(Undecodable(.log, index: index, "it has no fields"))
+            return .failure(UndecodableEntryError(.log, index: index, "it has no fields"))
         }
         var values: [String: String] = [:]
         var i = 0
@@ -63,10 +63,10 @@ struct ClusterEntry: Equatable, Sendable {
             i += 2
         }
         guard let kind = values["k"].flatMap(Kind.init(rawValue:)) else {
-            return .failure(Undecodable(.log, index: index, "its kind k=\(Self.quoted(values["k"])) is not m, v, b or g"))
+            return .failure(UndecodableEntryError(.log, index: index, "its kind k=\(Self.quoted(values["k"])) is not m, v, b or g"))
         }
         guard let origin = values["o"].flatMap({ Int($0) }), let time = values["t"].flatMap({ Int64($0) }) else {
-            return .failure(Undecodable(.log, index: index,
+            return .failure(UndecodableEntryError(.log, index: index,
                                         "its origin o=\(Self.quoted(values["o"])) or time t=\(Self.quoted(values["t"])) is not a number"))
         }
         return .success(ClusterEntry(index: index, kind: kind, client: values["c"] ?? "", origin: origin, time: time,
@@ -75,20 +75,20 @@ struct ClusterEntry: Equatable, Sendable {
 
     /// A published entry (index from 1 and values joined by U+001F), or
     /// what is wrong with it.
-    static func published(_ payload: [UInt8]) -> Result<ClusterEntry, Undecodable> {
+    static func published(_ payload: [UInt8]) -> Result<ClusterEntry, UndecodableEntryError> {
         let parts = payload.split(separator: 0x1F, maxSplits: 5, omittingEmptySubsequences: false)
             .map { String(decoding: $0, as: UTF8.self) }
         guard let first = parts.first, let index = Int(first), index >= 1 else {
-            return .failure(Undecodable(.publish, index: nil, "it does not start with an entry number"))
+            return .failure(UndecodableEntryError(.publish, index: nil, "it does not start with an entry number"))
         }
         guard parts.count == 6 else {
-            return .failure(Undecodable(.publish, index: index, "it has \(parts.count) of the 6 values an entry has"))
+            return .failure(UndecodableEntryError(.publish, index: index, "it has \(parts.count) of the 6 values an entry has"))
         }
         guard let kind = Kind(rawValue: parts[1]) else {
-            return .failure(Undecodable(.publish, index: index, "its kind \(Self.quoted(parts[1])) is not m, v, b or g"))
+            return .failure(UndecodableEntryError(.publish, index: index, "its kind \(Self.quoted(parts[1])) is not m, v, b or g"))
         }
         guard let origin = Int(parts[3]), let time = Int64(parts[4]) else {
-            return .failure(Undecodable(.publish, index: index,
+            return .failure(UndecodableEntryError(.publish, index: index,
                                         "its origin \(Self.quoted(parts[3])) or time \(Self.quoted(parts[4])) is not a number"))
         }
         return .success(ClusterEntry(index: index, kind: kind, client: parts[2], origin: origin, time: time,
@@ -129,14 +129,14 @@ extension ClusterEntry {
     }
 
     /// The event again, or why it cannot be applied (read from `source`).
-    func decoded(_ codec: WireCodec, from source: Undecodable.Source) -> Result<RoomEntry, Undecodable> {
+    func decoded(_ codec: WireCodec, from source: UndecodableEntryError.Source) -> Result<RoomEntry, UndecodableEntryError> {
         let event: RoomEntry.Event
         switch kind {
         case .message, .verifiedHello:
             switch codec.decodeClient(message.utf8) {
             case let .success(decoded): event = .message(decoded)
             case let .failure(error):
-                return .failure(Undecodable(source, index: index, "its message does not decode (\(error.message))"))
+                return .failure(UndecodableEntryError(source, index: index, "its message does not decode (\(error.message))"))
             }
         case .bye: event = .bye
         case .gone: event = .gone
@@ -148,7 +148,7 @@ extension ClusterEntry {
 
 /// An entry or image read back from Redis that this node cannot apply, and
 /// why: logged as `entry_undecodable`, never passed over in silence.
-struct Undecodable: Error, Equatable, Sendable {
+struct UndecodableEntryError: Error, Equatable, Sendable {
     enum Source: String, Sendable {
         /// The copy published on the room's channel.
         case publish
@@ -190,7 +190,7 @@ enum ClusterDelivery: Sendable {
     case entries(room: String, [RoomEntry])
     /// Something read back for `room` could not be decoded; `action` says
     /// what the reader did about it.
-    case undecodable(room: String, Undecodable, action: String)
+    case undecodable(room: String, UndecodableEntryError, action: String)
     /// This node removed `room` from Redis: empty and idle past `--room-ttl`.
     case expired(room: String, idleSeconds: Int)
     /// `room` was removed from Redis (by any node): the replica goes.

@@ -310,15 +310,15 @@ private struct ReaderLoop {
 
     /// A room's image as the snapshot key holds it (`n\n{JSON}`), or what
     /// is wrong with it.
-    static func image(_ reply: RedisReply) -> Result<(Int, RoomImage), Undecodable> {
+    static func image(_ reply: RedisReply) -> Result<(Int, RoomImage), UndecodableEntryError> {
         guard case let .string(bytes) = reply, let newline = bytes.firstIndex(of: 0x0A),
               let index = Int(String(decoding: bytes[..<newline], as: UTF8.self)), index >= 0 else {
-            return .failure(Undecodable(.image, index: nil, "it does not start with the number of its entry and a newline"))
+            return .failure(UndecodableEntryError(.image, index: nil, "it does not start with the number of its entry and a newline"))
         }
         do {
             return .success((index, try JSONDecoder().decode(RoomImage.self, from: Data(bytes[(newline + 1)...]))))
         } catch {
-            return .failure(Undecodable(.image, index: index, "its JSON does not decode as a room (\(error))"))
+            return .failure(UndecodableEntryError(.image, index: index, "its JSON does not decode as a room (\(error))"))
         }
     }
 
@@ -347,7 +347,7 @@ private struct ReaderLoop {
     /// when they arrived, other messages decoded; a load
     /// (`ClusterStoreLoad`) that does not look into messages gets each
     /// one's envelope only (as a `bye`).
-    func decoded(_ entry: ClusterEntry, from source: Undecodable.Source) -> Result<RoomEntry, Undecodable> {
+    func decoded(_ entry: ClusterEntry, from source: UndecodableEntryError.Source) -> Result<RoomEntry, UndecodableEntryError> {
         guard reader.decodesMessages || entry.kind == .bye || entry.kind == .gone else {
             return .success(RoomEntry(event: .bye, client: ClientID(entry.client), origin: entry.origin,
                                       time: .nanoseconds(entry.time), index: entry.index))
