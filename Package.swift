@@ -64,6 +64,9 @@ let package = Package(
             providers: [.apt(["libcmark-gfm-dev", "libcmark-gfm-extensions-dev"])]
         ),
         // Qt 5's include directories (pkg-config) for the highlighter's C++.
+        // SwiftPM takes only the -I of its pkg-config flags: the build's
+        // "warning: prohibited flag(s): -DQT_GUI_LIB, -DQT_CORE_LIB" says it
+        // dropped the two defines, which only qmake's module checks read.
         .systemLibrary(
             name: "CQt5",
             path: "Sources/CQt5",

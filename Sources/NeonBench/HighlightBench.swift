@@ -46,28 +46,9 @@ func runHighlightBenchmark(columns: Int = 200, rows: Int = 60, steps: Int = 2_00
             _ = model.update(.highlighted(highlighter.highlights(of: shown), version: version), at: .zero)
         }
     }
-    let theme = Theme.neon
-    var previous = model.view(at: .zero, theme: theme)
-    var samples: [Duration] = []
-    var bytes = 0
-    for step in 1...steps {
-        let time = Duration.milliseconds(step * 16)
-        let start = clock.now
-        _ = model.scroll(by: 1, at: time)
-        model.settle()
-        let frame = model.view(at: time, theme: theme)
-        let diff = FrameWriter.diff(from: previous, to: frame)
-        samples.append(clock.now - start)
-        bytes += diff.utf8.count
-        previous = frame
-    }
-    samples.sort()
+    let (samples, bytes) = scrollFrames(of: &model, steps: steps)
     open.sort()
     highlight.sort()
-    func ms(_ d: Duration) -> String {
-        let v = d.inSeconds * 1000
-        return String(Int(v)) + "." + String(Int((v * 1000).rounded()) % 1000 / 10 + 100).dropFirst()
-    }
     return [
         "highlight: plug-in: \(HighlighterPlugin.shared.summary)",
         "highlight: \(text.utf8.count / 1000) kB document, \(codeBytes / 1000) kB of it code in \(document!.blocks.filter { if case .codeBlock = $0.kind { true } else { false } }.count) fenced blocks, \(tokens) tokens",

@@ -17,12 +17,30 @@ func runRenderBenchmark(columns: Int = 200, rows: Int = 60, steps: Int = 2_000) 
                           readers: [ReaderInfo(id: me, name: "bench", role: .reader)] + others, presenter: nil,
                           draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
     _ = model.receive(ServerMessage(seq: 1, .welcome(welcome)), at: .zero)
+    let (samples, bytes) = scrollFrames(of: &model, steps: steps)
+    return [
+        "render: \(columns)×\(rows), 1 MB document, \(steps) single-row scroll steps (update + view + diff)",
+        "render: median \(ms(samples[steps / 2])) ms, p99 \(ms(samples[steps * 99 / 100])) ms, max \(ms(samples[steps - 1])) ms, \(bytes / steps) bytes of ANSI per frame",
+    ]
+}
+
+/// Environment lookups without Foundation.
+enum ProcessInfoLite {
+    static func environment(_ name: String) -> String? {
+        getenv(name).map { String(cString: $0) }
+    }
+}
+
+/// Scrolls `model` one row `steps` times, each step timed as the client's
+/// frame is made: update, settle, draw, diff against the previous frame.
+/// Returns the step times, sorted, and the ANSI bytes of all the diffs.
+func scrollFrames(of model: inout ReaderModel, steps: Int) -> (samples: [Duration], bytes: Int) {
     let theme = Theme.neon
+    let clock = ContinuousClock()
     var previous = model.view(at: .zero, theme: theme)
     var samples: [Duration] = []
     samples.reserveCapacity(steps)
     var bytes = 0
-    let clock = ContinuousClock()
     for step in 1...steps {
         let time = Duration.milliseconds(step * 16)
         let start = clock.now
@@ -35,19 +53,11 @@ func runRenderBenchmark(columns: Int = 200, rows: Int = 60, steps: Int = 2_000) 
         previous = frame
     }
     samples.sort()
-    func ms(_ d: Duration) -> String {
-        let v = d.inSeconds * 1000
-        return String(Int(v)) + "." + String(Int((v * 1000).rounded()) % 1000 / 10 + 100).dropFirst()
-    }
-    return [
-        "render: \(columns)×\(rows), 1 MB document, \(steps) single-row scroll steps (update + view + diff)",
-        "render: median \(ms(samples[steps / 2])) ms, p99 \(ms(samples[steps * 99 / 100])) ms, max \(ms(samples[steps - 1])) ms, \(bytes / steps) bytes of ANSI per frame",
-    ]
+    return (samples, bytes)
 }
 
-/// Environment lookups without Foundation.
-enum ProcessInfoLite {
-    static func environment(_ name: String) -> String? {
-        getenv(name).map { String(cString: $0) }
-    }
+/// A duration in milliseconds with two decimals ("1.71").
+func ms(_ d: Duration) -> String {
+    let v = d.inSeconds * 1000
+    return String(Int(v)) + "." + String(Int((v * 1000).rounded()) % 1000 / 10 + 100).dropFirst()
 }

@@ -85,6 +85,12 @@ final class BenchFleet: @unchecked Sendable {
         firstProblem.withLock { if $0 == nil { $0 = problem } }
     }
 
+    /// Counts an `error` message from the server and notes it if it is the first problem.
+    func serverError(_ scan: JSONScan) {
+        serverErrors.add(1, ordering: .relaxed)
+        note("the server sent an error: \(String(decoding: scan.bytes, as: UTF8.self))")
+    }
+
     /// Records the latency of a delivery sent at `sentAt`; service thread.
     func record(sentAt: Int64, now: Int64 = monotonicNanoseconds()) {
         latencies.append(now - sentAt)

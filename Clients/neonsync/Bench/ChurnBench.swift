@@ -77,8 +77,6 @@ final class ChurnBench: @unchecked Sendable {
                                                                        token: options.token)), as: UTF8.self)
         let openedAt = monotonicNanoseconds()
         opened.add(1, ordering: .relaxed)
-        let welcomeType = JSONScan.type("welcome")
-        let errorType = JSONScan.type("error")
         do {
             _ = try fleet.context.connect(to: url, subprotocol: "neonsync.v1") { [self] connection, event in
                 switch event {
@@ -86,7 +84,7 @@ final class ChurnBench: @unchecked Sendable {
                     connection.send(text: hello)
                 case let .received(.text(text)):
                     var text = text
-                    let (welcome, error) = text.withUTF8 { (JSONScan($0).hasType(welcomeType), JSONScan($0).hasType(errorType)) }
+                    let (welcome, error) = text.withUTF8 { (JSONScan($0).hasType(BenchWire.welcome), JSONScan($0).hasType(BenchWire.error)) }
                     if welcome {
                         fleet.latencies.append(monotonicNanoseconds() - openedAt)
                         welcomed.add(1, ordering: .relaxed)

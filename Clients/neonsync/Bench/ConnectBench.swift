@@ -30,7 +30,6 @@ final class ConnectBench: @unchecked Sendable {
 
     func run() throws(NeonError) -> BenchReport {
         let neonsync = options.peer == .neonsync
-        let welcomeType = JSONScan.type("welcome")
         let handler: BenchFleet.Handler = { [self] index, connection, event in
             switch event {
             case .connected:
@@ -43,7 +42,7 @@ final class ConnectBench: @unchecked Sendable {
                 }
             case let .received(.text(text)) where neonsync:
                 var text = text
-                if text.withUTF8({ JSONScan($0).hasType(welcomeType) }) { ready(index) }
+                if text.withUTF8({ JSONScan($0).hasType(BenchWire.welcome) }) { ready(index) }
             default:
                 break
             }

@@ -120,9 +120,9 @@ final class DraftBench: @unchecked Sendable {
         var text = text
         let (isEdit, key, isJoined, isError, isWelcome) = text.withUTF8 { bytes in
             let scan = JSONScan(bytes)
-            let isEdit = scan.hasType(Self.editType)
-            return (isEdit, isEdit ? scan.string(Self.keyKey) : nil, scan.hasType(Self.joinedType),
-                    scan.hasType(Self.errorType), scan.hasType(Self.welcomeType))
+            let isEdit = scan.hasType(BenchWire.edit)
+            return (isEdit, isEdit ? scan.string(BenchWire.keyKey) : nil, scan.hasType(BenchWire.joined),
+                    scan.hasType(BenchWire.error), scan.hasType(BenchWire.welcome))
         }
         if isEdit, let key, let sentAt = sendTime(key) {
             fleet.record(sentAt: sentAt, now: now)
@@ -171,9 +171,4 @@ final class DraftBench: @unchecked Sendable {
         }
     }
 
-    private static let editType = JSONScan.type("edit")
-    private static let joinedType = JSONScan.type("joined")
-    private static let errorType = JSONScan.type("error")
-    private static let welcomeType = JSONScan.type("welcome")
-    private static let keyKey = JSONScan.key("key", quoted: true)
 }

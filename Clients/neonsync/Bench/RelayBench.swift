@@ -129,19 +129,15 @@ final class RelayBench: @unchecked Sendable {
     }
 
     private func setup(_ scan: JSONScan, index: Int) {
-        if scan.hasType(Self.welcomeType) {
+        if scan.hasType(BenchWire.welcome) {
             fleet.markReady()
-        } else if index == 0, scan.hasType(Self.joinedType) {
+        } else if index == 0, scan.hasType(BenchWire.joined) {
             joinsSeen.add(1, ordering: .relaxed)
-        } else if scan.hasType(Self.errorType) {
-            fleet.serverErrors.add(1, ordering: .relaxed)
-            fleet.note("the server sent an error: \(String(decoding: scan.bytes, as: UTF8.self))")
-        } else if !scan.hasType(Self.joinedType) {
+        } else if scan.hasType(BenchWire.error) {
+            fleet.serverError(scan)
+        } else if !scan.hasType(BenchWire.joined) {
             malformed += 1
         }
     }
 
-    private static let welcomeType = JSONScan.type("welcome")
-    private static let joinedType = JSONScan.type("joined")
-    private static let errorType = JSONScan.type("error")
 }

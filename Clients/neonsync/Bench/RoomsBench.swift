@@ -172,9 +172,9 @@ final class RoomsBench: @unchecked Sendable {
 
     /// One text message on connection `index`; service thread.
     private func receive(_ scan: JSONScan, index: Int, connection: ClientConnection, publish: String) {
-        if scan.hasType(Self.progressType) {
-            guard let id = scan.string(Self.idKey), let sender = senderIndex[id],
-                  let block = scan.int(Self.blockKey), let offset = scan.int(Self.offsetKey) else { return }
+        if scan.hasType(BenchWire.progress) {
+            guard let id = scan.string(BenchWire.idKey), let sender = senderIndex[id],
+                  let block = scan.int(BenchWire.blockKey), let offset = scan.int(BenchWire.offsetKey) else { return }
             let slot = index * perRoom + sender % perRoom
             let cycle = blocks * Self.rowsPerBlock
             let remainder = block * Self.rowsPerBlock + offset
@@ -192,9 +192,9 @@ final class RoomsBench: @unchecked Sendable {
             }
             return
         }
-        if !welcomed[index], scan.hasType(Self.welcomeType) {
+        if !welcomed[index], scan.hasType(BenchWire.welcome) {
             welcomed[index] = true
-            if let you = scan.string(Self.youKey) { senderIndex[you] = index }
+            if let you = scan.string(BenchWire.youKey) { senderIndex[you] = index }
             if index % perRoom == 0 {
                 connection.send(text: publish)
             } else {
@@ -202,22 +202,13 @@ final class RoomsBench: @unchecked Sendable {
             }
             return
         }
-        if index % perRoom == 0, scan.hasType(Self.documentType) {
+        if index % perRoom == 0, scan.hasType(BenchWire.document) {
             guard welcomed[index] else { return }
             published.add(1, ordering: .relaxed)
             fleet.markReady()
-        } else if scan.hasType(Self.errorType) {
-            fleet.serverErrors.add(1, ordering: .relaxed)
-            fleet.note("the server sent an error: \(String(decoding: scan.bytes, as: UTF8.self))")
+        } else if scan.hasType(BenchWire.error) {
+            fleet.serverError(scan)
         }
     }
 
-    private static let progressType = JSONScan.type("progress")
-    private static let welcomeType = JSONScan.type("welcome")
-    private static let documentType = JSONScan.type("document")
-    private static let errorType = JSONScan.type("error")
-    private static let idKey = JSONScan.key("id", quoted: true)
-    private static let youKey = JSONScan.key("you", quoted: true)
-    private static let blockKey = JSONScan.key("block", quoted: false)
-    private static let offsetKey = JSONScan.key("offset", quoted: false)
 }

@@ -133,12 +133,12 @@ final class ScrollBench: @unchecked Sendable {
 
     /// One text message on connection `index`; service thread.
     private func receive(_ scan: JSONScan, index: Int, connection: ClientConnection, publish: String) {
-        if scan.hasType(Self.progressType) {
-            guard let id = scan.string(Self.idKey), let sender = senderIndex[id] else { return }
+        if scan.hasType(BenchWire.progress) {
+            guard let id = scan.string(BenchWire.idKey), let sender = senderIndex[id] else { return }
             let isReceiver = !follow || index > 0
             guard isReceiver else { return }
             let slot = index * senders + sender
-            guard let block = scan.int(Self.blockKey), let offset = scan.int(Self.offsetKey) else { return }
+            guard let block = scan.int(BenchWire.blockKey), let offset = scan.int(BenchWire.offsetKey) else { return }
             let cycle = blocks * Self.rowsPerBlock
             let remainder = block * Self.rowsPerBlock + offset
             let last = received[slot]
@@ -149,9 +149,9 @@ final class ScrollBench: @unchecked Sendable {
             if let sentAt { fleet.record(sentAt: sentAt) } else { mismatched += 1 }
             return
         }
-        if !welcomed[index], scan.hasType(Self.welcomeType) {
+        if !welcomed[index], scan.hasType(BenchWire.welcome) {
             welcomed[index] = true
-            if let you = scan.string(Self.youKey), index < senders {
+            if let you = scan.string(BenchWire.youKey), index < senders {
                 senderIndex[you] = index
             }
             if index == 0 {
@@ -162,24 +162,13 @@ final class ScrollBench: @unchecked Sendable {
             }
             return
         }
-        if index == 0, scan.hasType(Self.documentType) {
+        if index == 0, scan.hasType(BenchWire.document) {
             fleet.markReady()
-        } else if index == 0, scan.hasType(follow ? Self.followType : Self.joinedType) {
+        } else if index == 0, scan.hasType(follow ? BenchWire.follow : BenchWire.joined) {
             setupSeen.add(1, ordering: .relaxed)
-        } else if scan.hasType(Self.errorType) {
-            fleet.serverErrors.add(1, ordering: .relaxed)
-            fleet.note("the server sent an error: \(String(decoding: scan.bytes, as: UTF8.self))")
+        } else if scan.hasType(BenchWire.error) {
+            fleet.serverError(scan)
         }
     }
 
-    private static let progressType = JSONScan.type("progress")
-    private static let welcomeType = JSONScan.type("welcome")
-    private static let documentType = JSONScan.type("document")
-    private static let followType = JSONScan.type("follow")
-    private static let joinedType = JSONScan.type("joined")
-    private static let errorType = JSONScan.type("error")
-    private static let idKey = JSONScan.key("id", quoted: true)
-    private static let youKey = JSONScan.key("you", quoted: true)
-    private static let blockKey = JSONScan.key("block", quoted: false)
-    private static let offsetKey = JSONScan.key("offset", quoted: false)
 }
