@@ -99,6 +99,12 @@ struct ImageBoxTests {
         let out = r.apply(.documentPublished(ada, good), at: .zero)
         guard case let .document(published) = out.broadcasts.first?.payload else { Issue.record("no document"); return }
         #expect(published.images == good.images)
+        #expect(out.logs.first { $0.event == "document" }?.fields.contains(LogField("images", .int(1))) == true,
+                "the document line counts the pictures")
+        #expect(r.apply(.documentPublished(ada, DocumentInfo(title: "Q", format: .markdown, text: "none")), at: .zero)
+                    .logs.first { $0.event == "document" }?.fields.contains { $0.key == "images" } == false,
+                "and says nothing of pictures when there are none")
+        _ = r.apply(.documentPublished(ada, good), at: .zero)
         let joined = r.apply(.joined(bob, name: "bob", role: .reader), at: .zero)
         guard case let .welcome(welcome) = joined.sent(to: bob).first?.payload else { Issue.record("no welcome"); return }
         #expect(welcome.document?.images == good.images)

@@ -122,6 +122,7 @@ extension RoomState {
                       LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
                       LogField("blocks", .int(parsed.blocks.count)), LogField("version", .int(documentVersion))]
         if isVersion, let revises { fields.append(LogField("revises", .int(revises))) }
+        if !info.images.isEmpty { fields.append(LogField("images", .int(info.images.count))) }
         var out: [RoomOutput] = [
             .persist(.documentSet(room: name, published)),
             broadcast(.document(DocumentPublished(published, by: id, revises: isVersion ? revises : nil)), except: nil),
