@@ -83,7 +83,7 @@ struct StoreSQLiteTests {
         #expect(try Inspector(directory).rows("SELECT operation FROM revisions WHERE room = 'long' AND revision = 1205") == [["[1205]"]])
     }
 
-    @Test("the file is in WAL mode and records schema versions 1, 2, 3 and 4")
+    @Test("the file is in WAL mode and records schema versions 1 to 5")
     func walAndSchema() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(directory: directory.path)
@@ -93,7 +93,7 @@ struct StoreSQLiteTests {
         store.close()
         let inspector = try Inspector(directory)
         #expect(try inspector.rows("PRAGMA journal_mode") == [["wal"]])
-        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"], ["4"]])
+        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"], ["4"], ["5"]])
     }
 
     @Test("opening creates the data directory and its missing parents")
@@ -153,8 +153,8 @@ struct StoreSQLiteTests {
     func newerSchema() throws {
         let directory = try TemporaryDirectory()
         try SQLiteStore(directory: directory.path).close()
-        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (5, 0)")
-        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 5, newer than this neonsyncd knows (4) — run a newer neonsyncd, or point --data at another directory")) {
+        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (6, 0)")
+        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 6, newer than this neonsyncd knows (5) — run a newer neonsyncd, or point --data at another directory")) {
             try SQLiteStore(directory: directory.path)
         }
     }
@@ -260,5 +260,37 @@ struct StoreImagesTests {
         #expect(rooms.first { $0.name == "plain" }?.document?.images == [])
         reopened.close()
         #expect(try Inspector(directory).rows("SELECT images IS NULL FROM documents WHERE room = 'plain'") == [["1"]])
+    }
+}
+
+@Suite("Document versions across restarts", .serialized, .ownThreads)
+struct DocumentVersionRestartTests {
+    @Test("a room's document version is kept in the store: after a restart a late joiner is welcomed with it, and the next version counts on from it")
+    func versionsCountOn() async throws {
+        let directory = try TemporaryDirectory()
+        do {
+            let server = try ServerProcess(["--data", directory.path])
+            let ada = try await TestPeer.connect(server)
+            _ = try await ada.hello(room: "talk", name: "ada", role: .presenter)
+            ada.send(.document(title: "talk.md", format: .markdown, text: "# One\n\nfirst"))
+            guard case let .document(first) = try await ada.next("document").payload else { Issue.record("no document"); return }
+            #expect(first.version == 1)
+            ada.send(.document(title: "talk.md", format: .markdown, text: "# One\n\nsecond", revises: 1))
+            guard case let .document(second) = try await ada.next("document").payload else { Issue.record("no version 2"); return }
+            #expect(second.version == 2 && second.revises == 1)
+            ada.close()
+            #expect(server.stop() == 0)
+        }
+        #expect(try Inspector(directory).rows("SELECT version FROM documents WHERE room = 'talk'") == [["2"]],
+                "the store holds the version beside the text")
+        let server = try ServerProcess(["--data", directory.path])
+        let bob = try await TestPeer.connect(server)
+        let welcome = try await bob.hello(room: "talk", name: "bob", role: .presenter)
+        #expect(welcome.document?.version == 2 && welcome.document?.text == "# One\n\nsecond")
+        bob.send(.document(title: "talk.md", format: .markdown, text: "# One\n\nthird", revises: 2))
+        guard case let .document(third) = try await bob.next("document").payload else { Issue.record("no version 3"); return }
+        #expect(third.version == 3 && third.revises == 2, "not 1 again: clients that saw version 2 read it as the next one")
+        bob.close()
+        #expect(server.stop() == 0)
     }
 }

@@ -43,6 +43,9 @@ extension SQLiteStore {
         """
         ALTER TABLE documents ADD COLUMN images TEXT;
         """,
+        """
+        ALTER TABLE documents ADD COLUMN version INTEGER;
+        """,
     ]
 
     /// Brings the schema up to the newest version, all steps in one

@@ -87,14 +87,15 @@ public final class SQLiteStore: RoomStore {
         return try withConnection(context) { (connection) throws(SQLiteError) in
             let statement = try connection.statement("""
                 SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text,
-                       coalesce(r.active_ms, r.created_ms), d.images
+                       coalesce(r.active_ms, r.created_ms), d.images, d.version
                 FROM rooms r LEFT JOIN documents d ON d.room = r.name
                 """ + (name == nil ? " ORDER BY r.id" : " WHERE r.name = ?"))
             let read = { (row: SQLiteStatement) in
                 (room: StoredRoom(name: row.text(0) ?? "", profile: row.text(1) ?? "", limit: row.int(2),
                                   draftText: row.text(3) ?? "", draftRevision: row.int(4),
                                   activeMilliseconds: Int64(row.int(8))),
-                 title: row.text(5), format: row.text(6), text: row.text(7), images: row.text(9))
+                 title: row.text(5), format: row.text(6), text: row.text(7), images: row.text(9),
+                 version: row.text(10).flatMap { Int($0) })
             }
             if let name { return try statement.rows(.text(name), read: read) }
             return try statement.rows(read: read)
@@ -112,7 +113,7 @@ public final class SQLiteStore: RoomStore {
                     }
                     images = decoded
                 }
-                room.document = DocumentInfo(title: title, format: format, text: text, images: images)
+                room.document = DocumentInfo(title: title, format: format, text: text, images: images, version: stored.version)
             }
             return room
         }
@@ -178,12 +179,14 @@ public final class SQLiteStore: RoomStore {
             }
         case let .documentSet(room, document):
             try connection.statement("""
-                INSERT INTO documents (room, title, format, text, updated_ms, images)
-                SELECT name, ?2, ?3, ?4, ?5, ?6 FROM rooms WHERE name = ?1
+                INSERT INTO documents (room, title, format, text, updated_ms, images, version)
+                SELECT name, ?2, ?3, ?4, ?5, ?6, ?7 FROM rooms WHERE name = ?1
                 ON CONFLICT (room) DO UPDATE SET title = excluded.title, format = excluded.format,
-                    text = excluded.text, updated_ms = excluded.updated_ms, images = excluded.images
+                    text = excluded.text, updated_ms = excluded.updated_ms, images = excluded.images,
+                    version = excluded.version
                 """).run(.text(room), .text(document.title), .text(document.format.rawValue),
-                         .text(document.text), .int(WallClock.milliseconds()), Self.imagesColumn(document.images))
+                         .text(document.text), .int(WallClock.milliseconds()), Self.imagesColumn(document.images),
+                         document.version.map { .int($0) } ?? .null)
             return connection.changes == 1 ? .appended : .noSuchRoom(room, storing: "the document")
         case let .roomActive(room, milliseconds):
             try connection.statement("UPDATE rooms SET active_ms = ? WHERE name = ?").run(.int(Int(milliseconds)), .text(room))
