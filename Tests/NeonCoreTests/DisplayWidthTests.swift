@@ -3,6 +3,32 @@ import Testing
 
 @Suite("Display width")
 struct DisplayWidthTests {
+    @Test("every scalar taken as a one-column grapheme of its own is one: no emoji, mark, joiner or wide letter among them, and a text of them breaks into one grapheme per scalar")
+    func narrowAlone() {
+        let ranges: [ClosedRange<UInt32>] = [0x20...0x7E, 0xA0...0x2FF, 0x2010...0x2027, 0x2500...0x259F]
+        var checked = 0
+        for range in ranges {
+            for value in range {
+                guard let scalar = Unicode.Scalar(value) else { continue }
+                let properties = scalar.properties
+                let zeroWidth: Set<Unicode.GeneralCategory> = [.nonspacingMark, .enclosingMark, .format, .control,
+                                                              .lineSeparator, .paragraphSeparator, .spacingMark]
+                let alone = DisplayWidth.isNarrowAlone(scalar)
+                #expect(alone == (value != 0xAD), "U+\(String(value, radix: 16)) is taken alone unless it is the soft hyphen")
+                guard alone else { continue }
+                #expect(!properties.isEmojiPresentation && !zeroWidth.contains(properties.generalCategory)
+                        && !properties.isGraphemeExtend && value != 0x200D, "U+\(String(value, radix: 16))")
+                checked += 1
+            }
+        }
+        #expect(checked == 95 + (0x2FF - 0xA0) + 24 + 160)
+        let table = "│ Ünïcødé ─ “quotes” • … ┼ ░▒▓ ŧæxŧ │"
+        #expect(table.count == table.unicodeScalars.count, "one grapheme per scalar")
+        #expect(DisplayWidth.of(table) == table.unicodeScalars.count)
+        #expect(DisplayWidth.of("│ e\u{301} │") == 5, "a combining mark still joins its letter")
+        #expect(DisplayWidth.of("│ 漢 │") == 6, "and a wide letter is still two")
+    }
+
     @Test("printable ASCII takes one column per character")
     func ascii() {
         #expect(DisplayWidth.of("hello, world") == 12)

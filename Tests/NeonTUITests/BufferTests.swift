@@ -22,6 +22,25 @@ struct BufferTests {
         #expect(buffer[5, 0].character == "界")
     }
 
+    @Test("box lines and Latin text are written a scalar a column, clipped as any text; a combining mark still joins its letter")
+    func narrowText() {
+        var buffer = Buffer(width: 12, height: 2)
+        #expect(buffer.write("┌─Ünï─┐ … x", x: 0, y: 0, maxWidth: 9) == 9)
+        #expect(buffer.lines().first == "┌─Ünï─┐ …")
+        #expect(buffer[2, 0].character == "Ü" && !buffer[3, 0].isContinuation)
+        #expect(buffer.write("│e\u{301}│", x: 0, y: 1) == 3)
+        #expect(buffer[1, 1].character == "e\u{301}" && buffer[2, 1].character == "│")
+    }
+
+    @Test("a style laid over only the cells whose character matches keeps the others and every character")
+    func patchWhere() {
+        var buffer = Buffer(width: 8, height: 1)
+        buffer.write("│ a │ b", x: 0, y: 0)
+        buffer.patchStyle(buffer.area, with: Style(fg: .red), where: { $0 == "│" })
+        #expect(buffer.lines() == ["│ a │ b"])
+        #expect((0..<8).filter { buffer[$0, 0].style.fg == .red } == [0, 4])
+    }
+
     @Test("writing clips at the right edge and a straddling wide character becomes a space")
     func clipAtEdge() {
         var buffer = Buffer(width: 5, height: 1)

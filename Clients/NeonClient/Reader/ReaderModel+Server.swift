@@ -122,7 +122,7 @@ extension ReaderModel {
 
     private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
         publishing = mine
-        knownVersions.insert(mine.text.hashValue)
+        knownVersions.insert(Self.textKey(mine.text))
         return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity,
                                images: mine.images))
     }

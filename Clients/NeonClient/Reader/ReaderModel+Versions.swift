@@ -33,7 +33,7 @@ extension ReaderModel {
             if mode == .present { notes.take(versionNotes) }
             return []
         }
-        knownVersions.insert(info.text.hashValue)
+        knownVersions.insert(Self.textKey(info.text))
         guard connection == .joined, pendingDocument == nil, pane.shownDocument != nil else {
             showVersion(info, at: time)
             pendingDocument = info
@@ -62,7 +62,7 @@ extension ReaderModel {
     /// one this run published or saw, or, presenting, a document of FILE's
     /// name.
     func isEarlierVersion(_ info: DocumentInfo, of mine: DocumentInfo) -> Bool {
-        knownVersions.contains(info.text.hashValue) || (mode == .present && info.title == mine.title && info.format == mine.format)
+        knownVersions.contains(Self.textKey(info.text)) || (mode == .present && info.title == mine.title && info.format == mine.format)
     }
 
     /// A document came to the room: a new version of the one shown (everyone
@@ -70,7 +70,7 @@ extension ReaderModel {
     /// another document (everyone starts over, the pointers go).
     mutating func documentPublished(_ published: DocumentPublished, at time: Duration) -> [ClientCommand] {
         roomVersion = published.version ?? roomVersion
-        knownVersions.insert(published.text.hashValue)
+        knownVersions.insert(Self.textKey(published.text))
         let mine = published.by == presence.me
         if published.revises == nil {
             // Another document: everyone starts over (the same one again

@@ -28,10 +28,28 @@ public enum DisplayWidth {
     public static func of(_ s: some StringProtocol) -> Int {
         var columns = 0
         for byte in s.utf8 {
-            guard byte < 0x80 else { return s.reduce(0) { $0 + of($1) } }
+            guard byte < 0x80 else {
+                if s.unicodeScalars.allSatisfy(isNarrowAlone) { return s.unicodeScalars.count }
+                return s.reduce(0) { $0 + of($1) }
+            }
             columns += ofASCII(byte)
         }
         return columns
+    }
+
+    /// A scalar that is a grapheme cluster of its own one column wide
+    /// whatever stands around it: printable ASCII, Latin-1 and Latin
+    /// Extended (but the soft hyphen), general punctuation's dashes,
+    /// quotes, bullet and ellipsis, box drawing and block elements. None
+    /// extends or joins a neighbour, so a text made only of them is one
+    /// column per scalar, with no grapheme breaking (tables, frames, most
+    /// European prose).
+    @inline(__always)
+    public static func isNarrowAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F, 0xA0...0xAC, 0xAE...0x2FF, 0x2010...0x2027, 0x2500...0x259F: true
+        default: false
+        }
     }
 
     /// 1 for printable ASCII, 0 for control characters.
@@ -61,6 +79,9 @@ public enum DisplayWidth {
     static func ofScalar(_ scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value < 0x80 { return ofASCII(UInt8(value)) }
+        // One column each, and the rows of every table and frame: without
+        // the property lookups below.
+        if isNarrowAlone(scalar) { return 1 }
         if isWide(value) { return 2 }
         switch value {
         case 0x1160...0x11FF, 0xD7B0...0xD7FF:

@@ -12,7 +12,9 @@ public struct Buffer: Equatable, Sendable {
     public let width: Int
     /// Rows.
     public let height: Int
-    private var cells: [Cell]
+    /// Row by row; read directly by `FrameWriter`, which compares every
+    /// cell of a frame (the subscript's copies retain each character).
+    private(set) var cells: [Cell]
     /// The hyperlinks cells point to (`Style.link` is an index here plus
     /// one), each once.
     public private(set) var hyperlinks: [Hyperlink] = []
@@ -116,6 +118,19 @@ public struct Buffer: Equatable, Sendable {
             }
             return column
         }
+        if text.unicodeScalars.allSatisfy(DisplayWidth.isNarrowAlone) {
+            // Each scalar a grapheme of one column (box lines, Latin text):
+            // no grapheme breaking.
+            for scalar in text.unicodeScalars {
+                guard column < upper else { break }
+                if column >= lower {
+                    put(scalar.value < 0x80 ? Self.ascii[Int(scalar.value)] : Character(scalar), columns: 1, x: column, y: y,
+                        style: style)
+                }
+                column += 1
+            }
+            return column
+        }
         for character in text {
             guard column < upper else { break }
             let columns = DisplayWidth.of(character)
@@ -155,9 +170,23 @@ public struct Buffer: Equatable, Sendable {
         for y in clipped.y..<clipped.maxY where clipped.width > 0 {
             place(cell, x: clipped.x, y: y)
             place(cell, x: clipped.maxX - 1, y: y)
-            let row = y * width
-            for x in (clipped.x + 1)..<max(clipped.maxX - 1, clipped.x + 1) {
-                cells[row + x] = cell
+            let inner = clipped.width - 2
+            guard inner > 0 else { continue }
+            let start = y * width + clipped.x + 1
+            cells.withUnsafeMutableBufferPointer { all in
+                all.baseAddress!.advanced(by: start).update(repeating: cell, count: inner)
+            }
+        }
+    }
+
+    /// Lays `overlay` over the style of the cells of `rect` inside the
+    /// buffer whose character is `drawn`, keeping the characters: a table's
+    /// box lines in the border colour.
+    public mutating func patchStyle(_ rect: Rect, with overlay: Style, where drawn: (Character) -> Bool) {
+        let clipped = rect.intersection(area)
+        for y in clipped.y..<clipped.maxY {
+            for x in clipped.x..<clipped.maxX where drawn(cells[y * width + x].character) {
+                cells[y * width + x].style = cells[y * width + x].style.patched(with: overlay)
             }
         }
     }

@@ -33,77 +33,102 @@ public enum FrameWriter {
     public static func diff(from previous: Buffer?, to next: Buffer, hyperlinks: Bool = false,
                             graphics: (any GraphicsWriter)? = nil) -> String {
         let full = previous.map { $0.width != next.width || $0.height != next.height } ?? true
-        var out = ""
+        // Bytes, not a String: a frame appends thousands of characters and
+        // escapes, and appending to a String costs a grapheme check each.
+        var out: [UInt8] = []
+        out.reserveCapacity(next.width * next.height * 2)
+        func put(_ text: String) { out.append(contentsOf: text.utf8) }
         var style = Style.plain
         var cursor: (x: Int, y: Int)?
         var openLink: Hyperlink?
+        // A frame selects the same few styles again and again.
+        var selections: [Style: String] = [:]
         let before = full ? [] : previous?.images ?? []
         let gone = before.filter { !next.images.contains($0) }
         var rewrite: [Rect] = []
         if let graphics {
             if full {
-                out += graphics.eraseAll()
+                put(graphics.eraseAll())
             } else if graphics.textErasesPictures {
                 rewrite = gone.map(\.visible)
             } else {
-                for placement in gone { out += graphics.erase(placement) }
+                for placement in gone { put(graphics.erase(placement)) }
             }
         }
         var written = graphics?.textErasesPictures == true ? [Bool](repeating: false, count: next.width * next.height) : []
         if full {
-            out += TerminalControl.resetStyle + TerminalControl.clearScreen
+            put(TerminalControl.resetStyle + TerminalControl.clearScreen)
             cursor = (0, 0)
         }
+        let cells = next.cells
+        let shown = full ? [] : previous?.cells ?? []
+        let width = next.width
         for y in 0..<next.height {
-            for x in 0..<next.width {
-                let cell = next[x, y]
-                guard !cell.isContinuation else { continue }
-                if !full, let previous, !changed(x, y, previous, next),
+            for x in 0..<width {
+                let index = y * width + x
+                guard !cells[index].isContinuation else { continue }
+                if !full, let previous, !changed(index, x, y, shown, cells, width: width, previous, next),
                    !rewrite.contains(where: { $0.contains(x: x, y: y) }) { continue }
+                let cell = cells[index]
                 if !written.isEmpty { written[y * next.width + x] = true }
                 let step = move(from: cursor, to: (x, y))
                 let link = hyperlinks ? next.hyperlink(atX: x, y: y) : nil
                 if openLink != nil, !step.isEmpty || link != openLink {
-                    out += Hyperlink.close
+                    put(Hyperlink.close)
                     openLink = nil
                 }
-                out += step
+                put(step)
                 if let link, link != openLink {
-                    out += link.open
+                    put(link.open)
                     openLink = link
                 }
                 let look = cell.style.unlinked
                 if look != style {
-                    out += TerminalControl.select(look)
+                    if let known = selections[look] {
+                        put(known)
+                    } else {
+                        let selection = TerminalControl.select(look)
+                        selections[look] = selection
+                        put(selection)
+                    }
                     style = look
                 }
-                out.append(cell.character)
-                cursor = cell.character.unicodeScalars.count > 1 ? nil : (x + cells(at: x, y, next), y)
+                let utf8 = cell.character.utf8
+                let single: Bool
+                if utf8.count == 1, let byte = utf8.first {
+                    out.append(byte)
+                    single = true
+                } else {
+                    out.append(contentsOf: utf8)
+                    single = cell.character.unicodeScalars.count == 1
+                }
+                cursor = single ? (x + Self.cells(at: x, y, next), y) : nil
             }
         }
-        if openLink != nil { out += Hyperlink.close }
+        if openLink != nil { put(Hyperlink.close) }
         if style != .plain {
-            out += TerminalControl.resetStyle
+            put(TerminalControl.resetStyle)
             style = .plain
         }
         if let graphics {
             for placement in next.images {
                 let overwritten = !written.isEmpty && placement.visible.cells.contains { written[$0.y * next.width + $0.x] }
-                if !before.contains(placement) || overwritten { out += graphics.draw(placement) }
+                if !before.contains(placement) || overwritten { put(graphics.draw(placement)) }
             }
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Whether the character starting at `x` must be written: its cell or,
     /// for a wide character, one of its continuations differs, or the
     /// hyperlink it belongs to does.
-    private static func changed(_ x: Int, _ y: Int, _ previous: Buffer, _ next: Buffer) -> Bool {
-        if previous[x, y] != next[x, y] { return true }
-        if next[x, y].style.link != 0, previous.hyperlink(atX: x, y: y) != next.hyperlink(atX: x, y: y) { return true }
+    private static func changed(_ index: Int, _ x: Int, _ y: Int, _ before: [Cell], _ cells: [Cell], width: Int,
+                                _ previous: Buffer, _ next: Buffer) -> Bool {
+        if before[index] != cells[index] { return true }
+        if cells[index].style.link != 0, previous.hyperlink(atX: x, y: y) != next.hyperlink(atX: x, y: y) { return true }
         var column = x + 1
-        while column < next.width, next[column, y].isContinuation {
-            if previous[column, y] != next[column, y] { return true }
+        while column < width, cells[index + column - x].isContinuation {
+            if before[index + column - x] != cells[index + column - x] { return true }
             column += 1
         }
         return false

@@ -39,14 +39,10 @@ public struct BorderBox: Widget {
         let right = area.maxX - 1
         let bottom = area.maxY - 1
         buffer.fill(Self.inner(of: area), style: theme.background)
-        for x in area.x + 1..<right {
-            buffer.set(g.horizontal, x: x, y: area.y, style: style)
-            buffer.set(g.horizontal, x: x, y: bottom, style: style)
-        }
-        for y in area.y + 1..<bottom {
-            buffer.set(g.vertical, x: area.x, y: y, style: style)
-            buffer.set(g.vertical, x: right, y: y, style: style)
-        }
+        buffer.fill(Rect(x: area.x + 1, y: area.y, width: area.width - 2, height: 1), style: style, character: g.horizontal)
+        buffer.fill(Rect(x: area.x + 1, y: bottom, width: area.width - 2, height: 1), style: style, character: g.horizontal)
+        buffer.fill(Rect(x: area.x, y: area.y + 1, width: 1, height: area.height - 2), style: style, character: g.vertical)
+        buffer.fill(Rect(x: right, y: area.y + 1, width: 1, height: area.height - 2), style: style, character: g.vertical)
         buffer.set(g.topLeft, x: area.x, y: area.y, style: style)
         buffer.set(g.topRight, x: right, y: area.y, style: style)
         buffer.set(g.bottomLeft, x: area.x, y: bottom, style: style)

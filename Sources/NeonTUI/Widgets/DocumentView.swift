@@ -184,12 +184,21 @@ public struct DocumentView: Widget {
 
     /// A table's row: cells in `style`, box lines in the border colour.
     private func drawTableRow(_ line: LayoutLine, style: Style, x: Int, in row: Rect, into buffer: inout Buffer) {
-        buffer.write(shown(line.text), x: x, y: row.y, style: style, maxWidth: row.maxX - x)
+        let end = x + buffer.write(shown(line.text), x: x, y: row.y, style: style, maxWidth: row.maxX - x)
         guard line.part != .rule else { return }
+        guard theme.ascii else {
+            // The box lines as drawn: read back from the row's cells, which
+            // hold each character at its column already.
+            buffer.patchStyle(Rect(x: x, y: row.y, width: max(end - x, 0), height: 1), with: theme.border,
+                              where: Self.isBoxCharacter)
+            return
+        }
+        // In ASCII the box lines became "|", "-" and "+", which cells may
+        // hold too: find them in the text as laid out.
         var column = x
         for character in line.text {
             guard column < row.maxX else { break }
-            if Self.boxCharacters.contains(character) {
+            if Self.isBoxCharacter(character) {
                 buffer.patchStyle(Rect(x: column, y: row.y, width: 1, height: 1), with: theme.border)
             }
             column += DisplayWidth.of(character)
@@ -228,7 +237,15 @@ public struct DocumentView: Widget {
         }
     }
 
-    private static let boxCharacters: Set<Character> = ["│", "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "─"]
+    private static let boxCharacters: Set<Unicode.Scalar> = ["│", "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼", "─"]
+
+    /// A table's box line, found by its scalar (a `Set<Character>` hashes
+    /// each character of the row through Unicode normalization).
+    private static func isBoxCharacter(_ character: Character) -> Bool {
+        let scalars = character.unicodeScalars
+        guard let first = scalars.first, (0x2500...0x257F).contains(first.value), scalars.count == 1 else { return false }
+        return boxCharacters.contains(first)
+    }
 
     /// Text as the theme draws it: bars, bullets, boxes and rules in ASCII
     /// for an ASCII theme (one column each, like the glyphs they replace).
