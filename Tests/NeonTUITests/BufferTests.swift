@@ -41,6 +41,21 @@ struct BufferTests {
         #expect((0..<8).filter { buffer[$0, 0].style.fg == .red } == [0, 4])
     }
 
+    @Test("a cell keeps any grapheme: ASCII, accented, wide, and clusters longer than fifteen bytes (a family emoji, a flag) come back whole and are written whole")
+    func cellsKeepGraphemes() {
+        let family: Character = "👨‍👩‍👧‍👦"
+        #expect(family.utf8.count > 15)
+        for character: Character in ["a", "é", "│", "漢", "🇫🇷", family, "e\u{301}"] {
+            #expect(Cell(character).character == character)
+        }
+        #expect(Cell(family) == Cell(family) && Cell(family) != Cell("👨"))
+        #expect(Cell("é") != Cell("e\u{301}"), "cells compare the bytes a terminal is sent")
+        var buffer = Buffer(width: 8, height: 1)
+        buffer.write("a\(family)b", x: 0, y: 0)
+        #expect(buffer.lines() == ["a\(family)b"])
+        #expect(FrameWriter.diff(from: nil, to: buffer).contains("a\(family)"))
+    }
+
     @Test("writing clips at the right edge and a straddling wide character becomes a space")
     func clipAtEdge() {
         var buffer = Buffer(width: 5, height: 1)

@@ -68,20 +68,26 @@ public struct Buffer: Equatable, Sendable {
     /// `set` with the character's width already known (the hot path of
     /// `write` and `fill`, which measure each character once).
     private mutating func put(_ character: Character, columns: Int, x: Int, y: Int, style: Style) {
+        put(Glyph(character), columns: columns, x: x, y: y, style: style)
+    }
+
+    private mutating func put(_ glyph: Glyph, columns: Int, x: Int, y: Int, style: Style) {
         guard columns > 0 else { return }
         if columns >= 2 {
             guard x + columns <= width else {
-                place(Cell(" ", style: style), x: x, y: y)
+                place(Cell(glyph: Self.space, style: style), x: x, y: y)
                 return
             }
-            place(Cell(character, style: style), x: x, y: y)
+            place(Cell(glyph: glyph, style: style), x: x, y: y)
             for column in x + 1..<x + columns {
-                place(Cell(" ", style: style, isContinuation: true), x: column, y: y)
+                place(Cell(glyph: Self.space, style: style, isContinuation: true), x: column, y: y)
             }
         } else {
-            place(Cell(character, style: style), x: x, y: y)
+            place(Cell(glyph: glyph, style: style), x: x, y: y)
         }
     }
+
+    private static let space = Glyph(ascii: 0x20)
 
     /// Writes `text` from column `x` on row `y`, clipped at the buffer's
     /// right edge and after `maxWidth` columns, by display width. A 2-column
@@ -112,7 +118,7 @@ public struct Buffer: Equatable, Sendable {
             for byte in text.utf8 {
                 guard column < upper else { break }
                 if column >= lower {
-                    put(Self.ascii[Int(byte)], columns: 1, x: column, y: y, style: style)
+                    put(Glyph(ascii: byte), columns: 1, x: column, y: y, style: style)
                 }
                 column += 1
             }
@@ -124,8 +130,8 @@ public struct Buffer: Equatable, Sendable {
             for scalar in text.unicodeScalars {
                 guard column < upper else { break }
                 if column >= lower {
-                    put(scalar.value < 0x80 ? Self.ascii[Int(scalar.value)] : Character(scalar), columns: 1, x: column, y: y,
-                        style: style)
+                    put(scalar.value < 0x80 ? Glyph(ascii: UInt8(scalar.value)) : Glyph(Character(scalar)), columns: 1,
+                        x: column, y: y, style: style)
                 }
                 column += 1
             }
@@ -148,8 +154,6 @@ public struct Buffer: Equatable, Sendable {
         return column
     }
 
-    /// The ASCII characters by code, built once.
-    private static let ascii: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
 
     /// Fills the part of `rect` inside the buffer with `character` (a space
     /// by default) in `style`.
@@ -237,14 +241,14 @@ public struct Buffer: Equatable, Sendable {
         if cells[row + x].isContinuation, !cell.isContinuation {
             var left = x - 1
             while left >= 0, cells[row + left].isContinuation {
-                cells[row + left] = Cell(" ", style: cells[row + left].style)
+                cells[row + left] = Cell(glyph: Self.space, style: cells[row + left].style)
                 left -= 1
             }
-            if left >= 0 { cells[row + left] = Cell(" ", style: cells[row + left].style) }
+            if left >= 0 { cells[row + left] = Cell(glyph: Self.space, style: cells[row + left].style) }
         }
         var right = x + 1
         while right < width, cells[row + right].isContinuation {
-            cells[row + right] = Cell(" ", style: cells[row + right].style)
+            cells[row + right] = Cell(glyph: Self.space, style: cells[row + right].style)
             right += 1
         }
         cells[row + x] = cell

@@ -93,14 +93,13 @@ public enum FrameWriter {
                     }
                     style = look
                 }
-                let utf8 = cell.character.utf8
                 let single: Bool
-                if utf8.count == 1, let byte = utf8.first {
+                if let byte = cell.glyph.asciiByte {
                     out.append(byte)
                     single = true
                 } else {
-                    out.append(contentsOf: utf8)
-                    single = cell.character.unicodeScalars.count == 1
+                    cell.glyph.appendUTF8(to: &out)
+                    single = cell.glyph.isSingleScalar
                 }
                 cursor = single ? (x + Self.cells(at: x, y, next), y) : nil
             }
