@@ -125,6 +125,10 @@ struct PointerTerminalTests {
         #expect(presenter.count == 40)
         try ReadingTogetherTerminalTests().click(tmux, "pat", x: 4, y: row)
         let target = Self.paragraph(5)
+        // A detached reader is told (a notice of 4 s: read first, before the
+        // other screens' waits can outlast it), and is not moved.
+        try tmux.waitFor("rob", "pat points at “Middle paragraph 5 is a passage…” — ' goes there")
+        #expect(Self.pointed(try Self.styledScreen(tmux, "rob")).isEmpty, "rob did not move")
         try waitForPointed(tmux, "pat", target)
         for name in ["fay", "gus"] {
             try waitForPointed(tmux, name, target)
@@ -133,9 +137,7 @@ struct PointerTerminalTests {
         }
         #expect(server.waitForLog { $0["event"] as? String == "point" && $0["lead"] as? Bool == true && $0["length"] as? Int == target.count } != nil)
 
-        // A detached reader is told, and one key takes them there.
-        try tmux.waitFor("rob", "pat points at “Middle paragraph 5 is a passage…” — ' goes there")
-        #expect(Self.pointed(try Self.styledScreen(tmux, "rob")).isEmpty, "rob did not move")
+        // One key takes the detached reader there.
         try tmux.sendKeys("rob", "'")
         try waitForPointed(tmux, "rob", target)
 
