@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 import NeonCore
 import NeonServer
@@ -26,6 +25,9 @@ enum Daemon {
 
     /// Parses the flags, starts the server and serves until it is stopped.
     private static func serve(_ arguments: [String]) throws(NeonError) -> Int32 {
+        // Before any thread starts: every thread inherits the block, and the
+        // signal thread alone takes these signals (`SignalThread`).
+        SignalThread.blockStopSignals()
         if arguments.first == "generate" {
             switch Options.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
             case let .text(text):
@@ -83,7 +85,7 @@ enum Daemon {
         // Handled before the server starts: a stop asked for while it starts
         // (its start line may already be out) waits until it has started.
         let stops = StopGate()
-        let sources = installSignalHandlers(stops: stops, logger: logger)
+        installSignalHandlers(stops: stops, logger: logger)
         let server: SyncServer
         let store: any RoomStore
         var link: ClusterLink?
@@ -134,7 +136,7 @@ enum Daemon {
                 throw error.at("--unix")
             }
         }
-        // From here SIGINT and SIGTERM stop the server on the signal queue
+        // From here SIGINT and SIGTERM stop the server on the signal thread
         // (`SyncServer.stop`, the one way it stops), and the main thread
         // waits for that stop to finish.
         stops.serve(server)
@@ -144,35 +146,27 @@ enum Daemon {
                               + (options.unixSocket.map { " and on the Unix socket \($0)" } ?? "") + "\n", to: STDERR_FILENO)
         server.waitUntilStopped()
         store.close()
-        withExtendedLifetime(sources) {}
         return 0
     }
 
     /// SIGINT/SIGTERM stop gracefully; SIGHUP reopens the log file.
-    private static func installSignalHandlers(stops: StopGate, logger: LogWriter) -> [any DispatchSourceSignal] {
-        let queue = DispatchQueue(label: "neonsyncd.signals")
+    private static func installSignalHandlers(stops: StopGate, logger: LogWriter) {
         signal(SIGPIPE, SIG_IGN)
-        var sources: [any DispatchSourceSignal] = []
-        for (number, name) in [(SIGINT, "SIGINT"), (SIGTERM, "SIGTERM")] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: queue)
-            source.setEventHandler { @Sendable in stops.request(name) }
-            source.resume()
-            sources.append(source)
-        }
-        signal(SIGHUP, SIG_IGN)
-        let hangup = DispatchSource.makeSignalSource(signal: SIGHUP, queue: queue)
-        hangup.setEventHandler { @Sendable in
-            do throws(NeonError) {
-                try logger.reopen()
-                logger.log(LogRecord(.info, .logReopened, [LogField("reason", .string("SIGHUP"))]))
-            } catch {
-                _ = error.report(as: "neonsyncd")
+        SignalThread.start { number in
+            switch number {
+            case SIGINT:
+                stops.request("SIGINT")
+            case SIGTERM:
+                stops.request("SIGTERM")
+            default:
+                do throws(NeonError) {
+                    try logger.reopen()
+                    logger.log(LogRecord(.info, .logReopened, [LogField("reason", .string("SIGHUP"))]))
+                } catch {
+                    _ = error.report(as: "neonsyncd")
+                }
             }
         }
-        hangup.resume()
-        sources.append(hangup)
-        return sources
     }
 
     /// An address as it goes in a URL (IPv6 in brackets).

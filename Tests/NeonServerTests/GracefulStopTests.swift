@@ -62,6 +62,30 @@ struct GracefulStopTests {
         withExtendedLifetime(sloth) {}
     }
 
+    @Test("every thread of a node, one node or a cluster node, blocks SIGINT, SIGTERM and SIGHUP but the one thread waiting for them in sigwait: no signal can land where it is ignored or kills")
+    func signalsWaitForTheirThread() throws {
+        let redis = try RedisProcess()
+        for flags in [[String](), ["--redis", redis.url, "--node", "masks"]] {
+            let server = try ServerProcess(flags)
+            let stopSignals: UInt64 = 1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGTERM) - 1) | 1 << (UInt64(SIGHUP) - 1)
+            let tasks = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(server.pid)/task")
+            var waiting = 0
+            for task in tasks {
+                let status = try String(contentsOfFile: "/proc/\(server.pid)/task/\(task)/status", encoding: .utf8)
+                let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigBlk:") })
+                let blocked = try #require(UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16))
+                let syscall = try String(contentsOfFile: "/proc/\(server.pid)/task/\(task)/syscall", encoding: .utf8)
+                if syscall.hasPrefix("128 ") {
+                    waiting += 1 // rt_sigtimedwait: the kernel unblocks the set while it waits
+                } else {
+                    #expect(blocked & stopSignals == stopSignals, "thread \(task) \(flags): SigBlk \(line)")
+                }
+            }
+            #expect(waiting == 1, "one thread waits for the signals (\(tasks.count) threads)")
+            #expect(server.stop(signal: SIGTERM) == 0)
+        }
+    }
+
     @Test("SIGTERM as soon as the start line is out stops a node gracefully (exit 0, a stop line), never kills it: one node and a cluster node, 10 times each")
     func stopRightAfterStart() async throws {
         let redis = try RedisProcess()
