@@ -48,7 +48,7 @@ struct SlowReaderTests {
         let ada = try await TestPeer.connect(server)
         _ = try await ada.hello(room: "slow", name: "ada", role: .presenter)
         ada.send(.document(title: "Bulk", format: .text, text: bulkText(bytes: 2 << 20)))
-        _ = try await ada.next("document")
+        _ = try await ada.next("document", timeout: .seconds(20)) // 2 MB parsed at the suite's load: see publishBulk
         let sloth = try stalledReader(server, room: "slow")
         _ = try await ada.next("joined")
 
