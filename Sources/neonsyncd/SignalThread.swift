@@ -19,6 +19,11 @@ enum SignalThread {
     static func blockStopSignals() {
         var set = signalSet()
         pthread_sigmask(SIG_BLOCK, &set, nil)
+        // An ignored signal is discarded when sent, blocked or not, and a
+        // shell starts background jobs with SIGINT ignored, nohup with
+        // SIGHUP ignored: back to the default, which blocked means pending
+        // until the signal thread takes it.
+        for number in signals { signal(number, SIG_DFL) }
     }
 
     /// Starts the thread that waits for the signals and hands each to

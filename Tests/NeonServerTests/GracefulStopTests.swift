@@ -86,6 +86,26 @@ struct GracefulStopTests {
         }
     }
 
+    @Test("started with SIGINT and SIGHUP ignored (a shell's background job, nohup), SIGHUP still reopens the log and SIGINT still stops the node gracefully")
+    func ignoredSignalsStillServe() async throws {
+        let directory = try TemporaryDirectory()
+        let log = directory.file("neonsyncd.jsonl")
+        let node = try RunningProgram(URL(fileURLWithPath: "/bin/sh"),
+                                      ["-c", #"trap '' INT HUP; exec "$0" "$@""#, ServerProcess.binary.path,
+                                       "--port", "0", "--log", log, "--data", directory.file("data")])
+        _ = try #require(await SystemdUnitTests.errorLine(node, timeout: .seconds(30)) { $0.contains("listening on") })
+        let status = try String(contentsOfFile: "/proc/\(node.pid)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("SigIgn:") })
+        let ignored = try #require(UInt64(line.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16))
+        #expect(ignored & (1 << (UInt64(SIGINT) - 1) | 1 << (UInt64(SIGHUP) - 1)) == 0, "no longer ignored: \(line)")
+        try FileManager.default.moveItem(atPath: log, toPath: log + ".1")
+        kill(node.pid, SIGHUP)
+        #expect(await SystemdUnitTests.eventually { (try? String(contentsOfFile: log, encoding: .utf8))?.contains(#""event":"log_reopened""#) == true })
+        kill(node.pid, SIGINT)
+        #expect(await node.stop(signal: 0, timeout: .seconds(20)) == 0)
+        #expect(try String(contentsOfFile: log, encoding: .utf8).contains(#""reason":"SIGINT""#))
+    }
+
     @Test("SIGTERM as soon as the start line is out stops a node gracefully (exit 0, a stop line), never kills it: one node and a cluster node, 10 times each")
     func stopRightAfterStart() async throws {
         let redis = try RedisProcess()
