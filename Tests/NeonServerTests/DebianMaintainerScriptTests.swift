@@ -26,8 +26,7 @@ struct DebianMaintainerScriptTests {
             }
             for stub in ["deb-systemd-helper", "deb-systemd-invoke", "systemctl"] {
                 let file = stubs.appendingPathComponent(stub)
-                try "#!/bin/sh\necho \"\(stub) $*\" >> \(Tmux.quote(calls.path))\n".write(to: file, atomically: true, encoding: .utf8)
-                chmod(file.path, 0o755)
+                try writeExecutable("#!/bin/sh\necho \"\(stub) $*\" >> \(Tmux.quote(calls.path))\n", to: file.path)
             }
         }
 

@@ -148,12 +148,16 @@ struct SlowReaderTests {
 
     @Test("a reader that never reads again is cut off after the backlog is dropped, not kept forever")
     func stalledIsCutOff() async throws {
-        let server = try ServerProcess(["--max-outbound", "64K"])
+        // 2 MiB: twice what the presenter may have waiting (it waits for each
+        // 1 MiB document's echo before the next), far under the stalled
+        // reader's 12 MiB less the kernel's buffers. (64K cut the presenter
+        // off too whenever the suite's load slowed its reading.)
+        let server = try ServerProcess(["--max-outbound", "2M"])
         let ada = try await TestPeer.connect(server)
         _ = try await ada.hello(room: "slow", name: "ada", role: .presenter)
         let sloth = try stalledReader(server, room: "slow")
         _ = try await ada.next("joined")
-        try await publishBulk(10, from: ada)
+        try await publishBulk(12, from: ada)
         let disconnect = server.waitForLog(timeout: 15) { $0["event"] as? String == "disconnect" && $0["code"] as? Int == 4008 }
         #expect(disconnect != nil, "the stalled connection is still open")
         #expect(server.events("too_slow").count == 1)

@@ -155,16 +155,7 @@ struct SystemdUnitTests {
         try shipped.replacingOccurrences(of: "/var/log/neonsync/", with: logs + "/")
             .write(toFile: config, atomically: true, encoding: .utf8)
         let calls = directory + "/systemctl.calls"
-        try "#!/bin/sh\n[ \"$1\" = probe ] && exit 0\necho \"$*\" >> \(calls)\nkill -HUP \(node.pid)\n"
-            .write(toFile: bin + "/systemctl", atomically: true, encoding: .utf8)
-        chmod(bin + "/systemctl", 0o755)
-        // A process the suite forks meanwhile may hold the new file open for
-        // writing until it execs, and executing it fails with ETXTBSY, which
-        // the postrotate line's `|| true` hides: run it until it runs.
-        let runnable = ContinuousClock.now + .seconds(10)
-        while (try? runProgram(URL(fileURLWithPath: bin + "/systemctl"), ["probe"]))?.status != 0, ContinuousClock.now < runnable {
-            try await Task.sleep(for: .milliseconds(50))
-        }
+        try writeExecutable("#!/bin/sh\necho \"$*\" >> \(calls)\nkill -HUP \(node.pid)\n", to: bin + "/systemctl")
         func rotate() throws {
             let run = try runProgram(URL(fileURLWithPath: "/usr/bin/env"),
                                      ["PATH=\(bin):/usr/bin:/bin:/usr/sbin:/sbin", "logrotate", "-f", "-s", directory + "/state", config])

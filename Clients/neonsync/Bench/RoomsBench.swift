@@ -59,15 +59,9 @@ final class RoomsBench: @unchecked Sendable {
         prefix = room
         rooms = options.rooms
         perRoom = options.perRoom
-        var text = ""
-        for section in 1...10 {
-            text += "# Section \(section)\n\n"
-            for paragraph in 1...3 {
-                text += "Paragraph \(paragraph) of section \(section), which the room's readers scroll through.\n\n"
-            }
+        (document, blocks) = benchDocument(title: "Rooms", sections: 10) { paragraph, section in
+            "Paragraph \(paragraph) of section \(section), which the room's readers scroll through."
         }
-        document = DocumentInfo(title: "Rooms", format: .markdown, text: text)
-        blocks = (try? Document.parse(title: document.title, format: document.format, text: document.text))?.blocks.count ?? 1
         let total = options.rooms * options.perRoom
         sendTimes = Mutex(Array(repeating: [], count: total))
         welcomed = Array(repeating: false, count: total)

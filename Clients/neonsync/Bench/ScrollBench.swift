@@ -54,15 +54,9 @@ final class ScrollBench: @unchecked Sendable {
         follow = options.scenario == .follow
         total = follow ? options.count + 1 : options.count
         senders = follow ? 1 : options.count
-        var text = ""
-        for section in 1...60 {
-            text += "# Section \(section)\n\n"
-            for paragraph in 1...3 {
-                text += "Paragraph \(paragraph) of section \(section): text that readers scroll through while the room watches where everyone is.\n\n"
-            }
+        (document, blocks) = benchDocument(title: "Benchmark", sections: 60) { paragraph, section in
+            "Paragraph \(paragraph) of section \(section): text that readers scroll through while the room watches where everyone is."
         }
-        document = DocumentInfo(title: "Benchmark", format: .markdown, text: text)
-        blocks = (try? Document.parse(title: document.title, format: document.format, text: document.text))?.blocks.count ?? 1
         sendTimes = Mutex(Array(repeating: [], count: senders))
         welcomed = Array(repeating: false, count: total)
         received = Array(repeating: -1, count: total * senders)

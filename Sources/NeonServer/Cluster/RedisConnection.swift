@@ -76,35 +76,14 @@ final class RedisConnection {
 
     /// Like `pipeline`, for arguments that are bytes (binary-safe).
     func pipeline(bytes commands: [[[UInt8]]]) throws(NeonError) -> [RedisReply] {
-        guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
-        for arguments in commands {
-            let status = Self.withArgv(bytes: arguments) { argc, argv, lengths in
-                redisAppendCommandArgv(context, argc, argv, lengths)
-            }
-            if status != 0 { throw fail() }
-        }
+        try append(commands)
         return try receive(commands.count)
     }
 
     /// Sends every command at once, then reads every reply, in order.
     func pipeline(_ commands: [[String]]) throws(NeonError) -> [RedisReply] {
-        guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
-        for arguments in commands {
-            let status = Self.withArgv(arguments) { argc, argv, lengths in
-                redisAppendCommandArgv(context, argc, argv, lengths)
-            }
-            if status != 0 { throw fail() }
-        }
-        var replies: [RedisReply] = []
-        replies.reserveCapacity(commands.count)
-        for _ in commands {
-            var raw: UnsafeMutableRawPointer?
-            if redisGetReply(context, &raw) != 0 || raw == nil { throw fail() }
-            let reply = raw!.assumingMemoryBound(to: redisReply.self)
-            replies.append(RedisReply(reply))
-            freeReplyObject(raw)
-        }
-        return replies
+        try append(commands.map { $0.map(\.utf8) })
+        return try receive(commands.count)
     }
 
     /// The socket, for `poll` (a subscriber waits on it with other things).
@@ -113,13 +92,8 @@ final class RedisConnection {
     /// Sends commands without waiting for replies (a subscriber's
     /// SUBSCRIBE, whose confirmations arrive among its messages).
     func send(_ commands: [[String]]) throws(NeonError) {
+        try append(commands.map { $0.map(\.utf8) })
         guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
-        for arguments in commands {
-            let status = Self.withArgv(arguments) { argc, argv, lengths in
-                redisAppendCommandArgv(context, argc, argv, lengths)
-            }
-            if status != 0 { throw fail() }
-        }
         var done: Int32 = 0
         while done == 0 {
             if redisBufferWrite(context, &done) != 0 { throw fail() }
@@ -142,50 +116,42 @@ final class RedisConnection {
         return replies
     }
 
+    /// Puts `commands` in the output buffer, in order, unsent.
+    private func append<Argument: Collection>(_ commands: [[Argument]]) throws(NeonError) where Argument.Element == UInt8 {
+        guard let context else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
+        for arguments in commands {
+            let status = Self.withArgv(arguments) { argc, argv, lengths in
+                redisAppendCommandArgv(context, argc, argv, lengths)
+            }
+            if status != 0 { throw fail() }
+        }
+    }
+
     private func fail() -> NeonError {
         let reason = context.map { String(cString: neon_redis_errstr($0)) } ?? "closed"
         close()
         return NeonError("lost the connection to Redis at \(endpoint): \(reason.isEmpty ? "connection closed" : reason)")
     }
 
-    private static func withArgv<R>(bytes arguments: [[UInt8]],
-                                    _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
+    /// Runs `body` with `arguments` as hiredis wants them: a count, an argv
+    /// of NUL-terminated copies in one buffer, and their lengths (arguments
+    /// may hold NUL bytes of their own). Strings are given as their UTF-8.
+    private static func withArgv<Argument: Collection, R>(
+        _ arguments: [Argument], _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R
+    ) -> R where Argument.Element == UInt8 {
         var bytes: [CChar] = []
         bytes.reserveCapacity(arguments.reduce(0) { $0 + $1.count + 1 })
-        var offsets: [Int] = []
-        var lengths: [Int] = []
-        for argument in arguments {
-            offsets.append(bytes.count)
-            lengths.append(argument.count)
-            argument.withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { bytes.append(contentsOf: $0) }
-            }
-            bytes.append(0)
-        }
-        return bytes.withUnsafeBufferPointer { buffer in
-            var pointers: [UnsafePointer<CChar>?] = offsets.map { buffer.baseAddress! + $0 }
-            return pointers.withUnsafeMutableBufferPointer { argv in
-                lengths.withUnsafeBufferPointer { lens in
-                    body(Int32(arguments.count), argv.baseAddress!, lens.baseAddress!)
-                }
-            }
-        }
-    }
-
-    private static func withArgv<R>(_ arguments: [String],
-                                    _ body: (Int32, UnsafeMutablePointer<UnsafePointer<CChar>?>, UnsafePointer<Int>) -> R) -> R {
-        var bytes: [CChar] = []
-        bytes.reserveCapacity(arguments.reduce(0) { $0 + $1.utf8.count + 1 })
         var offsets: [Int] = []
         offsets.reserveCapacity(arguments.count)
         var lengths: [Int] = []
         lengths.reserveCapacity(arguments.count)
-        for var argument in arguments {
+        for argument in arguments {
             offsets.append(bytes.count)
-            argument.withUTF8 { utf8 in
-                lengths.append(utf8.count)
-                utf8.withMemoryRebound(to: CChar.self) { bytes.append(contentsOf: $0) }
+            lengths.append(argument.count)
+            let copied: Void? = argument.withContiguousStorageIfAvailable { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { bytes.append(contentsOf: $0) }
             }
+            if copied == nil { bytes.append(contentsOf: argument.map { CChar(bitPattern: $0) }) }
             bytes.append(0)
         }
         return bytes.withUnsafeBufferPointer { buffer in

@@ -13,7 +13,7 @@ public struct Buffer: Equatable, Sendable {
     /// Rows.
     public let height: Int
     /// Row by row; read directly by `FrameWriter`, which compares every
-    /// cell of a frame (the subscript's copies retain each character).
+    /// cell of a frame, without the subscript's bounds checks.
     private(set) var cells: [Cell]
     /// The hyperlinks cells point to (`Style.link` is an index here plus
     /// one), each once.
@@ -153,7 +153,6 @@ public struct Buffer: Equatable, Sendable {
         }
         return column
     }
-
 
     /// Fills the part of `rect` inside the buffer with `character` (a space
     /// by default) in `style`.

@@ -84,34 +84,31 @@ struct Glyph: Hashable, Sendable {
     /// The single byte of a one-byte cluster (ASCII), else nil.
     var asciiByte: UInt8? { high == 1 << 56 ? UInt8(truncatingIfNeeded: low) : nil }
 
+    /// The bytes in place, in order (the words are little-endian, as on
+    /// every platform Swift runs NeonSync on).
+    private func withBytes<R>(_ body: (UnsafeRawBufferPointer) -> R) -> R {
+        var words = (low.littleEndian, high.littleEndian)
+        return withUnsafeBytes(of: &words) { body(UnsafeRawBufferPointer(rebasing: $0.prefix(count))) }
+    }
+
     /// Appends the cluster's UTF-8 to `out`.
     func appendUTF8(to out: inout [UInt8]) {
         guard !isLong else {
             out.append(contentsOf: LongGlyphs.shared.string(numbered: Int(low)).utf8)
             return
         }
-        for index in 0..<count {
-            out.append(UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * index) : high >> (8 * (index - 8))))
-        }
+        withBytes { out.append(contentsOf: $0) }
     }
 
     /// Whether the cluster is one Unicode scalar.
     var isSingleScalar: Bool {
-        guard !isLong else { return false }
-        var scalars = 0
-        for index in 0..<count {
-            let byte = UInt8(truncatingIfNeeded: index < 8 ? low >> (8 * index) : high >> (8 * (index - 8)))
-            if byte & 0xC0 != 0x80 { scalars += 1 }
-        }
-        return scalars == 1
+        !isLong && withBytes { bytes in bytes.count { $0 & 0xC0 != 0x80 } == 1 }
     }
 
     var character: Character {
         if let byte = asciiByte { return Character(Unicode.Scalar(byte)) }
         if isLong { return Character(LongGlyphs.shared.string(numbered: Int(low))) }
-        var bytes: [UInt8] = []
-        appendUTF8(to: &bytes)
-        return Character(String(decoding: bytes, as: UTF8.self))
+        return withBytes { Character(String(decoding: $0, as: UTF8.self)) }
     }
 }
 

@@ -1,0 +1,21 @@
+import Foundation
+
+/// Writes `text` to `path` as an executable (mode 755) the suite will run:
+/// a stand-in for a system tool. The file is written through a descriptor
+/// opened close-on-exec, so a process another test forks meanwhile never
+/// carries it open for writing into the program it runs, and running the
+/// file never fails with "text file busy" (ETXTBSY), which a script
+/// ending in `|| true` would hide.
+public func writeExecutable(_ text: String, to path: String) throws {
+    unlink(path)
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+    guard descriptor >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    defer { close(descriptor) }
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        bytes = bytes.dropFirst(written)
+    }
+    fchmod(descriptor, 0o755)
+}
