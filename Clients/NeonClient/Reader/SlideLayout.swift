@@ -212,8 +212,9 @@ struct SlideLayout: Sendable {
     /// passed) stay blank, the pointers are underlined.
     func render(in area: Rect, top: Int, hidden: Int?, pointers: PointerPart, theme: Theme, into buffer: inout Buffer) {
         for part in parts {
-            let visible = max(part.firstRow, top)..<min(part.firstRow + part.height, top + area.height)
-            guard !visible.isEmpty else { continue }
+            let first = max(part.firstRow, top), end = min(part.firstRow + part.height, top + area.height)
+            guard first < end else { continue }
+            let visible = first..<end
             for column in part.columns {
                 let localTop = visible.lowerBound - part.firstRow
                 let rect = Rect(x: area.x + column.x, y: area.y + visible.lowerBound - top, width: column.width, height: visible.count)
