@@ -33,9 +33,9 @@ public struct DocumentPane: Sendable {
     /// directory of the file this client published, while that file is the
     /// room's document; nil otherwise (others see relative links as text).
     public internal(set) var linkBase: String?
-    /// The pixel sizes of the pictures that came with the document, which
-    /// size its image boxes.
-    private var imageSizes: [String: ImageSize] = [:]
+    /// The pictures that came with the document (their sizes) and why the
+    /// others are not shown: what its image boxes are made from.
+    private(set) var pictures = ImageCatalog.none
     /// The width the document is wrapped to.
     public private(set) var width = 1
     /// The rows of the document on screen.
@@ -67,7 +67,7 @@ public struct DocumentPane: Sendable {
         self.viewport = viewport
         guard let document else { layout = nil; return }
         if layout?.width != width || layout?.document != document {
-            layout = Layout(document: document, width: width, images: imageSizes)
+            layout = Layout(document: document, width: width, images: pictures)
             layout?.highlights = highlights
         }
         top = clamp(top)
@@ -88,7 +88,7 @@ public struct DocumentPane: Sendable {
     mutating func show(_ document: Document, as info: DocumentInfo) {
         shownDocument = info
         self.document = document
-        imageSizes = info.imageSizes
+        pictures = info.pictures
         documentVersion += 1
         highlights = .none
         layout = nil
@@ -103,6 +103,10 @@ public struct DocumentPane: Sendable {
     mutating func showVersion(_ document: Document, as info: DocumentInfo, at row: Int) {
         shownDocument = info
         self.document = document
+        if info.pictures != pictures {
+            pictures = info.pictures
+            layout = nil
+        }
         fit(width: width, viewport: viewport)
         top = clamp(row)
         animation = nil

@@ -225,7 +225,7 @@ public struct DocumentView: Widget {
     /// as it is within the view.
     private func placeImages(in text: Rect, into buffer: inout Buffer) {
         guard !text.isEmpty else { return }
-        for image in layout.imageBoxes where image.box.columns >= 3 && image.box.rows >= 3 {
+        for image in layout.imageBoxes where image.box.showsPicture && image.box.columns >= 3 && image.box.rows >= 3 {
             let rows = layout.rows(ofBlock: image.block)
             guard rows.upperBound > top, rows.lowerBound < top + text.height,
                   case .image(let source) = layout.document.blocks[image.block].kind else { continue }
