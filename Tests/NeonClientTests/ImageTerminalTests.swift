@@ -118,4 +118,47 @@ struct ImageTerminalTests {
         #expect((try? tmux.exitStatus("ada")) == nil, "the document was not refused")
         #expect(server.stop() == 0)
     }
+    /// The first picture box on a screen: its columns and rows, borders included.
+    func boxSize(_ screen: [String]) -> (columns: Int, rows: Int)? {
+        guard let top = screen.firstIndex(where: { $0.contains("┌") && $0.contains("┐") }),
+              let start = screen[top].firstIndex(of: "┌"), let end = screen[top][start...].firstIndex(of: "┐") else { return nil }
+        let column = screen[top].distance(from: screen[top].startIndex, to: start)
+        let rows = screen[top...].prefix { line in
+            line.count > column && "┌│└".contains(line[line.index(line.startIndex, offsetBy: column)])
+        }.count
+        return (screen[top].distance(from: start, to: end) + 1, rows)
+    }
+
+    @Test("samples/deck.md's room.png keeps its shape in slides as when read: 45×11 read and presented at 120×40; a follower at 60×20 sees it shrunk to fit at the same shape, 28×7, its alt text whole")
+    func slidesKeepTheShape() throws {
+        let deck = SlideTerminalTests.deck
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        try tmux.start("pat", columns: 120, rows: 40, command: "\(Self.client) present \(deck) --room deck --name pat --server \(server.url)")
+        try tmux.waitFor("pat", "Slide 1 of 6")
+        try tmux.start("fay", columns: 60, rows: 20, command: "\(Self.client) follow deck --name fay --server \(server.url)")
+        try tmux.start("rea", columns: 120, rows: 40, command: "\(Self.client) read \(deck) --room reading --name rea --server \(server.url)")
+        try tmux.waitFor("pat", "2 here")
+        try tmux.sendKeys("pat", "5", "Enter")
+        let alt = "a diagram of the room"
+        let presented = try tmux.waitUntil("pat", "slide 5 with its picture") { screen in
+            screen.contains { $0.contains("Slide 5 of 6") } && screen.contains { $0.contains(alt) }
+        }
+        let followed = try tmux.waitUntil("fay", "slide 5 with its picture") { screen in
+            screen.contains { $0.contains("Slide 5 of 6") } && screen.contains { $0.contains(alt) }
+        }
+        try tmux.waitFor("rea", "1 here")
+        try tmux.sendKeys("rea", "/")
+        try tmux.sendLiteral("rea", "diagram of the room")
+        try tmux.sendKeys("rea", "Enter")
+        let read = try tmux.waitUntil("rea", "the picture on screen") { screen in screen.contains { $0.contains("│" + String(repeating: " ", count: 11) + alt) } }
+        let readBox = try #require(boxSize(read), "\(read.joined(separator: "\n"))")
+        let presentedBox = try #require(boxSize(presented), "\(presented.joined(separator: "\n"))")
+        let followedBox = try #require(boxSize(followed), "\(followed.joined(separator: "\n"))")
+        #expect(readBox.columns == 45 && readBox.rows == 11, "read: \(readBox)")
+        #expect(presentedBox.columns == 45 && presentedBox.rows == 11, "presented: \(presentedBox)")
+        #expect(followedBox.columns == 28 && followedBox.rows == 7, "followed: \(followedBox)\n\(followed.joined(separator: "\n"))")
+        #expect(followed.contains { $0.contains("│  " + alt) })
+        #expect(server.stop() == 0)
+    }
 }

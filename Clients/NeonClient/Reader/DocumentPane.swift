@@ -60,14 +60,17 @@ public struct DocumentPane: Sendable {
 
     func clamp(_ row: Int) -> Int { min(max(row, 0), maximumTop) }
 
-    /// A new size: the document wrapped to `width`, `viewport` rows shown,
-    /// the top and the code shift kept within them.
+    /// A new size: the document wrapped to `width`, `viewport` rows shown
+    /// (no picture's box taller than them), the top and the code shift kept
+    /// within them.
     mutating func fit(width: Int, viewport: Int) {
         self.width = width
         self.viewport = viewport
         guard let document else { layout = nil; return }
-        if layout?.width != width || layout?.document != document {
-            layout = Layout(document: document, width: width, images: pictures)
+        let images = pictures.fitting(rows: viewport)
+        let boxesChanged = layout.map { !$0.imageBoxes.isEmpty && $0.images != images } ?? false
+        if layout?.width != width || layout?.document != document || boxesChanged {
+            layout = Layout(document: document, width: width, images: images)
             layout?.highlights = highlights
         }
         top = clamp(top)

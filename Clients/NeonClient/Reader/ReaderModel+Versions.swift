@@ -110,6 +110,7 @@ extension ReaderModel {
         let place = map.place(layout.anchor(forRow: pane.top))
         let slidePlace = slides.layout.map { map.place($0.anchor(forRow: slides.top)) }
         pane.showVersion(new, as: info, at: 0)
+        slides.images = pane.pictures
         if slides.isOn, let slidePlace { slides.showVersion(new, at: slidePlace) }
         if let row = pane.layout?.row(for: place), pane.top != row { pane.jump(to: row) }
         presence.carryPlaces(map)

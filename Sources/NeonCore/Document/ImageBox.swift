@@ -12,8 +12,10 @@ public struct ImageSize: Equatable, Hashable, Sendable {
 /// The box an image block takes in a layout. A picture whose size is known
 /// (it travelled with the document, so every reader knows the same sizes)
 /// gets its aspect ratio: a column per 8 pixels, no wider than the room,
-/// rows for cells twice as tall as wide, 3 to 20 rows, with the alt text
-/// and the file name inside. A terminal that can show pictures draws the picture over
+/// rows for cells twice as tall as wide, 3 to `maximumRows` rows (the rows
+/// there are for it: the view's when reading, what a slide leaves; at most
+/// 20), though never so narrow that its labels no longer fit while the
+/// picture is wider than them; with the alt text and the file name inside. A terminal that can show pictures draws the picture over
 /// the box's inside; every other shows the box, so rows and anchors are the
 /// same everywhere. A picture that cannot be drawn (not sent, remote, of a
 /// format not decoded) gets a box as wide as its labels: the alt text, and
@@ -30,15 +32,18 @@ public struct ImageBox: Equatable, Sendable {
     /// how much taller than wide (for its height).
     static let cellPixels = 8
     static let cellAspect = 2.0
-    static let minimumRows = 3
-    static let maximumRows = 20
+    public static let minimumRows = 3
+    public static let maximumRows = 20
     static let minimumColumns = 12
 
-    /// The box for a picture of `size` in `room` columns; nil `size`: the
-    /// box of a picture not shown, as wide as the labels `lines` draws for
+    /// The box for a picture of `size` in `room` columns, at most
+    /// `maximumRows` rows (never under `minimumRows`); nil `size`: the box
+    /// of a picture not shown, as wide as the labels `lines` draws for
     /// `alt`, `source` and `reason`.
-    public init(size: ImageSize?, room: Int, alt: String = "", source: String = "", reason: String? = nil) {
+    public init(size: ImageSize?, room: Int, maximumRows: Int = Self.maximumRows,
+                alt: String = "", source: String = "", reason: String? = nil) {
         let room = max(room, 1)
+        let tallest = min(max(maximumRows, Self.minimumRows), Self.maximumRows)
         guard let size, size.width > 0, size.height > 0 else {
             let labels = Self.labels(alt: alt, source: source, reason: reason)
             let widest = labels.map { DisplayWidth.of($0.text) }.max() ?? 0
@@ -48,11 +53,28 @@ public struct ImageBox: Equatable, Sendable {
             return
         }
         let ratio = Double(size.height) / Double(size.width)
-        var columns = min(room, max((size.width + Self.cellPixels - 1) / Self.cellPixels, min(Self.minimumColumns, room)))
-        var rows = Int((Double(columns) * ratio / Self.cellAspect).rounded())
-        if rows > Self.maximumRows {
-            rows = Self.maximumRows
-            columns = min(room, max(Int((Double(rows) * Self.cellAspect / ratio).rounded()), min(Self.minimumColumns, room)))
+        let narrowest = min(Self.minimumColumns, room)
+        // Sizes are clamped as doubles first: a side may be any Int.
+        func rowsAcross(_ columns: Int) -> Int {
+            Int(min(Double(columns) * ratio / Self.cellAspect, Double(Self.maximumRows + 1)).rounded())
+        }
+        func columnsDown(_ rows: Int) -> Int {
+            max(Int(min(Double(rows) * Self.cellAspect / ratio, Double(room)).rounded()), narrowest)
+        }
+        let natural = min(room, max(size.width / Self.cellPixels + (size.width % Self.cellPixels > 0 ? 1 : 0), narrowest))
+        var columns = natural
+        var rows = rowsAcross(natural)
+        if rows > tallest {
+            let naturalRows = rows
+            rows = tallest
+            columns = columnsDown(tallest)
+            let labels = max(DisplayWidth.of(SourceText.singleLine(alt)), DisplayWidth.of(Self.fileName(of: source)))
+            let legible = min(natural, labels + 4)
+            if columns < legible {
+                let needed = Int(min(Double(legible) * ratio / Self.cellAspect, Double(Self.maximumRows)).rounded(.up))
+                rows = min(needed, naturalRows, Self.maximumRows)
+                columns = columnsDown(rows)
+            }
         }
         self.columns = columns
         self.rows = max(rows, Self.minimumRows)

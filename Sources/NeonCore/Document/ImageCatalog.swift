@@ -1,10 +1,14 @@
 /// What a layout knows of a document's pictures, by the address the
 /// Markdown gives each: the pixel sizes of those that travelled with it
-/// (`DocumentInfo.images`) and why the others are not shown
-/// (`DocumentInfo.unshown`).
+/// (`DocumentInfo.images`), why the others are not shown
+/// (`DocumentInfo.unshown`), and the most rows a picture's box may take.
 public struct ImageCatalog: Equatable, Sendable {
     public var sizes: [String: ImageSize]
     public var reasons: [String: String]
+    /// The most rows a picture's box takes: the rows the view shows when
+    /// reading, what the rest of the slide leaves in slides
+    /// (`ImageBox.maximumRows` at most, `ImageBox.minimumRows` at least).
+    public var maximumRows: Int
 
     public static let none = ImageCatalog()
 
@@ -12,9 +16,17 @@ public struct ImageCatalog: Equatable, Sendable {
     /// no one fetches anything.
     public static let remoteReason = "remote, not fetched"
 
-    public init(sizes: [String: ImageSize] = [:], reasons: [String: String] = [:]) {
+    public init(sizes: [String: ImageSize] = [:], reasons: [String: String] = [:], maximumRows: Int = ImageBox.maximumRows) {
         self.sizes = sizes
         self.reasons = reasons
+        self.maximumRows = maximumRows
+    }
+
+    /// This catalog with boxes of at most `rows` rows.
+    public func fitting(rows: Int) -> ImageCatalog {
+        var copy = self
+        copy.maximumRows = rows
+        return copy
     }
 
     /// Why the picture at `source` is drawn as its box only: the reason it
@@ -27,7 +39,7 @@ public struct ImageCatalog: Equatable, Sendable {
 
     /// The box of the picture at `source`, whose alt text is `alt`, in `room` columns.
     func box(for source: String, alt: String, room: Int) -> ImageBox {
-        ImageBox(size: sizes[source], room: room, alt: alt, source: source, reason: reason(for: source))
+        ImageBox(size: sizes[source], room: room, maximumRows: maximumRows, alt: alt, source: source, reason: reason(for: source))
     }
 
     /// An address with a scheme (`https://…`, `data:…`): not a file on the
