@@ -77,4 +77,18 @@ struct PictureSizeModelTests {
         #expect(tiny.columns >= "a diagram of the room".count + 4, "the alt text stays whole: \(tiny.columns)×\(tiny.rows)")
         #expect(tiny.lines.contains { $0.contains("a diagram of the room") })
     }
+
+    @Test("opening the draft panel shrinks the rows a picture may take, and the text at the top of the view stays there")
+    func placeKept() throws {
+        var m = reader(columns: 100, rows: 24)
+        let document = try #require(m.pane.document)
+        let after = try #require(document.blocks.firstIndex { $0.text.hasPrefix("graph LR") })
+        _ = m.scroll(to: try #require(m.pane.layout?.rows(ofBlock: after).lowerBound), at: .zero)
+        let top = m.pane.layout?.anchor(forRow: m.pane.top)
+        #expect(m.pane.layout?.imageBoxes.first?.box.rows == 11)
+        _ = m.handle(.key(.character("e")), at: .zero)
+        #expect(m.pane.viewport < 11, "the panel leaves fewer rows than the picture took: \(m.pane.viewport)")
+        #expect(m.pane.layout?.imageBoxes.first?.box.rows == 7, "the picture above gave way")
+        #expect(m.pane.layout?.anchor(forRow: m.pane.top) == top, "the same text at the top")
+    }
 }

@@ -62,7 +62,8 @@ public struct DocumentPane: Sendable {
 
     /// A new size: the document wrapped to `width`, `viewport` rows shown
     /// (no picture's box taller than them), the top and the code shift kept
-    /// within them.
+    /// within them; the same document laid out again keeps the text at its
+    /// top (a picture above it may have grown or shrunk).
     mutating func fit(width: Int, viewport: Int) {
         self.width = width
         self.viewport = viewport
@@ -70,8 +71,10 @@ public struct DocumentPane: Sendable {
         let images = pictures.fitting(rows: viewport)
         let boxesChanged = layout.map { !$0.imageBoxes.isEmpty && $0.images != images } ?? false
         if layout?.width != width || layout?.document != document || boxesChanged {
+            let kept = layout.flatMap { $0.document == document && top > 0 ? $0.anchor(forRow: top) : nil }
             layout = Layout(document: document, width: width, images: images)
             layout?.highlights = highlights
+            if let kept, let layout { top = layout.row(for: kept) }
         }
         top = clamp(top)
         codeShift = min(codeShift, layout?.codeOverflow ?? 0)
