@@ -11,7 +11,8 @@ import NeonTUI
 /// instead. Rows are the slide's own: `top` scrolls within it. A picture
 /// keeps its shape and is no taller than the rows shown; when the slide is
 /// taller than them, its pictures shrink by the difference, down to half
-/// the rows shown (a slide that still does not fit scrolls).
+/// the rows shown and never so far that an alt text is cut (`ImageBox`; a
+/// slide that still does not fit scrolls).
 struct SlideLayout: Sendable {
     /// A column of a part: the layout of its blocks, the document's blocks
     /// it shows (its block `i` is the document's `blocks[i]`), where it
