@@ -1,14 +1,16 @@
 // A libFuzzer target over the pictures a document carries: the bytes of an
 // image file as the publishing client reads it and every reader's client
 // decodes it (NeonRender's Picture, through libpng and libjpeg-turbo), and
-// the server's check of a document's images (DocumentImage.problem).
+// the server's checks of a document's images (DocumentImage.problem) and of
+// the pictures it lists as not shown (UnshownImage.problem).
 // Built and run by scripts/fuzz.sh with NeonCore and NeonRender's Picture.
 //
 // Checks: decoding never crashes and never allocates for more than
 // Picture.maxPixels pixels; a decoded picture has the pixels its size says;
 // re-encoded as PNG it decodes to the same picture; its rows cut as for a
 // picture scrolled half off are whole rows; the server's check of it as a
-// travelling image answers without crashing.
+// travelling image, and of its bytes as the reason a picture is not
+// shown, answers without crashing.
 
 import Foundation
 
@@ -17,6 +19,7 @@ func fuzzPictures(_ data: UnsafePointer<UInt8>, _ size: Int) {
     let format = Picture.format(of: bytes) ?? "png"
     _ = DocumentImage.problem(with: [DocumentImage(name: "fuzz", format: format, width: 1, height: 1,
                                                    data: bytes.base64EncodedString())])
+    _ = UnshownImage.problem(with: [UnshownImage(name: "fuzz", reason: String(decoding: bytes.prefix(80), as: UTF8.self))], images: [])
     guard let picture = try? Picture.decode(bytes) else { return }
     guard picture.width * picture.height <= Picture.maxPixels, picture.rgba.count == picture.width * picture.height * 4 else {
         fatalError("a decoded picture of \(picture.width)×\(picture.height) has \(picture.rgba.count) bytes")

@@ -38,7 +38,9 @@ extension Client {
             do {
                 document = try DocumentFile.load(file) { done, total in drawLoading(file, done, total, on: screen) }
                 if var info = document, let directory = DocumentFile.directory(of: file) {
-                    info.images = try DocumentPictures.collect(for: info, directory: directory)
+                    let pictures = DocumentPictures.collect(for: info, directory: directory)
+                    info.images = pictures.images
+                    info.unshown = pictures.unshown
                     document = info
                 }
             } catch {

@@ -26,29 +26,63 @@ public struct Picture: Equatable, Sendable {
         return nil
     }
 
+    /// Why bytes are not a picture this client draws: a sentence
+    /// (`description`) and a short phrase for the picture's box (`reason`).
+    public enum Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Neither PNG nor JPEG.
+        case notPNGOrJPEG
+        /// A PNG or JPEG that its library cannot read, with what it said.
+        case unreadable(format: String, sentence: String)
+        /// A header that claims more than `maxPixels` pixels.
+        case tooLarge(width: Int, height: Int)
+
+        public var description: String {
+            switch self {
+            case .notPNGOrJPEG: "it is neither a PNG nor a JPEG file"
+            case let .unreadable(_, sentence): sentence
+            case let .tooLarge(width, height): "it says it is \(width)×\(height) pixels, over the \(maxPixels) pixels decoded"
+            }
+        }
+
+        public var reason: String {
+            switch self {
+            case .notPNGOrJPEG: "not a PNG or JPEG"
+            case let .unreadable(format, _): "unreadable \(format)"
+            case .tooLarge: "over \(maxPixels / 1_000_000) million pixels"
+            }
+        }
+    }
+
     /// Decodes a PNG (libpng) or JPEG (libjpeg-turbo) file's bytes; a file
     /// of another kind, a malformed one or one of more than `maxPixels`
     /// pixels is a `NeonError` naming what is wrong.
     public static func decode(_ bytes: Data) throws(NeonError) -> Picture {
-        switch format(of: bytes) {
-        case "png": return try decodePNG(bytes)
-        case "jpeg": return try decodeJPEG(bytes)
-        default: throw NeonError("it is neither a PNG nor a JPEG file")
+        do {
+            return try read(bytes)
+        } catch {
+            throw NeonError(error.description)
         }
     }
 
-    private static func decodePNG(_ bytes: Data) throws(NeonError) -> Picture {
+    /// `decode`, with why it failed as a `Problem`.
+    public static func read(_ bytes: Data) throws(Problem) -> Picture {
+        switch format(of: bytes) {
+        case "png": return try decodePNG(bytes)
+        case "jpeg": return try decodeJPEG(bytes)
+        default: throw .notPNGOrJPEG
+        }
+    }
+
+    private static func decodePNG(_ bytes: Data) throws(Problem) -> Picture {
         var image = png_image()
         image.version = UInt32(PNG_IMAGE_VERSION)
         let begun = bytes.withUnsafeBytes { raw in
             png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count)
         }
-        guard begun != 0 else { throw NeonError("it is not a readable PNG (\(message(of: image)))") }
+        guard begun != 0 else { throw .unreadable(format: "PNG", sentence: "it is not a readable PNG (\(message(of: image)))") }
         defer { png_image_free(&image) }
         let width = Int(image.width), height = Int(image.height)
-        guard width > 0, height > 0, width * height <= maxPixels else {
-            throw NeonError("it says it is \(width)×\(height) pixels, over the \(maxPixels) pixels decoded")
-        }
+        guard width > 0, height > 0, width * height <= maxPixels else { throw .tooLarge(width: width, height: height) }
         image.format = neon_png_format_rgba
         var pixels = [UInt8](repeating: 0, count: width * height * 4)
         let finished = bytes.withUnsafeBytes { _ in
@@ -56,7 +90,7 @@ public struct Picture: Equatable, Sendable {
                 png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
             }
         }
-        guard finished != 0 else { throw NeonError("it is not a readable PNG (\(message(of: image)))") }
+        guard finished != 0 else { throw .unreadable(format: "PNG", sentence: "it is not a readable PNG (\(message(of: image)))") }
         return Picture(width: width, height: height, rgba: pixels)
     }
 
@@ -67,17 +101,17 @@ public struct Picture: Equatable, Sendable {
         }
     }
 
-    private static func decodeJPEG(_ bytes: Data) throws(NeonError) -> Picture {
-        guard let handle = tjInitDecompress() else { throw NeonError("libjpeg-turbo could not start") }
+    private static func decodeJPEG(_ bytes: Data) throws(Problem) -> Picture {
+        guard let handle = tjInitDecompress() else { throw .unreadable(format: "JPEG", sentence: "libjpeg-turbo could not start") }
         defer { tjDestroy(handle) }
         var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
         let header = bytes.withUnsafeBytes { raw in
             tjDecompressHeader3(handle, raw.bindMemory(to: UInt8.self).baseAddress, UInt(raw.count),
                                 &width, &height, &subsampling, &colorspace)
         }
-        guard header == 0 else { throw NeonError("it is not a readable JPEG (\(String(cString: tjGetErrorStr2(handle))))") }
+        guard header == 0 else { throw unreadableJPEG(handle) }
         guard width > 0, height > 0, Int(width) * Int(height) <= maxPixels else {
-            throw NeonError("it says it is \(width)×\(height) pixels, over the \(maxPixels) pixels decoded")
+            throw .tooLarge(width: Int(width), height: Int(height))
         }
         var pixels = [UInt8](repeating: 0, count: Int(width) * Int(height) * 4)
         let decoded = bytes.withUnsafeBytes { raw in
@@ -86,8 +120,12 @@ public struct Picture: Equatable, Sendable {
                               width, 0, height, Int32(TJPF_RGBA.rawValue), 0)
             }
         }
-        guard decoded == 0 else { throw NeonError("it is not a readable JPEG (\(String(cString: tjGetErrorStr2(handle))))") }
+        guard decoded == 0 else { throw unreadableJPEG(handle) }
         return Picture(width: Int(width), height: Int(height), rgba: pixels)
+    }
+
+    private static func unreadableJPEG(_ handle: tjhandle) -> Problem {
+        .unreadable(format: "JPEG", sentence: "it is not a readable JPEG (\(String(cString: tjGetErrorStr2(handle))))")
     }
 
     /// This picture's rows `rows` (a part scrolled off cut away).

@@ -117,8 +117,9 @@ struct RoomSimulation {
                 outputs += room.apply(.tabSelected(id, section: section), at: now)
             case let .follow(on):
                 outputs += room.apply(.followChanged(id, on: on), at: now)
-            case let .document(title, format, text, _, images, revises):
-                outputs += room.apply(.documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images), revises: revises), at: now)
+            case let .document(title, format, text, _, images, unshown, revises):
+                outputs += room.apply(.documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images,
+                                                                          unshown: unshown), revises: revises), at: now)
             default:
                 break
             }

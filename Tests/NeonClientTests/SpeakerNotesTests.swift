@@ -42,7 +42,7 @@ struct SpeakerNotesTests {
 
     private func published(_ commands: [ClientCommand]) -> String? {
         commands.lazy.compactMap { command -> String? in
-            if case let .send(.document(_, _, text, _, _, _)) = command { return text }
+            if case let .send(.document(_, _, text, _, _, _, _)) = command { return text }
             return nil
         }.first
     }

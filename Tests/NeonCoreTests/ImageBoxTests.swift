@@ -24,7 +24,7 @@ struct ImageBoxTests {
         #expect(document.blocks[3].kind == .image(source: "https://b.example/x.svg"))
     }
 
-    @Test("a known picture gets a box of its aspect ratio (cells twice as tall as wide), capped at 20 rows; an unknown one three rows across")
+    @Test("a known picture gets a box of its aspect ratio (cells twice as tall as wide), capped at 20 rows; an unknown one as wide as its labels")
     func sizes() {
         #expect(ImageBox(size: ImageSize(width: 800, height: 400), room: 80) == ImageBox(size: ImageSize(width: 1600, height: 800), room: 80))
         let wide = ImageBox(size: ImageSize(width: 800, height: 400), room: 80)
@@ -33,8 +33,8 @@ struct ImageBoxTests {
         #expect(square.columns == 20 && square.rows == 10)
         let tall = ImageBox(size: ImageSize(width: 400, height: 1600), room: 80)
         #expect(tall.rows == 20 && tall.columns == 12, "at least 12 columns, for the text")
-        let unknown = ImageBox(size: nil, room: 60)
-        #expect(unknown.columns == 60 && unknown.rows == 3)
+        let unknown = ImageBox(size: nil, room: 60, alt: "The logo", source: "images/logo.png")
+        #expect(unknown.columns == 12 && unknown.rows == 4, "its two labels, at least 12 columns")
     }
 
     @Test("the box shows the alt text and the file name, at every width; its rows do not depend on the terminal's graphics")
@@ -56,8 +56,13 @@ struct ImageBoxTests {
             #expect(narrow.rowCount >= 3)
             #expect(narrow.lines(0..<narrow.rowCount).allSatisfy { $0.displayWidth <= width })
         }
-        let remote = Layout(document: try Document.parse(title: "t", format: .markdown, text: "![Build](https://b.example/x.svg)"), width: 30)
-        #expect(remote.lines(0..<remote.rowCount).map { String($0.text) }[1] == "│       Build · x.svg        │")
+        let remote = Layout(document: try Document.parse(title: "t", format: .markdown, text: "![Build](https://b.example/x.svg)"), width: 40)
+        #expect(remote.lines(0..<remote.rowCount).map { String($0.text) } == [
+            "┌─────────────────────────────┐",
+            "│            Build            │",
+            "│ x.svg · remote, not fetched │",
+            "└─────────────────────────────┘",
+        ])
     }
 
     @Test("search finds an image's alt text in its box")

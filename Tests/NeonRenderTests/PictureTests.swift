@@ -114,35 +114,78 @@ struct PictureTests {
         #expect(GraphicsProbe.isComplete(da) && !GraphicsProbe.isComplete(Array("\u{1B}_Gi=31;OK".utf8)))
     }
 
-    @Test("publishing takes local pictures along, decoded; too large or malformed files are refused with a sentence naming them; remote ones stay boxes")
+    @Test("publishing takes local pictures along, decoded; an SVG, a GIF, a malformed, missing or oversized file stays a box with a short reason, and nothing refuses the document; remote ones are every client's to box")
     func publishing() throws {
         let directory = NSTemporaryDirectory() + "neonsync-pictures-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory + "/img", withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         try gradient(40, 20).png()!.write(to: URL(fileURLWithPath: directory + "/img/a.png"))
         try jpeg(gradient(30, 30)).write(to: URL(fileURLWithPath: directory + "/b.jpg"))
-        let text = "![A](img/a.png)\n\n![B](b.jpg)\n\n![Remote](https://example.com/r.png)\n\n![Missing](nope.png)"
-        let images = try DocumentPictures.collect(for: DocumentInfo(title: "t", format: .markdown, text: text), directory: directory)
-        #expect(images.map(\.name) == ["img/a.png", "b.jpg"])
-        #expect(images.map(\.format) == ["png", "jpeg"])
-        #expect(images.map { [$0.width, $0.height] } == [[40, 20], [30, 30]])
-        #expect(DocumentImage.problem(with: images) == nil)
-
+        try Data("<?xml version=\"1.0\"?>\n<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"8\" height=\"8\"/>".utf8)
+            .write(to: URL(fileURLWithPath: directory + "/tour.svg"))
+        try Data("GIF89a".utf8 + [1, 0, 1, 0]).write(to: URL(fileURLWithPath: directory + "/anim.gif"))
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 1, 2, 3]).write(to: URL(fileURLWithPath: directory + "/bad.png"))
-        #expect(throws: NeonError.self) {
-            try DocumentPictures.collect(for: DocumentInfo(title: "t", format: .markdown, text: "![x](bad.png)"), directory: directory)
-        }
-        do {
-            _ = try DocumentPictures.collect(for: DocumentInfo(title: "t", format: .markdown, text: "![x](bad.png)"), directory: directory)
-        } catch {
-            #expect(error.description.hasPrefix("the image \(directory)/bad.png cannot be shown: it is not a readable PNG"))
-        }
-        try Data(count: DocumentImage.maxBytes + 1).write(to: URL(fileURLWithPath: directory + "/big.png"))
-        do {
-            _ = try DocumentPictures.collect(for: DocumentInfo(title: "t", format: .markdown, text: "![x](big.png)"), directory: directory)
-            Issue.record("a picture over the limit went")
-        } catch {
-            #expect(error.description == "the image \(directory)/big.png is \(DocumentImage.maxBytes + 1) bytes, over the limit of 1048576 bytes per image; make it smaller or link to it instead")
-        }
+        try (Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) + Data(count: DocumentImage.maxBytes))
+            .write(to: URL(fileURLWithPath: directory + "/big.png"))
+        try Data("plain words".utf8).write(to: URL(fileURLWithPath: directory + "/notes.png"))
+        try FileManager.default.createDirectory(atPath: directory + "/folder.png", withIntermediateDirectories: true)
+        let text = """
+            ![A](img/a.png)
+
+            ![B](b.jpg)
+
+            ![Tour](tour.svg)
+
+            ![Spinner](anim.gif)
+
+            ![Bad](bad.png)
+
+            ![Big](big.png)
+
+            ![Notes](notes.png)
+
+            ![Folder](folder.png)
+
+            ![Missing](nope.png)
+
+            ![Remote](https://example.com/r.png)
+
+            ![A again](img/a.png)
+            """
+        let pictures = DocumentPictures.collect(for: DocumentInfo(title: "t", format: .markdown, text: text), directory: directory)
+        #expect(pictures.images.map(\.name) == ["img/a.png", "b.jpg"])
+        #expect(pictures.images.map(\.format) == ["png", "jpeg"])
+        #expect(pictures.images.map { [$0.width, $0.height] } == [[40, 20], [30, 30]])
+        #expect(DocumentImage.problem(with: pictures.images) == nil)
+        #expect(pictures.unshown == [
+            UnshownImage(name: "tour.svg", reason: "SVG not shown"),
+            UnshownImage(name: "anim.gif", reason: "GIF not shown"),
+            UnshownImage(name: "bad.png", reason: "unreadable PNG"),
+            UnshownImage(name: "big.png", reason: "over 1 MiB"),
+            UnshownImage(name: "notes.png", reason: "not a PNG or JPEG"),
+            UnshownImage(name: "folder.png", reason: "not a file"),
+            UnshownImage(name: "nope.png", reason: "missing"),
+        ])
+        #expect(UnshownImage.problem(with: pictures.unshown, images: pictures.images) == nil, "what the server checks lets it through")
+    }
+
+    @Test("pictures past the document's limits together stay boxes: the 3 MiB of all pictures, then the 64 pictures")
+    func together() throws {
+        let directory = NSTemporaryDirectory() + "neonsync-pictures-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Four of 900 KiB each: the fourth passes 3 MiB together.
+        var large = try #require(gradient(8, 8).png())
+        large.append(Data(count: 900 << 10))
+        for index in 1...4 { try large.write(to: URL(fileURLWithPath: directory + "/large\(index).png")) }
+        let small = try #require(gradient(2, 2).png())
+        for index in 1...70 { try small.write(to: URL(fileURLWithPath: directory + "/s\(index).png")) }
+        let text = ((1...4).map { "![L\($0)](large\($0).png)" } + (1...70).map { "![S\($0)](s\($0).png)" }).joined(separator: "\n\n")
+        let pictures = DocumentPictures.collect(for: DocumentInfo(title: "t", format: .markdown, text: text), directory: directory)
+        #expect(pictures.images.count == DocumentImage.maxCount)
+        #expect(pictures.unshown.first == UnshownImage(name: "large4.png", reason: "over the 3 MiB of all pictures"))
+        #expect(pictures.unshown.dropFirst().map(\.reason) == Array(repeating: "over 64 pictures", count: 9))
+        #expect(DocumentImage.problem(with: pictures.images) == nil)
+        #expect(UnshownImage.problem(with: pictures.unshown, images: pictures.images) == nil)
     }
 }

@@ -83,7 +83,7 @@ struct StoreSQLiteTests {
         #expect(try Inspector(directory).rows("SELECT operation FROM revisions WHERE room = 'long' AND revision = 1205") == [["[1205]"]])
     }
 
-    @Test("the file is in WAL mode and records schema versions 1 to 5")
+    @Test("the file is in WAL mode and records schema versions 1 to 6")
     func walAndSchema() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(directory: directory.path)
@@ -93,7 +93,7 @@ struct StoreSQLiteTests {
         store.close()
         let inspector = try Inspector(directory)
         #expect(try inspector.rows("PRAGMA journal_mode") == [["wal"]])
-        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"], ["4"], ["5"]])
+        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"], ["4"], ["5"], ["6"]])
     }
 
     @Test("opening creates the data directory and its missing parents")
@@ -153,8 +153,8 @@ struct StoreSQLiteTests {
     func newerSchema() throws {
         let directory = try TemporaryDirectory()
         try SQLiteStore(directory: directory.path).close()
-        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (6, 0)")
-        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 6, newer than this neonsyncd knows (5) — run a newer neonsyncd, or point --data at another directory")) {
+        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (7, 0)")
+        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 7, newer than this neonsyncd knows (6) — run a newer neonsyncd, or point --data at another directory")) {
             try SQLiteStore(directory: directory.path)
         }
     }
@@ -260,6 +260,28 @@ struct StoreImagesTests {
         #expect(rooms.first { $0.name == "plain" }?.document?.images == [])
         reopened.close()
         #expect(try Inspector(directory).rows("SELECT images IS NULL FROM documents WHERE room = 'plain'") == [["1"]])
+    }
+
+    @Test("the pictures a document shows as boxes, with why, come back after reopening, so a late joiner sees the same boxes")
+    func unshown() throws {
+        let directory = try TemporaryDirectory()
+        let document = DocumentInfo(title: "Pics", format: .markdown, text: "![tour](tour.svg)\n\n![gone](gone.png)",
+                                    unshown: [UnshownImage(name: "tour.svg", reason: "SVG not shown"),
+                                              UnshownImage(name: "gone.png", reason: "missing")])
+        do {
+            let store = try SQLiteStore(directory: directory.path)
+            try store.createRoom("pics", profile: "graphemes", limit: 280)
+            try store.createRoom("plain", profile: "graphemes", limit: 280)
+            try store.setDocument(document, room: "pics")
+            try store.setDocument(DocumentInfo(title: "P", format: .text, text: "p"), room: "plain")
+            store.close()
+        }
+        let reopened = try SQLiteStore(directory: directory.path)
+        let rooms = try reopened.loadRooms()
+        #expect(rooms.first { $0.name == "pics" }?.document?.unshown == document.unshown)
+        #expect(rooms.first { $0.name == "plain" }?.document?.unshown == [])
+        reopened.close()
+        #expect(try Inspector(directory).rows("SELECT unshown IS NULL FROM documents WHERE room = 'plain'") == [["1"]])
     }
 }
 

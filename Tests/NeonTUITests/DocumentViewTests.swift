@@ -201,4 +201,22 @@ struct DocumentViewTests {
         let buffer = render(DocumentView(layout: Layout(document: document, width: 30), top: 0), width: 30, height: 4)
         #expect(buffer.lines() == ["line one", "line 二", "", "next"])
     }
+
+    @Test("a row of badges is drawn in its line as their alt texts on labels (reverse video, in every theme), not as a box each; a picture alone in its paragraph stays a box")
+    func inlinePictures() throws {
+        let markdown = "[![build](https://ci.example/b.svg)](https://ci.example) [![coverage](c.svg)](https://cov.example)\n\n![alone](a.png)"
+        let layout = Layout(document: try Document.parse(title: "t", format: .markdown, text: markdown), width: 80)
+        #expect(layout.document.blocks.map(\.kind) == [.paragraph, .image(source: "a.png")])
+        for theme in [Theme.neon, .monochrome, .monochromeASCII] {
+            let buffer = render(DocumentView(layout: layout, top: 0, theme: theme), width: 80, height: 6)
+            let lines = snapshot(buffer).split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines[0] == "build (https://ci.example) coverage (https://cov.example)")
+            let build = lines[0].distance(from: lines[0].startIndex, to: try #require(lines[0].range(of: "build")).lowerBound)
+            let coverage = lines[0].distance(from: lines[0].startIndex, to: try #require(lines[0].range(of: "coverage")).lowerBound)
+            for x in build..<build + 5 { #expect(buffer[x, 0].style.reverse, "\(x) of \"build\"") }
+            for x in coverage..<coverage + 8 { #expect(buffer[x, 0].style.reverse) }
+            #expect(!buffer[build + 5, 0].style.reverse && !buffer[coverage - 1, 0].style.reverse, "only the alt text")
+            #expect(lines[2].hasPrefix(theme.ascii ? "+--" : "┌──"), "the picture alone is its box")
+        }
+    }
 }

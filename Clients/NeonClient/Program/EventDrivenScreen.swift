@@ -14,12 +14,13 @@ protocol EventDrivenScreen: ScreenProgram {
     mutating func settle()
     mutating func highlighted(_ highlights: CodeHighlights, version: Int)
     /// The file the screen shows has a new version (or cannot be read).
-    mutating func fileChanged(_ text: String, images: [DocumentImage], at time: Duration) -> [ClientCommand]
+    mutating func fileChanged(_ text: String, images: [DocumentImage], unshown: [UnshownImage], at time: Duration) -> [ClientCommand]
     mutating func fileUnreadable(_ problem: String, at time: Duration) -> [ClientCommand]
 }
 
 extension EventDrivenScreen {
-    public mutating func fileChanged(_ text: String, images: [DocumentImage], at time: Duration) -> [ClientCommand] { [] }
+    public mutating func fileChanged(_ text: String, images: [DocumentImage], unshown: [UnshownImage],
+                                     at time: Duration) -> [ClientCommand] { [] }
     public mutating func fileUnreadable(_ problem: String, at time: Duration) -> [ClientCommand] { [] }
 }
 
@@ -32,7 +33,7 @@ extension EventDrivenScreen {
         case let .unreadable(_, problem): return disconnected(ProgramEvent.unreadableSentence(problem), at: time)
         case let .input(input): return handle(input, at: time)
         case let .resized(columns, rows): return resize(columns: columns, rows: rows, at: time)
-        case let .fileChanged(text, images): return fileChanged(text, images: images, at: time)
+        case let .fileChanged(text, images, unshown): return fileChanged(text, images: images, unshown: unshown, at: time)
         case let .fileUnreadable(problem): return fileUnreadable(problem, at: time)
         case .tick:
             defer { settle() }

@@ -19,8 +19,10 @@ public enum ProgramEvent: Equatable, Sendable {
     /// The terminal changed size (programs that draw a screen only).
     case resized(columns: Int, rows: Int)
     /// The file the program shows (`read FILE`, `present FILE`, `notes
-    /// FILE`) has a new version: its text, read once its writes settled.
-    case fileChanged(text: String, images: [DocumentImage] = [])
+    /// FILE`) has a new version: its text, read once its writes settled,
+    /// with the local pictures it shows (those that travel, and those that
+    /// cannot with why).
+    case fileChanged(text: String, images: [DocumentImage] = [], unshown: [UnshownImage] = [])
     /// The file changed but cannot be read now: why (it is gone, not
     /// UTF-8, too large, …).
     case fileUnreadable(String)

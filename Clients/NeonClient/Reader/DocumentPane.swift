@@ -33,9 +33,9 @@ public struct DocumentPane: Sendable {
     /// directory of the file this client published, while that file is the
     /// room's document; nil otherwise (others see relative links as text).
     public internal(set) var linkBase: String?
-    /// The pixel sizes of the pictures that came with the document, which
-    /// size its image boxes.
-    private var imageSizes: [String: ImageSize] = [:]
+    /// The pictures that came with the document (their sizes) and why the
+    /// others are not shown: what its image boxes are made from.
+    private(set) var pictures = ImageCatalog.none
     /// The width the document is wrapped to.
     public private(set) var width = 1
     /// The rows of the document on screen.
@@ -60,15 +60,21 @@ public struct DocumentPane: Sendable {
 
     func clamp(_ row: Int) -> Int { min(max(row, 0), maximumTop) }
 
-    /// A new size: the document wrapped to `width`, `viewport` rows shown,
-    /// the top and the code shift kept within them.
+    /// A new size: the document wrapped to `width`, `viewport` rows shown
+    /// (no picture's box taller than them), the top and the code shift kept
+    /// within them; the same document laid out again keeps the text at its
+    /// top (a picture above it may have grown or shrunk).
     mutating func fit(width: Int, viewport: Int) {
         self.width = width
         self.viewport = viewport
         guard let document else { layout = nil; return }
-        if layout?.width != width || layout?.document != document {
-            layout = Layout(document: document, width: width, images: imageSizes)
+        let images = pictures.fitting(rows: viewport)
+        let boxesChanged = layout.map { !$0.imageBoxes.isEmpty && $0.images != images } ?? false
+        if layout?.width != width || layout?.document != document || boxesChanged {
+            let kept = layout.flatMap { $0.document == document && top > 0 ? $0.anchor(forRow: top) : nil }
+            layout = Layout(document: document, width: width, images: images)
             layout?.highlights = highlights
+            if let kept, let layout { top = layout.row(for: kept) }
         }
         top = clamp(top)
         codeShift = min(codeShift, layout?.codeOverflow ?? 0)
@@ -88,7 +94,7 @@ public struct DocumentPane: Sendable {
     mutating func show(_ document: Document, as info: DocumentInfo) {
         shownDocument = info
         self.document = document
-        imageSizes = info.imageSizes
+        pictures = info.pictures
         documentVersion += 1
         highlights = .none
         layout = nil
@@ -103,6 +109,10 @@ public struct DocumentPane: Sendable {
     mutating func showVersion(_ document: Document, as info: DocumentInfo, at row: Int) {
         shownDocument = info
         self.document = document
+        if info.pictures != pictures {
+            pictures = info.pictures
+            layout = nil
+        }
         fit(width: width, viewport: viewport)
         top = clamp(row)
         animation = nil

@@ -33,6 +33,7 @@ extension ReaderModel {
             return
         }
         pane.show(document, as: info)
+        slides.images = pane.pictures
         pane.linkBase = knownVersions.contains(Self.textKey(info.text)) ? localDirectory : nil
         if info.numbersBlocksDifferently {
             notices.note("the server numbers this document's blocks as \(info.parser), this client as \(Document.parserIdentity): following and others' places may land on other text; use a matching neonsync",

@@ -124,7 +124,7 @@ extension ReaderModel {
         publishing = mine
         knownVersions.insert(Self.textKey(mine.text))
         return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity,
-                               images: mine.images))
+                               images: mine.images, unshown: mine.unshown))
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {

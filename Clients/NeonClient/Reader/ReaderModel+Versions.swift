@@ -9,9 +9,10 @@ extension ReaderModel {
     /// goes to the room as the document's next version, and shows here when
     /// the room has it, everyone keeping their place. Away from the room it
     /// shows at once and goes when the room is back. A version that does not
-    /// parse keeps the last good one and says why. `images`: the local
-    /// pictures the new version shows, read by the runtime.
-    public mutating func fileChanged(_ text: String, images: [DocumentImage] = [], at time: Duration) -> [ClientCommand] {
+    /// parse keeps the last good one and says why. `images` and `unshown`:
+    /// the local pictures the new version shows, read by the runtime.
+    public mutating func fileChanged(_ text: String, images: [DocumentImage] = [], unshown: [UnshownImage] = [],
+                                     at time: Duration) -> [ClientCommand] {
         guard let file, mode == .read || mode == .present else { return [] }
         var published = text
         var versionNotes: [SpeakerNote] = []
@@ -20,7 +21,7 @@ extension ReaderModel {
             published = source.published
             if mode == .present { versionNotes = source.notes }
         }
-        let info = DocumentInfo(title: file.title, format: file.format, text: published, images: images)
+        let info = DocumentInfo(title: file.title, format: file.format, text: published, images: images, unshown: unshown)
         do {
             _ = try Document.parse(title: info.title, format: info.format, text: info.text)
         } catch {
@@ -55,7 +56,7 @@ extension ReaderModel {
     mutating func publishVersion(_ info: DocumentInfo, notes versionNotes: [SpeakerNote]) -> ClientCommand {
         revising = (info, versionNotes)
         return .send(.document(title: info.title, format: info.format, text: info.text, parser: Document.parserIdentity,
-                               images: info.images, revises: roomVersion ?? 1))
+                               images: info.images, unshown: info.unshown, revises: roomVersion ?? 1))
     }
 
     /// Whether the room's `info` is an earlier version of FILE (`mine`):
@@ -109,6 +110,7 @@ extension ReaderModel {
         let place = map.place(layout.anchor(forRow: pane.top))
         let slidePlace = slides.layout.map { map.place($0.anchor(forRow: slides.top)) }
         pane.showVersion(new, as: info, at: 0)
+        slides.images = pane.pictures
         if slides.isOn, let slidePlace { slides.showVersion(new, at: slidePlace) }
         if let row = pane.layout?.row(for: place), pane.top != row { pane.jump(to: row) }
         presence.carryPlaces(map)

@@ -113,7 +113,8 @@ public struct ReaderModel: Sendable {
             // Speaker notes never leave this terminal: the room gets the
             // text without them, and only the presenter sees them.
             let source = PresenterSource(markdown: info.text)
-            published = DocumentInfo(title: info.title, format: info.format, text: source.published, images: info.images)
+            published = DocumentInfo(title: info.title, format: info.format, text: source.published, images: info.images,
+                                     unshown: info.unshown)
             if mode == .present { notes.take(source.notes) }
         }
         pendingDocument = published

@@ -8,7 +8,11 @@ import NeonTUI
 /// `Layout`, or blank rows (`<!-- new_lines: 2 -->`). Comment commands and
 /// plain comments are not drawn; everything else is, as the document view
 /// draws it. Columns too narrow to read (under 12 columns each) stack
-/// instead. Rows are the slide's own: `top` scrolls within it.
+/// instead. Rows are the slide's own: `top` scrolls within it. A picture
+/// keeps its shape and is no taller than the rows shown; when the slide is
+/// taller than them, its pictures shrink by the difference, down to half
+/// the rows shown and never so far that an alt text is cut (`ImageBox`; a
+/// slide that still does not fit scrolls).
 struct SlideLayout: Sendable {
     /// A column of a part: the layout of its blocks, the document's blocks
     /// it shows (its block `i` is the document's `blocks[i]`), where it
@@ -41,17 +45,43 @@ struct SlideLayout: Sendable {
     /// Columns between two columns.
     static let columnGap = 2
 
-    init(document: Document, deck: SlideDeck, slide index: Int, width: Int) {
+    /// A part before it is laid out: blocks across the whole width, columns
+    /// of blocks with their ratios, or blank rows.
+    private enum Run {
+        case whole([Int])
+        case columns([Int], [[Int]])
+        case blank(Int)
+    }
+
+    /// `images`: the document's pictures; `height`: the rows the slide is
+    /// shown in, which its pictures fit.
+    init(document: Document, deck: SlideDeck, slide index: Int, width: Int, images: ImageCatalog = .none,
+         height: Int = .max) {
         let width = max(width, 1)
         let slide = deck.slides[min(max(index, 0), deck.slides.count - 1)]
         self.slide = index
         self.width = width
         firstBlock = slide.blocks.lowerBound
-        enum Run {
-            case whole([Int])
-            case columns([Int], [[Int]])
-            case blank(Int)
+        let runs = Self.runs(of: slide, in: document)
+        let height = max(height, 1)
+        let fitted = images.fitting(rows: min(images.maximumRows, height))
+        var laid = Self.layOut(runs, document: document, title: slide.title, width: width, images: fitted)
+        let pictureRows = laid.parts.flatMap(\.columns).flatMap(\.layout.imageBoxes).filter(\.box.showsPicture).map(\.box.rows)
+        if laid.rowCount > height, let tallest = pictureRows.max() {
+            let rows = max(tallest - (laid.rowCount - height), height / 2)
+            if rows < tallest {
+                laid = Self.layOut(runs, document: document, title: slide.title, width: width, images: fitted.fitting(rows: rows))
+            }
         }
+        parts = laid.parts
+        rowCount = laid.rowCount
+        usedWidth = min(parts.flatMap(\.columns).map { column in
+            column.x + min((0..<column.layout.rowCount).map { column.layout.line(at: $0).displayWidth }.max() ?? 0, column.width)
+        }.max() ?? 0, width)
+    }
+
+    /// The slide's blocks as parts to lay out, by its comment commands.
+    private static func runs(of slide: SlideDeck.Slide, in document: Document) -> [Run] {
         var runs: [Run] = []
         var whole: [Int] = []
         var columns: (ratios: [Int], blocks: [[Int]], current: Int)?
@@ -94,7 +124,12 @@ struct SlideLayout: Sendable {
         }
         flushWhole()
         flushColumns()
+        return runs
+    }
 
+    /// The parts of `runs` laid out at `width`, and the rows they take.
+    private static func layOut(_ runs: [Run], document: Document, title: String, width: Int,
+                               images: ImageCatalog) -> (parts: [Part], rowCount: Int) {
         var parts: [Part] = []
         var row = 0
         func add(_ columns: [Column], height: Int) {
@@ -103,8 +138,8 @@ struct SlideLayout: Sendable {
             row += height
         }
         func wholeWidth(_ blocks: [Int]) -> Column {
-            Column(layout: Layout(document: document.slice(blocks, title: slide.title), width: width), blocks: blocks, x: 0,
-                   width: width)
+            Column(layout: Layout(document: document.slice(blocks, title: title), width: width, images: images), blocks: blocks,
+                   x: 0, width: width)
         }
         for run in runs {
             switch run {
@@ -129,7 +164,7 @@ struct SlideLayout: Sendable {
                 var laid: [Column] = []
                 for (index, column) in blocks.enumerated() {
                     if !column.isEmpty {
-                        let layout = Layout(document: document.slice(column, title: slide.title), width: widths[index])
+                        let layout = Layout(document: document.slice(column, title: title), width: widths[index], images: images)
                         laid.append(Column(layout: layout, blocks: column, x: x, width: widths[index]))
                     }
                     x += widths[index] + Self.columnGap
@@ -137,11 +172,7 @@ struct SlideLayout: Sendable {
                 add(laid, height: laid.map(\.layout.rowCount).max() ?? 0)
             }
         }
-        self.parts = parts
-        rowCount = row
-        usedWidth = min(parts.flatMap(\.columns).map { column in
-            column.x + min((0..<column.layout.rowCount).map { column.layout.line(at: $0).displayWidth }.max() ?? 0, column.width)
-        }.max() ?? 0, width)
+        return (parts, row)
     }
 
     /// The part `row` is in, or the part after the gap it is in.

@@ -18,6 +18,8 @@ public struct SlidePane: Sendable {
     /// The page's size: the text's width and the rows shown.
     private(set) var pageWidth = 1
     public private(set) var viewport = 0
+    /// The document's pictures, which a slide fits in the rows shown.
+    var images = ImageCatalog.none
 
     /// The widest a slide is laid out, centred in a wider page.
     static let maximumWidth = 100
@@ -118,7 +120,7 @@ public struct SlidePane: Sendable {
     /// Lays the slide out again (a slide is small: every change does).
     private mutating func layOut(_ document: Document?) {
         guard let deck, let document else { layout = nil; return }
-        layout = SlideLayout(document: document, deck: deck, slide: slide, width: contentWidth)
+        layout = SlideLayout(document: document, deck: deck, slide: slide, width: contentWidth, images: images, height: viewport)
     }
 
     /// A new version of the document: its deck, on the slide holding

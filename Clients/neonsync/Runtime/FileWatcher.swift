@@ -74,17 +74,17 @@ final class FileWatcher {
     }
 
     /// Once the burst has settled: the file's text and the local pictures
-    /// it shows (`DocumentPictures`, within their limits), or why they
-    /// cannot be read now. Nil before then.
-    func take(at now: Duration) -> Result<(text: String, images: [DocumentImage]), NeonError>? {
+    /// it shows (`DocumentPictures`: those that travel, and why the others
+    /// do not), or why the text cannot be read now. Nil before then.
+    func take(at now: Duration) -> Result<(text: String, pictures: DocumentPictures), NeonError>? {
         guard let due, now >= due else { return nil }
         self.due = nil
         burstStart = nil
         return Self.read(path).flatMap { text in
             let title = path.split(separator: "/").last.map(String.init) ?? path
             let info = DocumentInfo(title: title, format: DocumentFile.format(of: path), text: text)
-            guard let directory = DocumentFile.directory(of: path) else { return .success((text, [])) }
-            return Result { () throws(NeonError) in (text, try DocumentPictures.collect(for: info, directory: directory)) }
+            guard let directory = DocumentFile.directory(of: path) else { return .success((text, DocumentPictures())) }
+            return .success((text, DocumentPictures.collect(for: info, directory: directory)))
         }
     }
 

@@ -119,7 +119,10 @@ final class Runtime<P: Program> {
         if let watcher {
             if fds[fds.count - 1].revents & Int16(POLLIN) != 0 { watcher.drain(at: now) }
             switch watcher.take(at: now) {
-            case let .success(version)?: if status == nil { update(.fileChanged(text: version.text, images: version.images)) }
+            case let .success(version)?:
+                if status == nil {
+                    update(.fileChanged(text: version.text, images: version.pictures.images, unshown: version.pictures.unshown))
+                }
             case let .failure(problem)?: if status == nil { update(.fileUnreadable(problem.description)) }
             case nil: break
             }

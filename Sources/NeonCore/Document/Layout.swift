@@ -39,6 +39,8 @@ public struct Layout: Sendable {
     /// The image blocks in order, with their boxes and the column the box
     /// starts at (after the block's indent).
     public let imageBoxes: [(block: Int, box: ImageBox, x: Int)]
+    /// What the image boxes were made from.
+    public let images: ImageCatalog
     /// The tokens of highlighted code blocks, handed to each code row's
     /// line (`LayoutLine.tokens`). Setting them changes no row.
     public var highlights: CodeHighlights = .none
@@ -60,9 +62,10 @@ public struct Layout: Sendable {
         var drawn: Int32 = -1
     }
 
-    /// `images` sizes image boxes by the pictures' pixels (by the name the
-    /// Markdown gives each; `DocumentInfo.imageSizes`).
-    public init(document: Document, width: Int, images: [String: ImageSize] = [:]) {
+    /// `images` sizes image boxes by the pictures' pixels and labels those
+    /// not shown with why (by the name the Markdown gives each;
+    /// `DocumentInfo.pictures`).
+    public init(document: Document, width: Int, images: ImageCatalog = .none) {
         let width = max(width, 1)
         var imageBoxes: [(block: Int, box: ImageBox, x: Int)] = []
         var wrapper = LineWrapper()
@@ -98,9 +101,9 @@ public struct Layout: Sendable {
             case .table(let shape):
                 TableDrawing(shape: shape, width: room).append(to: &wrapper, drawn: &drawnLines)
             case .image(let source):
-                let box = ImageBox(size: images[source], room: room)
+                let box = images.box(for: source, alt: block.text, room: room)
                 imageBoxes.append((index, box, DisplayWidth.of(indent.first)))
-                for line in box.lines(alt: block.text, source: source) {
+                for line in box.lines(alt: block.text, source: source, reason: images.reason(for: source)) {
                     wrapper.appendDrawn(drawnLines.count, characterStart: 0)
                     drawnLines.append(DrawnLine(text: line.text, role: .image,
                                                 segments: line.alt.map { [DrawnLine.Segment(bytes: $0, characterStart: 0)] } ?? []))
@@ -118,6 +121,7 @@ public struct Layout: Sendable {
         self.width = width
         self.codeOverflow = codeOverflow
         self.imageBoxes = imageBoxes
+        self.images = images
         self.rows = wrapper.rows
         self.blockRowStarts = blockRowStarts
         self.blockTops = blockTops
@@ -126,6 +130,11 @@ public struct Layout: Sendable {
         self.sectionFirstRows = document.sections.map { section in
             section.firstBlock < document.blocks.count ? blockTops[section.firstBlock] : 0
         }
+    }
+
+    /// A layout whose pictures are known by their sizes only.
+    public init(document: Document, width: Int, images sizes: [String: ImageSize]) {
+        self.init(document: document, width: width, images: ImageCatalog(sizes: sizes))
     }
 
     /// The number of rows, separators included; 0 for an empty document.

@@ -43,8 +43,9 @@ extension Hub {
         var told: [RoomOutput] = []
         switch message {
         case .hello: preconditionFailure("handled above")
-        case let .document(title, format, text, parser, images, revises):
-            event = .documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images), revises: revises)
+        case let .document(title, format, text, parser, images, unshown, revises):
+            event = .documentPublished(id, DocumentInfo(title: title, format: format, text: text, images: images, unshown: unshown),
+                                       revises: revises)
             if let parser, parser != Document.parserIdentity {
                 told = refuse(id, ProtocolError(.parserMismatch,
                     "your client numbers the blocks of documents as \"\(parser)\", this server as \"\(Document.parserIdentity)\": the document is the room's, but anchors your client sends or follows may point to other text; use a client that numbers blocks the same way"))

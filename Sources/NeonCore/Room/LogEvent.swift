@@ -105,7 +105,8 @@ public struct LogEvent: Hashable, Sendable {
     public static let document = LogEvent("document", [.info], room: .required, client: .required, [
         .init("title", .string), .init("format", .string), .init("bytes", .int), .init("sections", .int),
         .init("blocks", .int), .init("version", .int, optional: true), .init("revises", .int, optional: true),
-        .init("images", .int, optional: true), .init("text", .string, optional: true),
+        .init("images", .int, optional: true), .init("unshown", .int, optional: true),
+        .init("text", .string, optional: true),
     ])
     public static let progress = LogEvent("progress", [.info], room: .required, client: .required, [
         .init("step", .int), .init("percent", .int), .init("atBottom", .bool), .init("section", .int),

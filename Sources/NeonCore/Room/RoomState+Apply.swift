@@ -86,7 +86,7 @@ extension RoomState {
         if size > limits.maxDocumentBytes {
             return refuse(id, .documentTooLarge, "the document is \(size) bytes, over this server's limit of \(limits.maxDocumentBytes) bytes; split it or ask the operator to raise --max-document")
         }
-        if let problem = DocumentImage.problem(with: info.images) {
+        if let problem = DocumentImage.problem(with: info.images) ?? UnshownImage.problem(with: info.unshown, images: info.images) {
             let code: ErrorCode = problem.contains("over the limit") ? .documentTooLarge : .invalidDocument
             return refuse(id, code, "the document's images cannot be taken: \(problem)")
         }
@@ -123,6 +123,7 @@ extension RoomState {
                       LogField("blocks", .int(parsed.blocks.count)), LogField("version", .int(documentVersion))]
         if isVersion, let revises { fields.append(LogField("revises", .int(revises))) }
         if !info.images.isEmpty { fields.append(LogField("images", .int(info.images.count))) }
+        if !info.unshown.isEmpty { fields.append(LogField("unshown", .int(info.unshown.count))) }
         var out: [RoomOutput] = [
             .persist(.documentSet(room: name, published)),
             broadcast(.document(DocumentPublished(published, by: id, revises: isVersion ? revises : nil)), except: nil),

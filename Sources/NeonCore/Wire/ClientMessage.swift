@@ -14,11 +14,12 @@ public enum ClientMessage: Equatable, Sendable {
                token: String? = nil, resume: String? = nil)
     /// Set the room's document (when it has none, or from the presenter).
     /// `parser` (added after v1): how the sender numbers blocks, `Document.parserIdentity`.
-    /// `images` (added after v1): the pictures that travel with it.
+    /// `images` (added after v1): the pictures that travel with it;
+    /// `unshown` (added after v1): the local pictures that did not, with why.
     /// `revises` (added after v1): a new version of the room's document,
     /// the version the sender had; everyone keeps their place.
     case document(title: String, format: DocumentFormat, text: String, parser: String? = nil, images: [DocumentImage] = [],
-                  revises: Int? = nil)
+                  unshown: [UnshownImage] = [], revises: Int? = nil)
     /// The sender's own layout in rows plus the width-independent anchor.
     /// `step` (added after v1): the sender shows the document as slides, on
     /// the slide holding `anchor`, revealed to this step (see Slides).
@@ -68,7 +69,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser, images, revises
+        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser, images, unshown, revises
         case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who, step
     }
 
@@ -90,6 +91,7 @@ extension ClientMessage: Codable {
                              text: try c.decode(String.self, forKey: .text),
                              parser: try c.decodeIfPresent(String.self, forKey: .parser),
                              images: try c.decodeIfPresent([DocumentImage].self, forKey: .images) ?? [],
+                             unshown: try c.decodeIfPresent([UnshownImage].self, forKey: .unshown) ?? [],
                              revises: try c.decodeIfPresent(Int.self, forKey: .revises))
         case "scroll":
             self = .scroll(top: try c.decode(Int.self, forKey: .top),
@@ -135,12 +137,13 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(draftRev, forKey: .draftRev)
             try c.encodeIfPresent(token, forKey: .token)
             try c.encodeIfPresent(resume, forKey: .resume)
-        case let .document(title, format, text, parser, images, revises):
+        case let .document(title, format, text, parser, images, unshown, revises):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)
             try c.encode(text, forKey: .text)
             try c.encodeIfPresent(parser, forKey: .parser)
             if !images.isEmpty { try c.encode(images, forKey: .images) }
+            if !unshown.isEmpty { try c.encode(unshown, forKey: .unshown) }
             try c.encodeIfPresent(revises, forKey: .revises)
         case let .scroll(top, viewport, content, anchor, step):
             try c.encode(top, forKey: .top)

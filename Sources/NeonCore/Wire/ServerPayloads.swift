@@ -57,18 +57,22 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
     public var parser: String
     /// The pictures that travel with it (added after v1; absent when none).
     public var images: [DocumentImage]
+    /// The local pictures that did not travel, each with the reason (added
+    /// after v1; absent when none).
+    public var unshown: [UnshownImage]
     /// The room's document version (added after v1): 1 for its first
     /// document, one more for every document published after it. Not part
     /// of the document either: absent from what a client publishes.
     public var version: Int?
 
     public init(title: String, format: DocumentFormat, text: String, parser: String = Document.parserIdentity,
-                images: [DocumentImage] = [], version: Int? = nil) {
+                images: [DocumentImage] = [], unshown: [UnshownImage] = [], version: Int? = nil) {
         self.title = title; self.format = format; self.text = text; self.parser = parser; self.images = images
+        self.unshown = unshown
         self.version = version
     }
 
-    enum CodingKeys: String, CodingKey { case title, format, text, parser, images, version }
+    enum CodingKeys: String, CodingKey { case title, format, text, parser, images, unshown, version }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -77,6 +81,7 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         text = try c.decode(String.self, forKey: .text)
         parser = try c.decodeIfPresent(String.self, forKey: .parser) ?? ""
         images = try c.decodeIfPresent([DocumentImage].self, forKey: .images) ?? []
+        unshown = try c.decodeIfPresent([UnshownImage].self, forKey: .unshown) ?? []
         version = try c.decodeIfPresent(Int.self, forKey: .version)
     }
 
@@ -87,6 +92,7 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         try c.encode(text, forKey: .text)
         try c.encode(Document.parserIdentity, forKey: .parser)
         if !images.isEmpty { try c.encode(images, forKey: .images) }
+        if !unshown.isEmpty { try c.encode(unshown, forKey: .unshown) }
         try c.encodeIfPresent(version, forKey: .version)
     }
 
@@ -96,8 +102,15 @@ public struct DocumentInfo: Codable, Equatable, Hashable, Sendable {
         Dictionary(images.map { ($0.name, ImageSize(width: $0.width, height: $0.height)) }, uniquingKeysWith: { a, _ in a })
     }
 
+    /// What a layout knows of the document's pictures: the sizes of those
+    /// that travelled and why the others are not shown.
+    public var pictures: ImageCatalog {
+        ImageCatalog(sizes: imageSizes,
+                     reasons: Dictionary(unshown.map { ($0.name, $0.reason) }, uniquingKeysWith: { a, _ in a }))
+    }
+
     public static func == (a: DocumentInfo, b: DocumentInfo) -> Bool {
-        a.title == b.title && a.format == b.format && a.text == b.text && a.images == b.images
+        a.title == b.title && a.format == b.format && a.text == b.text && a.images == b.images && a.unshown == b.unshown
     }
 
     public func hash(into hasher: inout Hasher) {
@@ -263,19 +276,23 @@ public struct DocumentPublished: Codable, Equatable, Sendable {
     /// over.
     public var revises: Int?
 
-    /// (Added after v1) the pictures that travel with it.
+    /// (Added after v1) the pictures that travel with it, and those that
+    /// did not, with why.
     public var images: [DocumentImage]
+    public var unshown: [UnshownImage]
 
     public init(_ info: DocumentInfo, by: ClientID, revises: Int? = nil) {
         title = info.title; format = info.format; text = info.text; self.by = by
         parser = info.parser
         images = info.images
+        unshown = info.unshown
         version = info.version
         self.revises = revises
     }
 
     public var info: DocumentInfo {
-        DocumentInfo(title: title, format: format, text: text, parser: parser, images: images, version: version)
+        DocumentInfo(title: title, format: format, text: text, parser: parser, images: images, unshown: unshown,
+                     version: version)
     }
 
     enum CodingKeys: String, CodingKey { case by, revises }

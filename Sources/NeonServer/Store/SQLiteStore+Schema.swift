@@ -46,6 +46,9 @@ extension SQLiteStore {
         """
         ALTER TABLE documents ADD COLUMN version INTEGER;
         """,
+        """
+        ALTER TABLE documents ADD COLUMN unshown TEXT;
+        """,
     ]
 
     /// Brings the schema up to the newest version, all steps in one

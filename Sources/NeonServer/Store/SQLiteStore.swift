@@ -74,11 +74,19 @@ public final class SQLiteStore: RoomStore {
         try rooms(named: name).first
     }
 
-    /// A document's images as the `images` column keeps them: JSON, or
-    /// NULL when there are none.
-    static func imagesColumn(_ images: [DocumentImage]) -> SQLiteValue {
-        guard !images.isEmpty, let json = try? JSONEncoder().encode(images) else { return .null }
+    /// A document's images as the `images` column keeps them, and its
+    /// pictures not shown as the `unshown` column does: JSON, or NULL when
+    /// there are none.
+    static func jsonColumn<T: Encodable>(_ values: [T]) -> SQLiteValue {
+        guard !values.isEmpty, let json = try? JSONEncoder().encode(values) else { return .null }
         return .text(String(decoding: json, as: UTF8.self))
+    }
+
+    /// A JSON column read back: empty for NULL, nil when it is not the JSON
+    /// neonsyncd writes.
+    private static func decodedColumn<T: Decodable>(_ json: String?, as type: [T].Type) -> [T]? {
+        guard let json else { return [] }
+        return try? JSONDecoder().decode(type, from: Data(json.utf8))
     }
 
     /// Every room, or the one named `name`.
@@ -87,7 +95,7 @@ public final class SQLiteStore: RoomStore {
         return try withConnection(context) { (connection) throws(SQLiteError) in
             let statement = try connection.statement("""
                 SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text,
-                       coalesce(r.active_ms, r.created_ms), d.images, d.version
+                       coalesce(r.active_ms, r.created_ms), d.images, d.version, d.unshown
                 FROM rooms r LEFT JOIN documents d ON d.room = r.name
                 """ + (name == nil ? " ORDER BY r.id" : " WHERE r.name = ?"))
             let read = { (row: SQLiteStatement) in
@@ -95,7 +103,7 @@ public final class SQLiteStore: RoomStore {
                                   draftText: row.text(3) ?? "", draftRevision: row.int(4),
                                   activeMilliseconds: Int64(row.int(8))),
                  title: row.text(5), format: row.text(6), text: row.text(7), images: row.text(9),
-                 version: row.text(10).flatMap { Int($0) })
+                 version: row.text(10).flatMap { Int($0) }, unshown: row.text(11))
             }
             if let name { return try statement.rows(.text(name), read: read) }
             return try statement.rows(read: read)
@@ -106,14 +114,12 @@ public final class SQLiteStore: RoomStore {
                 guard let format = DocumentFormat(rawValue: formatName) else {
                     throw NeonError("cannot read room '\(room.name)' from \(path): its document's format '\(formatName)' is unknown — run the neonsyncd that wrote this store, or a newer one")
                 }
-                var images: [DocumentImage] = []
-                if let json = stored.images {
-                    guard let decoded = try? JSONDecoder().decode([DocumentImage].self, from: Data(json.utf8)) else {
-                        throw NeonError("cannot read room '\(room.name)' from \(path): its document's images are not readable JSON — the store was changed by something other than neonsyncd")
-                    }
-                    images = decoded
+                guard let images = Self.decodedColumn(stored.images, as: [DocumentImage].self),
+                      let unshown = Self.decodedColumn(stored.unshown, as: [UnshownImage].self) else {
+                    throw NeonError("cannot read room '\(room.name)' from \(path): its document's images are not readable JSON — the store was changed by something other than neonsyncd")
                 }
-                room.document = DocumentInfo(title: title, format: format, text: text, images: images, version: stored.version)
+                room.document = DocumentInfo(title: title, format: format, text: text, images: images, unshown: unshown,
+                                             version: stored.version)
             }
             return room
         }
@@ -179,14 +185,14 @@ public final class SQLiteStore: RoomStore {
             }
         case let .documentSet(room, document):
             try connection.statement("""
-                INSERT INTO documents (room, title, format, text, updated_ms, images, version)
-                SELECT name, ?2, ?3, ?4, ?5, ?6, ?7 FROM rooms WHERE name = ?1
+                INSERT INTO documents (room, title, format, text, updated_ms, images, version, unshown)
+                SELECT name, ?2, ?3, ?4, ?5, ?6, ?7, ?8 FROM rooms WHERE name = ?1
                 ON CONFLICT (room) DO UPDATE SET title = excluded.title, format = excluded.format,
                     text = excluded.text, updated_ms = excluded.updated_ms, images = excluded.images,
-                    version = excluded.version
+                    version = excluded.version, unshown = excluded.unshown
                 """).run(.text(room), .text(document.title), .text(document.format.rawValue),
-                         .text(document.text), .int(WallClock.milliseconds()), Self.imagesColumn(document.images),
-                         document.version.map { .int($0) } ?? .null)
+                         .text(document.text), .int(WallClock.milliseconds()), Self.jsonColumn(document.images),
+                         document.version.map { .int($0) } ?? .null, Self.jsonColumn(document.unshown))
             return connection.changes == 1 ? .appended : .noSuchRoom(room, storing: "the document")
         case let .roomActive(room, milliseconds):
             try connection.statement("UPDATE rooms SET active_ms = ? WHERE name = ?").run(.int(Int(milliseconds)), .text(room))

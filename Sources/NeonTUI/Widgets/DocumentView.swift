@@ -225,7 +225,7 @@ public struct DocumentView: Widget {
     /// as it is within the view.
     private func placeImages(in text: Rect, into buffer: inout Buffer) {
         guard !text.isEmpty else { return }
-        for image in layout.imageBoxes where image.box.columns >= 3 && image.box.rows >= 3 {
+        for image in layout.imageBoxes where image.box.showsPicture && image.box.columns >= 3 && image.box.rows >= 3 {
             let rows = layout.rows(ofBlock: image.block)
             guard rows.upperBound > top, rows.lowerBound < top + text.height,
                   case .image(let source) = layout.document.blocks[image.block].kind else { continue }
@@ -266,12 +266,15 @@ public struct DocumentView: Widget {
 
     /// How an inline style changes the text's look.
     private func inlineStyle(_ style: InlineStyle) -> Style {
-        var look = Style(bold: style.contains(.strong), italic: style.contains(.emphasis) || style.contains(.image),
+        var look = Style(bold: style.contains(.strong), italic: style.contains(.emphasis),
                          strikethrough: style.contains(.strikethrough))
         if style.contains(.code) { look = look.patched(with: theme.code) }
         if style.contains(.link) { look = look.patched(with: theme.accent.patched(with: Style(underline: true))) }
         if style.contains(.url) || style.contains(.html) { look = look.patched(with: theme.muted) }
-        if style.contains(.image) { look = look.patched(with: theme.accent) }
+        // A picture inside a line (a badge in a row of them) is its alt
+        // text on a label, as a badge looks: reverse video, so that it shows
+        // without colour too.
+        if style.contains(.image) { look = look.patched(with: Style(fg: theme.muted.fg, reverse: true)) }
         return look
     }
 
