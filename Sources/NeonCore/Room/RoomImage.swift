@@ -42,6 +42,9 @@ public struct RoomImage: Codable, Equatable, Sendable {
     /// secret (absent in older images).
     public var documentBy: ClientID?
     public var documentSession: String?
+    /// Where the room's presenter last was (absent when the room keeps no
+    /// place, and in images written before it did).
+    public var presenterPlace: PresenterPlace?
 }
 
 extension RoomState {
@@ -51,7 +54,7 @@ extension RoomState {
                   draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
                   members: order.compactMap { members[$0]?.image }, presenter: presenter,
                   pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing,
-                  documentBy: documentBy, documentSession: documentSession)
+                  documentBy: documentBy, documentSession: documentSession, presenterPlace: presenterPlace)
     }
 
     /// The room an image was taken of.
@@ -70,6 +73,7 @@ extension RoomState {
         pointing = image.pointing ?? .everyone
         documentBy = image.documentBy
         documentSession = image.documentSession
+        if parsed != nil { presenterPlace = image.presenterPlace }
     }
 }
 

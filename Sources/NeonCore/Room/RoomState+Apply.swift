@@ -36,14 +36,18 @@ extension RoomState {
         var member = Member(id: id, name: name, role: role)
         member.resume = resume
         member.verified = verified
+        // A presenter who comes back under the same name starts where it
+        // left: its followers, already there, do not move.
+        let resumed = role == .presenter && resumePresenterPlace(of: &member)
         members[id] = member
         order.append(id)
         if role == .presenter { presenter = id }
         var out = [broadcast(.joined(member.info), except: id)]
         out.append(.send(ServerMessage(seq: seq, .welcome(welcome(for: id, draftRev: draftRev))), to: id))
-        out.append(.log(LogRecord(.info, .join, room: self.name, client: id,
-                                  [LogField("name", .string(name)), LogField("role", .string(role.rawValue)),
-                                   LogField("members", .int(order.count))])))
+        var fields = [LogField("name", .string(name)), LogField("role", .string(role.rawValue)),
+                      LogField("members", .int(order.count))]
+        if resumed { fields += [LogField("resumed", .bool(true)), LogField("percent", .int(member.percent))] }
+        out.append(.log(LogRecord(.info, .join, room: self.name, client: id, fields)))
         return out
     }
 
@@ -118,6 +122,7 @@ extension RoomState {
             for key in order { members[key]?.resetPlace() }
             pointers = []
         }
+        let kept = keepPresenterPlace(carrying: map)
         var fields = [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
                       LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
                       LogField("blocks", .int(parsed.blocks.count)), LogField("version", .int(documentVersion))]
@@ -126,7 +131,7 @@ extension RoomState {
         var out: [RoomOutput] = [
             .persist(.documentSet(room: name, published)),
             broadcast(.document(DocumentPublished(published, by: id, revises: isVersion ? revises : nil)), except: nil),
-        ]
+        ] + kept
         // The pointers after the document, so they read on the new version.
         if let map { out += carryPointers(map) }
         out.append(.log(LogRecord(.info, .document, room: name, client: id, fields, content: [LogField("text", .string(info.text))])))
@@ -194,6 +199,7 @@ extension RoomState {
                                       [LogField("slide", .int(place.slide)), LogField("slides", .int(place.slides)),
                                        LogField("step", .int(place.step)), LogField("steps", .int(place.steps))])))
         }
+        if id == presenter { out += keepPresenterPlace(member.presenterPlace) }
         return out
     }
 

@@ -76,6 +76,7 @@ extension PersistRecord {
         case let .roomActive(room, _): room
         case let .roomRemoved(room): room
         case let .revisionAcked(room, _, _, _, _, _): room
+        case let .presenterPlaced(room, _): room
         }
     }
 }

@@ -46,6 +46,9 @@ extension SQLiteStore {
         """
         ALTER TABLE documents ADD COLUMN version INTEGER;
         """,
+        """
+        ALTER TABLE rooms ADD COLUMN presenter_place TEXT;
+        """,
     ]
 
     /// Brings the schema up to the newest version, all steps in one
