@@ -4,7 +4,7 @@ extension ReaderModel {
     /// The connection opened: say hello.
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
-        sentPlace = nil
+        outbox.reset()
         return [.send(.hello(room: room, name: name, role: mode.role, draftRev: draft.resumeRevision))]
     }
 
@@ -51,8 +51,9 @@ extension ReaderModel {
         case let .joined(info):
             presence.joined(info)
             notices.note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
-            if info.role == .presenter, isFollowing, info.id != presence.me, let anchor = info.anchor {
-                return reposition(to: anchor, atBottom: info.atBottom, at: time)
+            // A presenter who comes back is where it left, slides included.
+            if info.role == .presenter, info.id != presence.me, info.anchor != nil {
+                return repositionOnPresenter(at: time) ?? []
             }
         case let .left(info):
             presence.left(info.id)
@@ -83,6 +84,7 @@ extension ReaderModel {
     private mutating func welcomed(_ welcome: Welcome, at time: Duration) -> [ClientCommand] {
         connection = .joined
         notices.clear(saying: offlineSentence)
+        let firstWelcome = presence.me == nil
         presence.welcomed(welcome)
         pointers.welcomed(welcome)
         var out: [ClientCommand] = mode == .present ? [.send(.pointing(who: pointing))] : []
@@ -112,6 +114,7 @@ extension ReaderModel {
             out.append(.listRooms)
         }
         pendingDocument = nil
+        takeKeptPlace(welcome, firstWelcome: firstWelcome, at: time)
         // Everyone already placed (the welcome's anchors) is in the gutter
         // from the first frame, and a follower lands on its presenter's text
         // at once.
