@@ -86,6 +86,11 @@ extension ReaderModel {
         notices.clear(saying: offlineSentence)
         let firstWelcome = presence.me == nil
         presence.welcomed(welcome)
+        serverLimits = welcome.limits
+        // A document sent but never seen back (the connection went first:
+        // a server that closed it for its size) is sent again, or refused.
+        if pendingDocument == nil, let unconfirmed = publishing { pendingDocument = unconfirmed }
+        publishing = nil
         pointers.welcomed(welcome)
         var out: [ClientCommand] = mode == .present ? [.send(.pointing(who: pointing))] : []
         if let info = welcome.document {
@@ -93,7 +98,7 @@ extension ReaderModel {
             if let mine = pendingDocument, mine != info, isEarlierVersion(info, of: mine) {
                 // FILE changed while the room was away: its latest version
                 // is the room's next, and everyone keeps their place.
-                out.append(publishVersion(mine, notes: notes.notes))
+                out += publishVersion(mine, notes: notes.notes, at: time)
             } else if let mine = pendingDocument, mode != .present, mine != info {
                 connection = .closed("the room has another document")
                 return [.refused(Refusal(otherDocument: info, than: mine, room: room))]
@@ -101,14 +106,16 @@ extension ReaderModel {
             if let mine = pendingDocument, mine != info, isEarlierVersion(info, of: mine) {
                 // Published above as the next version: this screen shows it already.
             } else if mode == .present, let mine = pendingDocument, mine != info {
-                out.append(publish(mine))
+                if let refused = publish(mine) { return refused }
+                out.append(.send(publishing(mine)))
             } else if info != pane.shownDocument {
                 show(info, at: time)
             } else {
                 out += chooseHeldTabAgain(at: time)
             }
         } else if let mine = pendingDocument {
-            out.append(publish(mine))
+            if let refused = publish(mine) { return refused }
+            out.append(.send(publishing(mine)))
         } else {
             notices.note("room \(room) has no document yet; waiting for one", error: false, at: time)
             out.append(.listRooms)
@@ -123,11 +130,22 @@ extension ReaderModel {
         return out
     }
 
-    private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
+    /// The refusal that ends this client when the server would not take
+    /// `mine` (its welcome's limits say so), else nil: then send it.
+    private mutating func publish(_ mine: DocumentInfo) -> [ClientCommand]? {
+        guard let error = serverLimits?.refusal(of: mine), let refusal = Refusal(error, publishing: mine, room: room) else {
+            return nil
+        }
+        connection = .closed(error.message)
+        return [.refused(refusal)]
+    }
+
+    /// `mine` as the room's document, awaited until it comes back.
+    private mutating func publishing(_ mine: DocumentInfo) -> ClientMessage {
         publishing = mine
         knownVersions.insert(Self.textKey(mine.text))
-        return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity,
-                               images: mine.images))
+        return .document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity,
+                         images: mine.images)
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {

@@ -50,8 +50,12 @@ public struct ReaderModel: Sendable {
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?
     /// The document sent to the room and not yet seen back: the server's
-    /// refusal of it (too large, unreadable) ends the command.
+    /// refusal of it (too large, unreadable) ends the command; a connection
+    /// lost before it came back sends it again.
     var publishing: DocumentInfo?
+    /// What the server takes (its welcome says): a document over them is
+    /// refused here, before it is sent.
+    var serverLimits: ServerLimits?
     /// The status line's sentence while the room cannot be reached, to
     /// take it away once joined.
     var offlineSentence = ""

@@ -148,15 +148,20 @@ public struct Welcome: Codable, Equatable, Sendable {
     /// The room's pointers, the presenter's first (added after v1; absent
     /// when none is set).
     public var pointers: [PointerInfo]?
+    /// The server's limits on what a client sends (added after v1; absent
+    /// from servers that do not announce them).
+    public var limits: ServerLimits?
 
     public init(you: ClientID, room: String, document: DocumentInfo?,
-                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo, pointers: [PointerInfo]? = nil) {
+                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo, pointers: [PointerInfo]? = nil,
+                limits: ServerLimits? = nil) {
         self.you = you; self.room = room; self.document = document
         self.readers = readers; self.presenter = presenter; self.draft = draft
         self.pointers = pointers?.isEmpty == true ? nil : pointers
+        self.limits = limits
     }
 
-    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers }
+    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers, limits }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -167,6 +172,22 @@ public struct Welcome: Codable, Equatable, Sendable {
         try c.encode(presenter, forKey: .presenter)
         try c.encode(draft, forKey: .draft)
         try c.encodeIfPresent(pointers, forKey: .pointers)
+        try c.encodeIfPresent(limits, forKey: .limits)
+    }
+}
+
+/// What a server takes from a client (`welcome.limits`, added after v1), so
+/// that a client knows before it sends: `message` bytes in one frame
+/// (`--max-message`), `document` bytes of a document's text
+/// (`--max-document`), `draft` characters (Unicode scalars) of the draft
+/// (`--max-draft`).
+public struct ServerLimits: Codable, Equatable, Sendable {
+    public var message: Int
+    public var document: Int
+    public var draft: Int
+
+    public init(message: Int, document: Int, draft: Int) {
+        self.message = message; self.document = document; self.draft = draft
     }
 }
 

@@ -19,6 +19,10 @@ extension Gateway {
                     for i in overview.rooms.indices { overview.rooms[i].active = activity[overview.rooms[i].room] }
                     message = ServerMessage(seq: message.seq, .overview(overview))
                 }
+                if case var .welcome(welcome) = message.payload {
+                    welcome.limits = limits
+                    message = ServerMessage(seq: message.seq, .welcome(welcome))
+                }
                 let bytes = codec.encode(message)
                 let room = waits ? hub.sessions[client] ?? connections[connection]?.room : nil
                 out.append(.deliver(Delivery(bytes: bytes, to: [connection], room: room, isBroadcast: false)))
@@ -50,6 +54,12 @@ extension Gateway {
                 out.append(.persist(record, room: record.room))
             }
         }
+    }
+
+    /// What this server takes from a client, as every welcome says.
+    var limits: ServerLimits {
+        ServerLimits(message: configuration.maxMessageBytes, document: hub.limits.maxDocumentBytes,
+                     draft: hub.limits.maxDraftScalars)
     }
 
     /// Sends an encoded room message to `observers` outside the room, in a
