@@ -14,6 +14,9 @@ public struct WatchedRoom: Equatable, Sendable {
     public internal(set) var draftRevision = 0
     /// Each reader's last 10% step (0…10), to turn progress into step events.
     public internal(set) var deciles: [ClientID: Int] = [:]
+    /// The room's document, when its text came (a welcome, a `document`):
+    /// pointers are named by the words they mark, as tail names them.
+    var document: Document?
 
     /// A feed line a message is worth.
     public typealias Line = (text: String, kind: MonitorFeed.Kind)
@@ -88,13 +91,11 @@ public struct WatchedRoom: Equatable, Sendable {
             return nil
         case let .limit(info):
             draft = Self.status(count: info.count, limit: info.limit)
-            return ("limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))", .limit(info.level))
+            return (RoomLine.limit(info.level, count: info.count, limit: info.limit, by: name(info.by)), .limit(info.level))
         case let .error(error):
             return ("error \(error.code.rawValue): \(error.message)", .error)
         case let .pointer(pointer):
-            let whose = pointer.lead ? "the presenter's pointer" : "their pointer"
-            guard let anchor = pointer.anchor else { return ("\(pointer.name) cleared \(whose)", .follow) }
-            return ("\(pointer.name) points at block \(anchor.block)\(pointer.lead ? "" : " (reader)")", .follow)
+            return (RoomLine.pointer(pointer, in: document), .follow)
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }
@@ -146,9 +147,13 @@ public struct WatchedRoom: Equatable, Sendable {
         return ("\(name(info.id)) \(decile * 10)% step (\(info.percent)%, tab \(info.section + 1))\(bottom)", .progress)
     }
 
-    private mutating func learnSections(of document: DocumentInfo?) {
-        guard let document, !document.text.isEmpty,
-              let parsed = try? Document.parse(title: document.title, format: document.format, text: document.text) else { return }
+    private mutating func learnSections(of info: DocumentInfo?) {
+        guard let info, !info.text.isEmpty,
+              let parsed = try? Document.parse(title: info.title, format: info.format, text: info.text) else {
+            document = nil
+            return
+        }
+        document = parsed
         sectionTitles = Dictionary(parsed.sections.enumerated().map { ($0.offset, $0.element.title) },
                                    uniquingKeysWith: { first, _ in first })
     }

@@ -105,6 +105,7 @@ public struct LogEvent: Hashable, Sendable {
     ])
     public static let leave = LogEvent("leave", [.info], room: .required, client: .required, [
         .init("name", .string), .init("role", .string), .init("percent", .int), .init("members", .int),
+        .init("furthest", .int, optional: true),
     ])
     public static let document = LogEvent("document", [.info], room: .required, client: .required, [
         .init("title", .string), .init("format", .string), .init("bytes", .int), .init("sections", .int),

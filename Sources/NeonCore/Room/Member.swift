@@ -13,6 +13,9 @@ public struct Member: Equatable, Sendable {
     var resume: String?
     /// Where in the deck, while the member shows slides.
     public internal(set) var slide: SlidePlace?
+    /// The furthest `percent` the member reached in the document (its
+    /// `leave` line says it: the last one may be lower).
+    public internal(set) var furthest = 0
 
     init(id: ClientID, name: String, role: Role) {
         self.id = id; self.name = name; self.role = role
@@ -37,6 +40,6 @@ public struct Member: Equatable, Sendable {
     }
 
     mutating func resetPlace() {
-        position = nil; anchor = .top; spy.reset(); slide = nil
+        position = nil; anchor = .top; spy.reset(); slide = nil; furthest = 0
     }
 }

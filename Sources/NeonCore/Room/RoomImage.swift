@@ -22,6 +22,9 @@ public struct RoomImage: Codable, Equatable, Sendable {
         public var verified: Bool?
         /// `[slide, slides, step, steps]` while the member shows slides.
         public var slide: [Int]?
+        /// The furthest percent the member reached (absent: 0, and in
+        /// images written before it was kept).
+        public var furthest: Int?
     }
 
     public var name: String
@@ -84,7 +87,8 @@ extension Member {
                               section: spy.current, source: spy.source, holdSection: spy.hold?.section,
                               holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume,
                               verified: verified ? true : nil,
-                              slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] })
+                              slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] },
+                              furthest: furthest == 0 ? nil : furthest)
     }
 
     init(image: RoomImage.MemberImage) {
@@ -102,5 +106,6 @@ extension Member {
         if let place = image.slide, place.count == 4 {
             slide = SlidePlace(slide: place[0], slides: place[1], step: place[2], steps: place[3])
         }
+        furthest = image.furthest ?? 0
     }
 }

@@ -58,11 +58,12 @@ extension RoomState {
         order.removeAll { $0 == id }
         if presenter == id { presenter = nil }
         pointers.removeAll { !$0.lead && $0.id == id }
+        var fields = [LogField("name", .string(member.name)), LogField("role", .string(member.role.rawValue)),
+                      LogField("percent", .int(member.percent)), LogField("members", .int(order.count))]
+        if member.position != nil { fields.append(LogField("furthest", .int(max(member.furthest, member.percent)))) }
         return [
             broadcast(.left(member.info), except: nil),
-            .log(LogRecord(.info, .leave, room: name, client: id,
-                           [LogField("name", .string(member.name)), LogField("role", .string(member.role.rawValue)),
-                            LogField("percent", .int(member.percent)), LogField("members", .int(order.count))])),
+            .log(LogRecord(.info, .leave, room: name, client: id, fields)),
         ]
     }
 
@@ -179,6 +180,7 @@ extension RoomState {
         member.position = position
         member.anchor = anchor
         member.slide = place
+        member.furthest = max(member.furthest, member.percent)
         members[id] = member
 
         var out: [RoomOutput] = [broadcast(.progress(ProgressInfo(
