@@ -2,8 +2,9 @@ import Foundation
 import NeonTestSupport
 import Testing
 
-/// `neonsync notes FILE` beside `present FILE`, while FILE is edited.
-@Suite("The notes screen reads FILE again, in tmux", .serialized, .ownThreads)
+/// `neonsync notes FILE` beside `present FILE`: while FILE is edited, and
+/// as the audience (does not) see it.
+@Suite("The notes screen, in tmux", .serialized, .ownThreads)
 struct NotesReloadTerminalTests {
     static let client = TerminalEndToEndTests.client
 
@@ -48,6 +49,34 @@ struct NotesReloadTerminalTests {
         #expect(after.joined().contains("§2 Results") && after.joined().contains("NOTE-DELTA"))
         _ = try tmux.waitUntilStill("notes")
         #expect(!(try tmux.capture("notes")).joined().contains("is not"), "no warning: the room has FILE as it is now")
+        #expect(server.stop() == 0)
+    }
+
+    @Test("the audience never sees the presenter's notes screen join, watch or leave; the monitor shows it as the presenter's notes")
+    func audienceDoesNotSeeIt() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        let file = try ReadingTogetherTerminalTests.file(Self.talk, "aside")
+        defer { unlink(file) }
+        try launch(tmux, "pat", columns: 120, rows: 30, "present \(file) --room aside --name pat", server: server)
+        try tmux.waitFor("pat", "NOTE-ALPHA thank the organisers")
+        try launch(tmux, "fay", columns: 80, rows: 24, "follow aside --name fay", server: server)
+        try tmux.waitFor("fay", "following pat")
+        try launch(tmux, "mon", columns: 120, rows: 30, "monitor aside --name mon", server: server)
+        try tmux.waitFor("mon", "watching aside")
+        let before = try tmux.capture("fay").joined()
+        try launch(tmux, "notes", columns: 64, rows: 16, "notes \(file) --room aside --name pat-notes", server: server)
+        try tmux.waitFor("notes", "following pat")
+        try tmux.waitFor("mon", "pat-notes opened the presenter's notes")
+        var audience: [String] = []
+        for _ in 0..<20 { audience.append(try tmux.capture("fay").joined(separator: "\n")) }
+        try tmux.sendKeys("notes", "q")
+        try tmux.waitFor("mon", "pat-notes closed the presenter's notes")
+        for _ in 0..<10 { audience.append(try tmux.capture("fay").joined(separator: "\n")) }
+        // The monitor watches; the notes screen is not counted with it.
+        #expect(before.contains("1 watching"))
+        let seen = audience.first { $0.contains("pat-notes") || $0.contains("2 watching") }
+        #expect(seen == nil, "\(seen ?? "")")
         #expect(server.stop() == 0)
     }
 }

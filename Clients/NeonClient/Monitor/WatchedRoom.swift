@@ -6,7 +6,7 @@ import NeonCore
 public struct WatchedRoom: Equatable, Sendable {
     public let name: String
     /// Members in join order, the monitor itself left out.
-    public internal(set) var presence = Presence()
+    public internal(set) var presence = Presence(listsNotesScreens: true)
     /// Section titles by index, from the document or the log's tab events.
     public internal(set) var sectionTitles: [Int: String] = [:]
     public internal(set) var documentTitle: String?
@@ -29,7 +29,7 @@ public struct WatchedRoom: Equatable, Sendable {
     /// A room from an observer-of-every-room's overview.
     init(_ summary: RoomSummary) {
         self.init(name: summary.room)
-        presence = Presence(readers: summary.readers)
+        presence = Presence(readers: summary.readers, listsNotesScreens: true)
         deciles = Dictionary(readers.map { ($0.id, $0.percent / 10) }, uniquingKeysWith: { _, last in last })
         documentTitle = summary.document?.title
         for (index, title) in (summary.document?.sections ?? []).enumerated() { nameSection(index, title) }
@@ -44,7 +44,7 @@ public struct WatchedRoom: Equatable, Sendable {
 
     /// The room as a welcome to `me` shows it.
     mutating func welcomed(_ welcome: Welcome) -> Line {
-        presence = Presence(readers: welcome.readers.filter { $0.id != welcome.you })
+        presence = Presence(readers: welcome.readers.filter { $0.id != welcome.you }, listsNotesScreens: true)
         deciles = Dictionary(readers.map { ($0.id, $0.percent / 10) }, uniquingKeysWith: { _, last in last })
         documentTitle = welcome.document?.title
         sectionTitles = [:]
@@ -68,11 +68,11 @@ public struct WatchedRoom: Equatable, Sendable {
             guard reader.id != me else { return nil }
             presence.joined(reader)
             deciles[reader.id] = reader.percent / 10
-            return ("\(reader.name) joined as \(reader.role.rawValue)", .join)
+            return (RoomLine.joined(reader), .join)
         case let .left(reader):
             presence.left(reader.id)
             deciles[reader.id] = nil
-            return (reader.role == .observer ? "\(reader.name) left" : "\(reader.name) left at \(reader.percent)%", .leave)
+            return (RoomLine.left(reader), .leave)
         case let .document(published):
             documentTitle = published.title
             learnSections(of: published.info)

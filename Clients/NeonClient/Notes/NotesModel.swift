@@ -87,7 +87,7 @@ public struct NotesModel: Sendable {
 extension NotesModel: EventDrivenScreen {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
-        return [.send(.hello(room: room, name: name, role: .observer))]
+        return [.send(.hello(room: room, name: name, role: .observer, notes: true))]
     }
 
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {

@@ -19,6 +19,19 @@ enum RoomLine {
         return "\(pointer.name) points at \"\(quote(passage, in: document))\" in \(section(index, titles: titles))"
     }
 
+    /// `ada joined as reader`; `pat opened the presenter's notes` for a
+    /// presenter's notes screen (an observer the audience does not see).
+    static func joined(_ reader: ReaderInfo) -> String {
+        reader.isNotesScreen ? "\(reader.name) opened the presenter's notes" : "\(reader.name) joined as \(reader.role.rawValue)"
+    }
+
+    /// `ada left at 29%`, `mon left` (an observer), `pat closed the
+    /// presenter's notes`.
+    static func left(_ reader: ReaderInfo) -> String {
+        if reader.isNotesScreen { return "\(reader.name) closed the presenter's notes" }
+        return reader.role == .observer ? "\(reader.name) left" : "\(reader.name) left at \(reader.percent)%"
+    }
+
     /// `§2 "Usage"`: a section by its number from 1 (as the tab keys count)
     /// and title.
     static func section(_ index: Int, titles: [String]) -> String {

@@ -49,6 +49,8 @@ extension ReaderModel {
         switch message.payload {
         case let .welcome(welcome): return welcomed(welcome, at: time) + draftCommands
         case let .joined(info):
+            // A presenter's notes screen is not the audience's business.
+            guard presence.shows(info) else { return [] }
             presence.joined(info)
             notices.note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
             // A presenter who comes back is where it left, slides included.
@@ -56,6 +58,7 @@ extension ReaderModel {
                 return repositionOnPresenter(at: time) ?? []
             }
         case let .left(info):
+            guard presence.shows(info) else { return [] }
             presence.left(info.id)
             pointers.left(info.id)
             notices.note("\(info.name) left", error: false, at: time)

@@ -21,10 +21,10 @@ public struct TailFeed: Equatable, Sendable {
             return summary(of: welcome)
         case let .joined(reader):
             names[reader.id] = reader.name
-            return "\(reader.name) joined as \(reader.role.rawValue)"
+            return RoomLine.joined(reader)
         case let .left(reader):
             names[reader.id] = nil
-            return reader.role == .observer ? "\(reader.name) left" : "\(reader.name) left at \(reader.percent)%"
+            return RoomLine.left(reader)
         case let .document(published):
             learnSections(of: published.info)
             let sections = sectionTitles.count == 1 ? "1 section" : "\(sectionTitles.count) sections"

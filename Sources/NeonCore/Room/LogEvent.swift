@@ -99,6 +99,7 @@ public struct LogEvent: Hashable, Sendable {
     public static let join = LogEvent("join", [.info], room: .required, client: .required, [
         .init("name", .string), .init("role", .string), .init("members", .int),
         .init("resumed", .bool, optional: true), .init("percent", .int, optional: true),
+        .init("notes", .bool, optional: true),
     ])
     public static let watch = LogEvent("watch", [.info], client: .required, [
         .init("name", .string), .init("scope", .string), .init("rooms", .int), .init("watchers", .int),

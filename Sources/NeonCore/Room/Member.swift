@@ -9,6 +9,8 @@ public struct Member: Equatable, Sendable {
     public internal(set) var following: Bool
     /// The server vouches for `name` (its login name on the Unix socket).
     public internal(set) var verified = false
+    /// An observer that is a presenter's speaker notes screen.
+    public internal(set) var isNotesScreen = false
     /// The session secret its client sent in hello; never shown to others.
     var resume: String?
     /// Where in the deck, while the member shows slides.
@@ -36,6 +38,7 @@ public struct Member: Equatable, Sendable {
                               section: spy.current, following: following, verified: verified,
                               anchor: position == nil ? nil : anchor)
         info.slidePlace = slide
+        info.notes = isNotesScreen ? true : nil
         return info
     }
 

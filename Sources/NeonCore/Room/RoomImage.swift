@@ -25,6 +25,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
         /// The furthest percent the member reached (absent: 0, and in
         /// images written before it was kept).
         public var furthest: Int?
+        /// `true` for a presenter's notes screen; absent otherwise.
+        public var notes: Bool?
     }
 
     public var name: String
@@ -88,7 +90,7 @@ extension Member {
                               holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume,
                               verified: verified ? true : nil,
                               slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] },
-                              furthest: furthest == 0 ? nil : furthest)
+                              furthest: furthest == 0 ? nil : furthest, notes: isNotesScreen ? true : nil)
     }
 
     init(image: RoomImage.MemberImage) {
@@ -107,5 +109,6 @@ extension Member {
             slide = SlidePlace(slide: place[0], slides: place[1], step: place[2], steps: place[3])
         }
         furthest = image.furthest ?? 0
+        isNotesScreen = image.notes == true
     }
 }

@@ -78,7 +78,9 @@ public enum RoomEvent: Equatable, Sendable {
     /// `draftRev`: the revision a reconnecting client has (see `missed`).
     /// `resume`: the client's session secret (see `ClientMessage.hello`).
     /// `verified`: the server vouches for `name` (see `ReaderInfo.verified`).
-    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil, verified: Bool = false)
+    /// `notes`: an observer that is a presenter's notes screen.
+    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil, verified: Bool = false,
+                notes: Bool = false)
     case left(ClientID)
     /// `revises`: a new version of the room's document (places carried).
     case documentPublished(ClientID, DocumentInfo, revises: Int? = nil)

@@ -3,8 +3,8 @@ extension RoomState {
     /// event returns an error for its sender and leaves the state unchanged.
     public mutating func apply(_ event: RoomEvent, at time: Duration) -> [RoomOutput] {
         switch event {
-        case let .joined(id, name, role, draftRev, resume, verified):
-            return join(id, name: name, role: role, draftRev: draftRev, resume: resume, verified: verified)
+        case let .joined(id, name, role, draftRev, resume, verified, notes):
+            return join(id, name: name, role: role, draftRev: draftRev, resume: resume, verified: verified, notes: notes)
         case let .left(id): return leave(id)
         case let .documentPublished(id, info, revises): return publish(info, by: id, revises: revises)
         case let .scrolled(id, top, viewport, content, anchor, step):
@@ -23,7 +23,7 @@ extension RoomState {
     // MARK: - Membership
 
     private mutating func join(_ id: ClientID, name: String, role: Role, draftRev: Int?, resume: String?,
-                               verified: Bool) -> [RoomOutput] {
+                               verified: Bool, notes: Bool = false) -> [RoomOutput] {
         if members[id] != nil {
             return refuse(id, .alreadyJoined, "you already joined room \"\(self.name)\"; open another connection to join again")
         }
@@ -36,6 +36,7 @@ extension RoomState {
         var member = Member(id: id, name: name, role: role)
         member.resume = resume
         member.verified = verified
+        member.isNotesScreen = notes && role == .observer
         // A presenter who comes back under the same name starts where it
         // left: its followers, already there, do not move.
         let resumed = role == .presenter && resumePresenterPlace(of: &member)
@@ -47,6 +48,7 @@ extension RoomState {
         var fields = [LogField("name", .string(name)), LogField("role", .string(role.rawValue)),
                       LogField("members", .int(order.count))]
         if resumed { fields += [LogField("resumed", .bool(true)), LogField("percent", .int(member.percent))] }
+        if member.isNotesScreen { fields.append(LogField("notes", .bool(true))) }
         out.append(.log(LogRecord(.info, .join, room: self.name, client: id, fields)))
         return out
     }

@@ -22,6 +22,9 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
     public var slides: Int?
     public var step: Int?
     public var steps: Int?
+    /// `true` for a presenter's speaker notes screen, an observer the
+    /// room's audience does not list (added after v1; encoded only when true).
+    public var notes: Bool?
 
     public init(id: ClientID, name: String, role: Role, percent: Int = 0,
                 atBottom: Bool = false, section: Int = 0, following: Bool = false, verified: Bool = false,
@@ -34,6 +37,9 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
 
     /// Whether the server vouches for the name (see `verified`).
     public var isVerified: Bool { verified == true }
+
+    /// Whether the member is a presenter's notes screen (see `notes`).
+    public var isNotesScreen: Bool { notes == true }
 
     /// The member's place in the deck, while they show slides.
     public var slidePlace: SlidePlace? {
