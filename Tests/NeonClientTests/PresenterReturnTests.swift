@@ -97,6 +97,23 @@ struct PresenterReturnTests {
         #expect(sim.clients[fay]?.slides.place == place)
     }
 
+    @Test("a presenter of a document (not slides) comes back with its anchor on its top row; the follower does not move")
+    func comesBackToADocument() throws {
+        var sim = RoomSimulation.talk((80, 24, 120, 40))
+        sim.press(presenterID, .character("2"))
+        sim.advance(by: .seconds(2))
+        for _ in 0..<3 { sim.press(presenterID, .character("j")) }
+        sim.advance(by: .milliseconds(200))
+        let anchor = try #require(sim.presenter.pane.layout?.anchor(forRow: sim.presenter.pane.top))
+        let followerTop = sim.follower.pane.top
+        sim.leave(presenterID)
+        sim.join(patAgain, .present, name: "pat", columns: 100, rows: 30, document: codaTalk)
+        let again = try #require(sim.clients[patAgain])
+        #expect(again.pane.layout?.anchor(forRow: again.pane.top).block == anchor.block)
+        #expect(again.notices.current?.text.hasPrefix("back where you left: ") == true)
+        #expect(sim.follower.pane.top == followerTop && sim.room.members[patAgain]?.anchor.block == anchor.block)
+    }
+
     @Test("someone presenting under another name starts at the first slide")
     func someoneElse() {
         var sim = presenting()
