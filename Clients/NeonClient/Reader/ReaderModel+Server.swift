@@ -109,16 +109,16 @@ extension ReaderModel {
             if let mine = pendingDocument, mine != info, isEarlierVersion(info, of: mine) {
                 // Published above as the next version: this screen shows it already.
             } else if mode == .present, let mine = pendingDocument, mine != info {
-                if let refused = publish(mine) { return refused }
-                out.append(.send(publishing(mine)))
+                if let refusal = refusal(publishing: mine) { return [.refused(refusal)] }
+                out.append(publish(mine))
             } else if info != pane.shownDocument {
                 show(info, at: time)
             } else {
                 out += chooseHeldTabAgain(at: time)
             }
         } else if let mine = pendingDocument {
-            if let refused = publish(mine) { return refused }
-            out.append(.send(publishing(mine)))
+            if let refusal = refusal(publishing: mine) { return [.refused(refusal)] }
+            out.append(publish(mine))
         } else {
             notices.note("room \(room) has no document yet; waiting for one", error: false, at: time)
             out.append(.listRooms)
@@ -134,21 +134,21 @@ extension ReaderModel {
     }
 
     /// The refusal that ends this client when the server would not take
-    /// `mine` (its welcome's limits say so), else nil: then send it.
-    private mutating func publish(_ mine: DocumentInfo) -> [ClientCommand]? {
+    /// `mine` (its welcome's limits say so, before it is sent), else nil.
+    private mutating func refusal(publishing mine: DocumentInfo) -> Refusal? {
         guard let error = serverLimits?.refusal(of: mine), let refusal = Refusal(error, publishing: mine, room: room) else {
             return nil
         }
         connection = .closed(error.message)
-        return [.refused(refusal)]
+        return refusal
     }
 
-    /// `mine` as the room's document, awaited until it comes back.
-    private mutating func publishing(_ mine: DocumentInfo) -> ClientMessage {
+    /// Sends `mine` as the room's document, awaited until it comes back.
+    private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
         publishing = mine
         knownVersions.insert(Self.textKey(mine.text))
-        return .document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity,
-                         images: mine.images)
+        return .send(.document(title: mine.title, format: mine.format, text: mine.text, parser: Document.parserIdentity,
+                               images: mine.images))
     }
 
     private mutating func progressed(_ p: ProgressInfo, at time: Duration) -> [ClientCommand] {

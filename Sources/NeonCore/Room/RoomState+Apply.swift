@@ -23,7 +23,7 @@ extension RoomState {
     // MARK: - Membership
 
     private mutating func join(_ id: ClientID, name: String, role: Role, draftRev: Int?, resume: String?,
-                               verified: Bool, notes: Bool = false) -> [RoomOutput] {
+                               verified: Bool, notes: Bool) -> [RoomOutput] {
         if members[id] != nil {
             return refuse(id, .alreadyJoined, "you already joined room \"\(self.name)\"; open another connection to join again")
         }
