@@ -33,9 +33,10 @@ public struct Refusal: Equatable, Sendable {
     }
 
     /// The refusal of the document `mine` this client published to `room`:
-    /// too large for the server or unreadable. Nil for other errors.
+    /// too large for the server (its text, or the message carrying it) or
+    /// unreadable. Nil for other errors.
     init?(_ error: ProtocolError, publishing mine: DocumentInfo, room: String) {
-        guard error.code == .documentTooLarge || error.code == .invalidDocument else { return nil }
+        guard [.documentTooLarge, .messageTooLarge, .invalidDocument].contains(error.code) else { return nil }
         sentence = "cannot publish “\(mine.title)” in room \(room): \(error.message) (\(error.code.rawValue))"
     }
 

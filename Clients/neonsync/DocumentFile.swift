@@ -36,6 +36,14 @@ enum DocumentFile {
         return slash == full.startIndex ? "/" : String(full[..<slash])
     }
 
+    /// Why `bytes` are no text document though they are UTF-8: a NUL byte,
+    /// which no text editor writes (`grep` calls such a file binary). Nil
+    /// for text.
+    static func binaryProblem(_ bytes: [UInt8]) -> String? {
+        guard let at = bytes.firstIndex(of: 0) else { return nil }
+        return "holds a NUL byte (at byte \(at + 1)), so it is a binary file, not a text document"
+    }
+
     /// Reads `path` in chunks, reporting (bytes read, total) after each.
     static func load(_ path: String, progress: (Int, Int) -> Void) throws(NeonError) -> DocumentInfo {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
@@ -64,6 +72,9 @@ enum DocumentFile {
         }
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw NeonError.usage("\(path) is not UTF-8 text; convert it (e.g. iconv -t UTF-8) and try again")
+        }
+        if let problem = binaryProblem(bytes) {
+            throw NeonError.usage("\(path) \(problem); give a Markdown, text or catalog JSON file")
         }
         let title = path.split(separator: "/").last.map(String.init) ?? path
         let format = format(of: path)

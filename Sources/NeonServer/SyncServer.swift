@@ -92,7 +92,7 @@ public final class SyncServer: Sendable {
             clustered: cluster != nil,
             snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
             roomTTL: configuration.roomTTL, roomRelease: configuration.roomRelease,
-            shards: cluster?.configuration.endpoints.count ?? 1),
+            shards: cluster?.configuration.endpoints.count ?? 1, maxMessageBytes: configuration.maxMessageBytes),
             activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
                                  uniquingKeysWith: { first, _ in first }))
         sequencer = cluster ?? LocalSequencer(store: store, logger: logger, limits: configuration.limits)

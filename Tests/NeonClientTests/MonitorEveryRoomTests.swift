@@ -86,7 +86,7 @@ struct MonitorEveryRoomTests {
         #expect(screen[3].hasPrefix("│▸ beta   1 reader · draft 26/25 limit · \"Guide\""))
         #expect(screen[5].hasPrefix("╭─ Readers · beta (1) "))
         #expect(screen[6].contains("ada") && screen[6].contains("30%") && screen[6].contains("presenter · tab 1 \"Intro\""))
-        #expect(screen.contains { $0.contains("01:01 [beta] limit limit 26/25 by ada") })
+        #expect(screen.contains { $0.contains("01:01 [beta] limit reached 26/25 by ada") })
         #expect(screen[29].hasPrefix(" Tab next room · j/k scroll events"))
     }
 }

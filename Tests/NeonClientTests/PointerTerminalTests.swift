@@ -152,7 +152,10 @@ struct PointerTerminalTests {
         try tmux.run(["kill-session", "-t", "pat"])
         try tmux.waitFor("rob", "pat left")
         try launch(tmux, "pat", columns: 120, rows: 40, "present ptr --name pat", server: server)
-        try tmux.waitFor("pat", "Opening words")
+        // Presenting again under its name, it comes back where it left (issue 35).
+        try tmux.waitUntil("pat", "the Middle section at the top, where it left") { screen in
+            screen.first { $0.hasPrefix("│") }?.hasPrefix("│Middle ") == true
+        }
         try tmux.sendKeys("pat", "'")
         try waitForPointed(tmux, "pat", target)
 

@@ -35,7 +35,7 @@ struct ReplayTests {
             "ada published \"Notes\"",
             "ada 20% step (29%, tab 2)",
             "ada scrolled into tab 2 \"Usage\"",
-            "limit limit 282/280 by bob",
+            "limit reached 282/280 by bob",
             "ada left at 29%",
         ])
         #expect(m.feed.lines.map { MonitorModel.clock($0.time) } == ["00:01", "00:01", "00:02", "00:04", "00:04", "00:05", "00:06"])

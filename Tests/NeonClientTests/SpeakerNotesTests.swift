@@ -111,7 +111,7 @@ struct SpeakerNotesTests {
     func notesScreen() {
         let file = DocumentInfo(title: "talk.md", format: .markdown, text: notedTalk)
         var n = NotesModel(room: "talk", name: "pat", file: file, columns: 70, rows: 20)
-        #expect(n.connected(at: .zero) == [.send(.hello(room: "talk", name: "pat", role: .observer))])
+        #expect(n.connected(at: .zero) == [.send(.hello(room: "talk", name: "pat", role: .observer, notes: true))])
         let room = DocumentInfo(title: "talk.md", format: .markdown, text: n.published.text)
         let w = Welcome(you: ClientID("c2"), room: "talk", document: room,
                         readers: [ReaderInfo(id: pat, name: "pat", role: .presenter), ReaderInfo(id: ClientID("c2"), name: "pat", role: .observer)],

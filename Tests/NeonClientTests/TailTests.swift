@@ -60,7 +60,7 @@ struct TailTests {
         for expected in ["ada joined as reader", "ada published \"Notes\" (markdown, 3 sections)",
                          "ada 29% §2 \"Usage\"", "ada scrolled into tab 2 \"Usage\"", "ada chose tab 3 \"Details\"",
                          "bob joined as reader", "bob follows the presenter", "draft rev 1 by ada (+30 −0)",
-                         "limit limit 30/25 by ada", "bob left at 0%", "ada left at 29%"] {
+                         "limit reached 30/25 by ada", "bob left at 0%", "ada left at 29%"] {
             #expect(text.contains(expected), "missing \(expected) in \(text)")
         }
         #expect(tail.exitStatus(after: SIGINT) == 0)

@@ -39,7 +39,7 @@ final class InProcessServer {
         let gateway = Gateway(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms), configuration: .init(
             policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: try store.countStart(),
             maxOutboundBytes: configuration.maxOutboundBytes, roomTTL: configuration.roomTTL,
-            roomRelease: configuration.roomRelease))
+            roomRelease: configuration.roomRelease, maxMessageBytes: configuration.maxMessageBytes))
         sequencer = LocalSequencer(store: store, logger: logger, limits: configuration.limits)
         executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer, clock: time.clock)
         sequencer.start { [handedBack] in handedBack.post($0) }

@@ -77,7 +77,8 @@ public enum ExitStatus {
             + "can draw a screen (output piped or redirected, TERM=dumb)"),
         (refused, "the server refused this client, which then ends at once instead of reconnecting: the room "
             + "already has a presenter (present), the token is missing, wrong or expired, the room or the server "
-            + "is full, or the server does not take the room or the name"),
+            + "is full, or the server does not take the room, the name or the document (over its --max-document "
+            + "or --max-message, or unreadable)"),
         (untrusted, "a wss:// server's certificate failed verification (no reconnecting, not even to the next "
             + "URL of a failover list)"),
     ]

@@ -51,7 +51,7 @@ public struct ReplaySummary: Sendable {
                 }
                 places[key] = (index, 0, time)
             case "leave":
-                reached(entry.percent, by: names[key], in: index)
+                reached(max(entry.percent ?? 0, entry.furthest ?? 0), by: names[key], in: index)
                 close(key, at: time)
             case "progress", "tab":
                 reached(entry.percent, by: names[key], in: index)

@@ -14,6 +14,8 @@ public struct ServerLogEntry: Equatable, Sendable {
     public var title: String?
     public var format: DocumentFormat?
     public var percent: Int?
+    /// A `leave` line's furthest percent.
+    public var furthest: Int?
     public var atBottom: Bool?
     public var section: Int?
     public var source: TabSource?
@@ -39,6 +41,7 @@ public struct ServerLogEntry: Equatable, Sendable {
         title = line.string("title")
         format = line.string("format").flatMap(DocumentFormat.init(rawValue:))
         percent = line.int("percent")
+        furthest = line.int("furthest")
         atBottom = line.bool("atBottom")
         section = line.int("section")
         source = line.string("source").flatMap(TabSource.init(rawValue:))

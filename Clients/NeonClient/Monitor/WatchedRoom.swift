@@ -6,7 +6,7 @@ import NeonCore
 public struct WatchedRoom: Equatable, Sendable {
     public let name: String
     /// Members in join order, the monitor itself left out.
-    public internal(set) var presence = Presence()
+    public internal(set) var presence = Presence(listsNotesScreens: true)
     /// Section titles by index, from the document or the log's tab events.
     public internal(set) var sectionTitles: [Int: String] = [:]
     public internal(set) var documentTitle: String?
@@ -14,6 +14,9 @@ public struct WatchedRoom: Equatable, Sendable {
     public internal(set) var draftRevision = 0
     /// Each reader's last 10% step (0…10), to turn progress into step events.
     public internal(set) var deciles: [ClientID: Int] = [:]
+    /// The room's document, when its text came (a welcome, a `document`):
+    /// pointers are named by the words they mark, as tail names them.
+    var document: Document?
 
     /// A feed line a message is worth.
     public typealias Line = (text: String, kind: MonitorFeed.Kind)
@@ -26,7 +29,7 @@ public struct WatchedRoom: Equatable, Sendable {
     /// A room from an observer-of-every-room's overview.
     init(_ summary: RoomSummary) {
         self.init(name: summary.room)
-        presence = Presence(readers: summary.readers)
+        presence = Presence(readers: summary.readers, listsNotesScreens: true)
         deciles = Dictionary(readers.map { ($0.id, $0.percent / 10) }, uniquingKeysWith: { _, last in last })
         documentTitle = summary.document?.title
         for (index, title) in (summary.document?.sections ?? []).enumerated() { nameSection(index, title) }
@@ -41,7 +44,7 @@ public struct WatchedRoom: Equatable, Sendable {
 
     /// The room as a welcome to `me` shows it.
     mutating func welcomed(_ welcome: Welcome) -> Line {
-        presence = Presence(readers: welcome.readers.filter { $0.id != welcome.you })
+        presence = Presence(readers: welcome.readers.filter { $0.id != welcome.you }, listsNotesScreens: true)
         deciles = Dictionary(readers.map { ($0.id, $0.percent / 10) }, uniquingKeysWith: { _, last in last })
         documentTitle = welcome.document?.title
         sectionTitles = [:]
@@ -65,11 +68,11 @@ public struct WatchedRoom: Equatable, Sendable {
             guard reader.id != me else { return nil }
             presence.joined(reader)
             deciles[reader.id] = reader.percent / 10
-            return ("\(reader.name) joined as \(reader.role.rawValue)", .join)
+            return (RoomLine.joined(reader), .join)
         case let .left(reader):
             presence.left(reader.id)
             deciles[reader.id] = nil
-            return (reader.role == .observer ? "\(reader.name) left" : "\(reader.name) left at \(reader.percent)%", .leave)
+            return (RoomLine.left(reader), .leave)
         case let .document(published):
             documentTitle = published.title
             learnSections(of: published.info)
@@ -88,13 +91,11 @@ public struct WatchedRoom: Equatable, Sendable {
             return nil
         case let .limit(info):
             draft = Self.status(count: info.count, limit: info.limit)
-            return ("limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))", .limit(info.level))
+            return (RoomLine.limit(info.level, count: info.count, limit: info.limit, by: name(info.by)), .limit(info.level))
         case let .error(error):
             return ("error \(error.code.rawValue): \(error.message)", .error)
         case let .pointer(pointer):
-            let whose = pointer.lead ? "the presenter's pointer" : "their pointer"
-            guard let anchor = pointer.anchor else { return ("\(pointer.name) cleared \(whose)", .follow) }
-            return ("\(pointer.name) points at block \(anchor.block)\(pointer.lead ? "" : " (reader)")", .follow)
+            return (RoomLine.pointer(pointer, in: document), .follow)
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }
@@ -146,9 +147,13 @@ public struct WatchedRoom: Equatable, Sendable {
         return ("\(name(info.id)) \(decile * 10)% step (\(info.percent)%, tab \(info.section + 1))\(bottom)", .progress)
     }
 
-    private mutating func learnSections(of document: DocumentInfo?) {
-        guard let document, !document.text.isEmpty,
-              let parsed = try? Document.parse(title: document.title, format: document.format, text: document.text) else { return }
+    private mutating func learnSections(of info: DocumentInfo?) {
+        guard let info, !info.text.isEmpty,
+              let parsed = try? Document.parse(title: info.title, format: info.format, text: info.text) else {
+            document = nil
+            return
+        }
+        document = parsed
         sectionTitles = Dictionary(parsed.sections.enumerated().map { ($0.offset, $0.element.title) },
                                    uniquingKeysWith: { first, _ in first })
     }

@@ -17,7 +17,11 @@ public struct NotesModel: Sendable {
     /// FILE as it is published (notes taken out), to tell whether the
     /// room's document is FILE.
     public internal(set) var published: DocumentInfo
+    /// FILE's notes, on FILE's blocks as it is now.
     public internal(set) var notes: [SpeakerNote]
+    /// The notes on the room's document: FILE's, carried onto the version
+    /// the room shows when it is another version of FILE (`VersionMap`).
+    public internal(set) var placedNotes: [SpeakerNote]
     /// The document the notes are placed on: the room's, else FILE's.
     public internal(set) var document: Document? {
         didSet { deck = document.map(SlideDeck.init) }
@@ -42,6 +46,7 @@ public struct NotesModel: Sendable {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         (published, notes) = Self.read(file)
+        placedNotes = notes
         let parsed = try? Document.parse(title: file.title, format: file.format, text: published.text)
         document = parsed
         deck = parsed.map(SlideDeck.init)
@@ -67,7 +72,7 @@ public struct NotesModel: Sendable {
     }
 
     /// The notes of the passage.
-    public var passageNotes: [String] { passage?.notes(of: notes) ?? [] }
+    public var passageNotes: [String] { passage?.notes(of: placedNotes) ?? [] }
 
     /// The talk's time at `time`: `H:MM:SS`, or `MM:SS` in its first hour.
     public func clock(at time: Duration) -> String? {
@@ -82,7 +87,7 @@ public struct NotesModel: Sendable {
 extension NotesModel: EventDrivenScreen {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
-        return [.send(.hello(room: room, name: name, role: .observer))]
+        return [.send(.hello(room: room, name: name, role: .observer, notes: true))]
     }
 
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
@@ -128,15 +133,24 @@ extension NotesModel: EventDrivenScreen {
             document = parsed
         }
         roomDocument = info
-        compare(at: time)
+        place(at: time)
     }
 
-    /// FILE has a new version: its notes (the room's document follows when
-    /// the presenter's terminal publishes it).
-    public mutating func fileChanged(_ text: String, at time: Duration) -> [ClientCommand] {
-        (published, notes) = Self.read(DocumentInfo(title: published.title, format: published.format, text: text))
-        if roomDocument == nil { document = try? Document.parse(title: published.title, format: published.format, text: published.text) }
-        compare(at: time)
+    /// FILE has a new version (the runtime watches it, as `present FILE`
+    /// does): its notes, placed on the room's document, which follows when
+    /// the presenter's terminal publishes the same version.
+    public mutating func fileChanged(_ text: String, images: [DocumentImage] = [], at time: Duration) -> [ClientCommand] {
+        let (version, versionNotes) = Self.read(DocumentInfo(title: published.title, format: published.format, text: text))
+        let parsed: Document
+        do {
+            parsed = try Document.parse(title: version.title, format: version.format, text: version.text)
+        } catch {
+            notices.note("\(published.title) changed, but \(error.description); showing the notes of its last good version", error: true, at: time)
+            return []
+        }
+        (published, notes) = (version, versionNotes)
+        if roomDocument == nil { document = parsed }
+        place(at: time)
         return []
     }
 
@@ -145,12 +159,27 @@ extension NotesModel: EventDrivenScreen {
         return []
     }
 
-    /// Says, until it is so again, when the room's document is not FILE.
-    private mutating func compare(at time: Duration) {
-        guard let info = roomDocument else { return }
+    /// Places FILE's notes on the room's document: as they are when the
+    /// room shows FILE as it is now; carried onto the room's version when it
+    /// is another version of FILE (the same name and format: the presenter's
+    /// terminal publishes each saved version a moment after this screen
+    /// reads it, or this screen reads it late); and says, until it is so
+    /// again, when the room's document is not FILE at all.
+    private mutating func place(at time: Duration) {
+        guard let info = roomDocument else {
+            placedNotes = notes
+            return
+        }
         if let mismatch { notices.clear(saying: mismatch) }
         mismatch = nil
-        if info.text != published.text {
+        if info.text == published.text {
+            placedNotes = notes
+        } else if info.title == published.title, info.format == published.format, let document,
+                  let mine = try? Document.parse(title: published.title, format: published.format, text: published.text) {
+            let map = VersionMap(from: mine, to: document)
+            placedNotes = notes.map { SpeakerNote(block: map.place(Anchor(block: $0.block, offset: 0)).block, text: $0.text) }
+        } else {
+            placedNotes = notes
             let sentence = "the room's document is not \(published.title) as it is now: notes may be beside other passages"
             mismatch = sentence
             notices.pin(sentence, at: time)

@@ -11,20 +11,31 @@ public struct Presence: Equatable, Sendable {
     /// This terminal's id in the room, once welcomed.
     public internal(set) var me: ClientID?
     public internal(set) var presenter: ClientID?
+    /// Whether a presenter's speaker notes screen (`ReaderInfo.notes`) is
+    /// listed: the monitor, an operator's view, lists it; the audience's
+    /// screens leave it out, as if it were not there.
+    let listsNotesScreens: Bool
 
-    public init(readers: [ReaderInfo] = []) {
-        self.readers = readers
+    public init(readers: [ReaderInfo] = [], listsNotesScreens: Bool = false) {
+        self.listsNotesScreens = listsNotesScreens
+        self.readers = readers.filter { listsNotesScreens || !$0.isNotesScreen }
     }
 
     /// The room's members as a welcome lists them.
     mutating func welcomed(_ welcome: Welcome) {
         me = welcome.you
-        readers = welcome.readers
+        readers = welcome.readers.filter { listsNotesScreens || !$0.isNotesScreen || $0.id == welcome.you }
         presenter = welcome.presenter
+    }
+
+    /// Whether `info` is shown here (see `listsNotesScreens`).
+    func shows(_ info: ReaderInfo) -> Bool {
+        listsNotesScreens || !info.isNotesScreen
     }
 
     /// A member joined (or joined again, replacing its old record).
     mutating func joined(_ info: ReaderInfo) {
+        guard shows(info) else { return }
         readers.removeAll { $0.id == info.id }
         readers.append(info)
         if info.role == .presenter { presenter = info.id }

@@ -14,18 +14,16 @@ extension ReaderModel {
         return tabs.spy.current
     }
 
-    /// Follow the presenter again (or for the first time) and jump to them.
+    /// Follow the presenter again (or for the first time) and jump to them
+    /// at once: to their slide and step while they show slides, else to
+    /// their place in the document.
     public mutating func attach(at time: Duration) -> [ClientCommand] {
         guard mode != .present, !pane.following else { return [] }
         pane.follow(true)
         let presenter = presence.presenter
         notices.note(presenter.map { "Following \(presence.name(of: $0))" } ?? "Following the presenter when one joins",
                      error: false, at: time)
-        var out: [ClientCommand] = [.send(.follow(on: true))]
-        if let presenter, let anchor = presence.anchor(of: presenter) {
-            out += reposition(to: anchor, atBottom: presence.member(presenter)?.atBottom ?? false, at: time)
-        }
-        return out
+        return [.send(.follow(on: true))] + (repositionOnPresenter(at: time) ?? [])
     }
 
     mutating func detachIfFollowing(at time: Duration) -> [ClientCommand] {

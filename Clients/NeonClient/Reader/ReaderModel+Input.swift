@@ -160,7 +160,7 @@ extension ReaderModel {
     /// When something on screen will next change by itself, so the runtime
     /// sleeps until then: a running animation, a chosen tab's hold running
     /// out, a spinner, a swinging title, the wheel's 3 s timer, a notice
-    /// expiring.
+    /// expiring, a place waiting for its turn to be sent.
     public func nextWake(after time: Duration) -> Duration? {
         var next: [Duration] = []
         if pane.animation != nil { next.append(time + .milliseconds(16)) }
@@ -170,6 +170,7 @@ extension ReaderModel {
         if let wake = notices.nextWake(after: time) { next.append(wake) }
         if swings { next.append(time + .milliseconds(100)) }
         if draftPanel.isOpen, let wake = draft.nextWake(after: time) { next.append(wake) }
+        if let due = outbox.due { next.append(max(due, time)) }
         return next.min()
     }
 

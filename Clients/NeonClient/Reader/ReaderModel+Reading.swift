@@ -75,7 +75,7 @@ extension ReaderModel {
         guard pane.layout != nil else { return [] }
         var out = detachIfFollowing(at: time)
         pane.ease(to: 0, at: time)
-        out += placeCommands()
+        out += placeCommands(at: time)
         return out
     }
 
@@ -89,8 +89,8 @@ extension ReaderModel {
     public mutating func tick(at time: Duration) -> [ClientCommand] {
         _ = draft.tick(at: time)
         let highlight = pane.highlightRequest().map { [$0] } ?? []
-        guard pane.advance(at: time) else { return highlight + holdRanOut(at: time) }
-        return highlight + moved(at: time)
+        guard pane.advance(at: time) else { return highlight + holdRanOut(at: time) + placeCommands(at: time) }
+        return highlight + moved(animated: true, at: time)
     }
 
     /// The document's code came back highlighted.
@@ -111,12 +111,13 @@ extension ReaderModel {
     /// will, from the anchor at the top, and the server is told. When the spy
     /// changes at a place already sent (a chosen tab's hold running out), the
     /// place is sent again so that the server's spy sees it too.
-    mutating func moved(at time: Duration) -> [ClientCommand] {
+    /// `animated`: an animation's frame moved it (see `PlaceOutbox`).
+    mutating func moved(animated: Bool = false, at time: Duration) -> [ClientCommand] {
         if let document = pane.document, let place = currentPlace,
            let position = try? ReadingPosition(top: place.top, viewport: place.viewport, content: place.content) {
-            if tabs.observe(SpyPlace(document: document, anchor: place.anchor, position: position), at: time) { sentPlace = nil }
+            if tabs.observe(SpyPlace(document: document, anchor: place.anchor, position: position), at: time) { outbox.forgetSent() }
         }
-        return placeCommands()
+        return placeCommands(animated: animated, at: time)
     }
 
     /// Where this reader is, as a `scroll` says it: the document's rows
@@ -132,11 +133,12 @@ extension ReaderModel {
                          anchor: layout.anchor(forRow: pane.top), step: nil)
     }
 
-    /// The `scroll` message for the current place, when it changed.
-    mutating func placeCommands() -> [ClientCommand] {
-        guard connection == .joined, let place = currentPlace, mode != .join || pane.document != nil else { return [] }
-        if place == sentPlace { return [] }
-        sentPlace = place
+    /// The `scroll` message for the current place, when it changed and
+    /// its turn came (`PlaceOutbox`: a waiting place goes at the tick
+    /// its interval ends).
+    mutating func placeCommands(animated: Bool = false, at time: Duration) -> [ClientCommand] {
+        guard connection == .joined, let current = currentPlace, mode != .join || pane.document != nil,
+              let place = outbox.offer(current, animated: animated, at: time) else { return [] }
         return [.send(.scroll(top: place.top, viewport: place.viewport, content: place.content, anchor: place.anchor,
                               step: place.step))]
     }

@@ -4,7 +4,7 @@ extension ReaderModel {
     /// The connection opened: say hello.
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
-        sentPlace = nil
+        outbox.reset()
         return [.send(.hello(room: room, name: name, role: mode.role, draftRev: draft.resumeRevision))]
     }
 
@@ -49,12 +49,16 @@ extension ReaderModel {
         switch message.payload {
         case let .welcome(welcome): return welcomed(welcome, at: time) + draftCommands
         case let .joined(info):
+            // A presenter's notes screen is not the audience's business.
+            guard presence.shows(info) else { return [] }
             presence.joined(info)
             notices.note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
-            if info.role == .presenter, isFollowing, info.id != presence.me, let anchor = info.anchor {
-                return reposition(to: anchor, atBottom: info.atBottom, at: time)
+            // A presenter who comes back is where it left, slides included.
+            if info.role == .presenter, info.id != presence.me, info.anchor != nil {
+                return repositionOnPresenter(at: time) ?? []
             }
         case let .left(info):
+            guard presence.shows(info) else { return [] }
             presence.left(info.id)
             pointers.left(info.id)
             notices.note("\(info.name) left", error: false, at: time)
@@ -83,7 +87,13 @@ extension ReaderModel {
     private mutating func welcomed(_ welcome: Welcome, at time: Duration) -> [ClientCommand] {
         connection = .joined
         notices.clear(saying: offlineSentence)
+        let firstWelcome = presence.me == nil
         presence.welcomed(welcome)
+        serverLimits = welcome.limits
+        // A document sent but never seen back (the connection went first:
+        // a server that closed it for its size) is sent again, or refused.
+        if pendingDocument == nil, let unconfirmed = publishing { pendingDocument = unconfirmed }
+        publishing = nil
         pointers.welcomed(welcome)
         var out: [ClientCommand] = mode == .present ? [.send(.pointing(who: pointing))] : []
         if let info = welcome.document {
@@ -91,7 +101,7 @@ extension ReaderModel {
             if let mine = pendingDocument, mine != info, isEarlierVersion(info, of: mine) {
                 // FILE changed while the room was away: its latest version
                 // is the room's next, and everyone keeps their place.
-                out.append(publishVersion(mine, notes: notes.notes))
+                out += publishVersion(mine, notes: notes.notes, at: time)
             } else if let mine = pendingDocument, mode != .present, mine != info {
                 connection = .closed("the room has another document")
                 return [.refused(Refusal(otherDocument: info, than: mine, room: room))]
@@ -99,6 +109,7 @@ extension ReaderModel {
             if let mine = pendingDocument, mine != info, isEarlierVersion(info, of: mine) {
                 // Published above as the next version: this screen shows it already.
             } else if mode == .present, let mine = pendingDocument, mine != info {
+                if let refusal = refusal(publishing: mine) { return [.refused(refusal)] }
                 out.append(publish(mine))
             } else if info != pane.shownDocument {
                 show(info, at: time)
@@ -106,12 +117,14 @@ extension ReaderModel {
                 out += chooseHeldTabAgain(at: time)
             }
         } else if let mine = pendingDocument {
+            if let refusal = refusal(publishing: mine) { return [.refused(refusal)] }
             out.append(publish(mine))
         } else {
             notices.note("room \(room) has no document yet; waiting for one", error: false, at: time)
             out.append(.listRooms)
         }
         pendingDocument = nil
+        takeKeptPlace(welcome, firstWelcome: firstWelcome, at: time)
         // Everyone already placed (the welcome's anchors) is in the gutter
         // from the first frame, and a follower lands on its presenter's text
         // at once.
@@ -120,6 +133,17 @@ extension ReaderModel {
         return out
     }
 
+    /// The refusal that ends this client when the server would not take
+    /// `mine` (its welcome's limits say so, before it is sent), else nil.
+    private mutating func refusal(publishing mine: DocumentInfo) -> Refusal? {
+        guard let error = serverLimits?.refusal(of: mine), let refusal = Refusal(error, publishing: mine, room: room) else {
+            return nil
+        }
+        connection = .closed(error.message)
+        return refusal
+    }
+
+    /// Sends `mine` as the room's document, awaited until it comes back.
     private mutating func publish(_ mine: DocumentInfo) -> ClientCommand {
         publishing = mine
         knownVersions.insert(Self.textKey(mine.text))

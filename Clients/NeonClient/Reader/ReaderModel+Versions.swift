@@ -3,7 +3,7 @@ import NeonCore
 extension ReaderModel {
     /// The errors with which a server refuses a new version of FILE: the
     /// room keeps the version it has, and so does this screen.
-    static let versionRefusals: Set<ErrorCode> = [.documentTooLarge, .invalidDocument, .documentExists, .notAllowed]
+    static let versionRefusals: Set<ErrorCode> = [.documentTooLarge, .messageTooLarge, .invalidDocument, .documentExists, .notAllowed]
 
     /// FILE has a new version on disk (`read FILE`, `present FILE`): it
     /// goes to the room as the document's next version, and shows here when
@@ -42,7 +42,7 @@ extension ReaderModel {
             notices.note("\(file.title) changed; the room gets it when it is back", error: false, at: time)
             return moved(at: time)
         }
-        return [publishVersion(info, notes: versionNotes)]
+        return publishVersion(info, notes: versionNotes, at: time)
     }
 
     /// FILE changed but cannot be read now.
@@ -52,11 +52,18 @@ extension ReaderModel {
         return []
     }
 
-    /// Sends `info` as the next version of the room's document.
-    mutating func publishVersion(_ info: DocumentInfo, notes versionNotes: [SpeakerNote]) -> ClientCommand {
+    /// Sends `info` as the next version of the room's document; one the
+    /// server would not take (its welcome's limits) is not sent, and the
+    /// room keeps the version it has, as when the server refuses one.
+    mutating func publishVersion(_ info: DocumentInfo, notes versionNotes: [SpeakerNote], at time: Duration) -> [ClientCommand] {
+        let revises = roomVersion ?? 1
+        if let error = serverLimits?.refusal(of: info, revises: revises) {
+            notices.note("\(info.title) changed, but the room keeps the version it has: \(error.message)", error: true, at: time)
+            return []
+        }
         revising = (info, versionNotes)
-        return .send(.document(title: info.title, format: info.format, text: info.text, parser: Document.parserIdentity,
-                               images: info.images, unshown: info.unshown, revises: roomVersion ?? 1))
+        return [.send(.document(title: info.title, format: info.format, text: info.text, parser: Document.parserIdentity,
+                                images: info.images, unshown: info.unshown, revises: revises))]
     }
 
     /// Whether the room's `info` is an earlier version of FILE (`mine`):

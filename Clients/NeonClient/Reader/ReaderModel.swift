@@ -1,15 +1,5 @@
 import NeonCore
 
-/// A place as a `scroll` message gives it.
-struct SentPlace: Equatable, Sendable {
-    var top: Int
-    var content: Int
-    var viewport: Int
-    var anchor: Anchor
-    /// The step, showing slides.
-    var step: Int?
-}
-
 /// How this terminal takes part in its room.
 public enum ClientMode: String, Sendable, Equatable {
     /// `neonsync read FILE`: publish FILE if the room has none, read at your own pace.
@@ -60,8 +50,12 @@ public struct ReaderModel: Sendable {
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?
     /// The document sent to the room and not yet seen back: the server's
-    /// refusal of it (too large, unreadable) ends the command.
+    /// refusal of it (too large, unreadable) ends the command; a connection
+    /// lost before it came back sends it again.
     var publishing: DocumentInfo?
+    /// What the server takes (its welcome says): a document over them is
+    /// refused here, before it is sent.
+    var serverLimits: ServerLimits?
     /// The status line's sentence while the room cannot be reached, to
     /// take it away once joined.
     var offlineSentence = ""
@@ -69,8 +63,9 @@ public struct ReaderModel: Sendable {
     /// publishes: its relative links resolve against it while one of its
     /// versions is the room's document.
     let localDirectory: String?
-    /// The place last sent, so an unchanged place is not sent twice.
-    var sentPlace: SentPlace?
+    /// The place on its way to the room: the latest, paced (an unchanged
+    /// place is not sent twice).
+    var outbox = PlaceOutbox()
     /// The document as slides (presenting a deck, or following someone who does).
     public internal(set) var slides = SlidePane()
     /// `present --slides`: slides even without slide separators.

@@ -21,10 +21,10 @@ public struct TailFeed: Equatable, Sendable {
             return summary(of: welcome)
         case let .joined(reader):
             names[reader.id] = reader.name
-            return "\(reader.name) joined as \(reader.role.rawValue)"
+            return RoomLine.joined(reader)
         case let .left(reader):
             names[reader.id] = nil
-            return reader.role == .observer ? "\(reader.name) left" : "\(reader.name) left at \(reader.percent)%"
+            return RoomLine.left(reader)
         case let .document(published):
             learnSections(of: published.info)
             let sections = sectionTitles.count == 1 ? "1 section" : "\(sectionTitles.count) sections"
@@ -46,14 +46,11 @@ public struct TailFeed: Equatable, Sendable {
             let (inserted, deleted) = Self.sizes(of: edit.ops)
             return "draft rev \(edit.rev) by \(name(edit.by)) (+\(inserted) −\(deleted))"
         case let .limit(info):
-            return "limit \(info.level.rawValue) \(info.count)/\(info.limit) by \(name(info.by))"
+            return RoomLine.limit(info.level, count: info.count, limit: info.limit, by: name(info.by))
         case let .error(error):
             return "error \(error.code.rawValue): \(error.message)"
         case let .pointer(pointer):
-            let whose = pointer.lead ? "the presenter's pointer" : "their pointer"
-            guard let passage = pointer.passage else { return "\(pointer.name) cleared \(whose)" }
-            let section = document.map { $0.blocks.indices.contains(passage.block) ? " in \(self.section($0.blocks[passage.block].section))" : "" } ?? ""
-            return "\(pointer.name) points at \"\(quote(passage))\"\(section)"
+            return RoomLine.pointer(pointer, in: document)
         case .cursor, .ack, .relay:
             return nil
         case let .overview(overview):
@@ -87,19 +84,9 @@ public struct TailFeed: Equatable, Sendable {
         self.document = parsed
     }
 
-    /// The first words a pointer marks (its block's when it marks none).
-    private func quote(_ passage: DocumentMatch) -> String {
-        guard let document, document.blocks.indices.contains(passage.block) else { return "block \(passage.block)" }
-        let characters = Array(document.blocks[passage.block].text)
-        let lower = min(passage.characters.lowerBound, characters.count)
-        let upper = passage.characters.isEmpty ? characters.count : min(passage.characters.upperBound, characters.count)
-        let words = String(characters[lower..<max(upper, lower)]).split(whereSeparator: \.isWhitespace)
-        return words.count > 8 ? words.prefix(8).joined(separator: " ") + "…" : words.joined(separator: " ")
-    }
-
     private func name(_ id: ClientID) -> String { names[id] ?? id.rawValue }
 
-    private func section(_ index: Int) -> String { "§\(index + 1) \(title(index))" }
+    private func section(_ index: Int) -> String { RoomLine.section(index, titles: sectionTitles) }
 
     private func title(_ index: Int) -> String {
         sectionTitles.indices.contains(index) ? "\"\(sectionTitles[index])\"" : "(untitled)"

@@ -116,6 +116,7 @@ final class FileWatcher {
         guard let text = String(validating: bytes, as: UTF8.self) else {
             return .failure(NeonError("is not UTF-8 text"))
         }
+        if let problem = DocumentFile.binaryProblem(bytes) { return .failure(NeonError(problem)) }
         return .success(text)
     }
 }

@@ -35,7 +35,8 @@ struct Link {
     /// `message` with the token and the resume secret when it is a hello
     /// that carries neither.
     func completed(_ message: ClientMessage) -> ClientMessage {
-        guard case let .hello(room, name, role, profile, draftRev, nil, nil) = message else { return message }
-        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: token, resume: resume)
+        guard case let .hello(room, name, role, profile, draftRev, nil, nil, notes) = message else { return message }
+        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: token, resume: resume,
+                      notes: notes)
     }
 }

@@ -27,9 +27,9 @@ extension Hub {
 
     private mutating func receive(_ message: ClientMessage, from id: ClientID, verified: Bool = false,
                                   at time: Duration) -> [RoomOutput] {
-        if case let .hello(room, name, role, profile, draftRev, _, resume) = message {
+        if case let .hello(room, name, role, profile, draftRev, _, resume, notes) = message {
             return hello(id, room: room, name: name, role: role, profile: profile ?? .graphemes, draftRev: draftRev,
-                         resume: resume, verified: verified, at: time)
+                         resume: resume, notes: notes == true, verified: verified, at: time)
         }
         if watchers.contains(id) {
             return refuse(id, ProtocolError(.notAllowed,
@@ -65,8 +65,8 @@ extension Hub {
     }
 
     private mutating func hello(_ id: ClientID, room: String, name: String, role: Role,
-                                profile: CountingProfile, draftRev: Int?, resume: String?, verified: Bool = false,
-                                at time: Duration) -> [RoomOutput] {
+                                profile: CountingProfile, draftRev: Int?, resume: String?, notes: Bool = false,
+                                verified: Bool = false, at time: Duration) -> [RoomOutput] {
         if let current = sessions[id] ?? (watchers.contains(id) ? Self.everyRoom : nil) {
             return refuse(id, ProtocolError(.alreadyJoined,
                 "you already joined room \"\(current)\"; open another connection to join another room"))
@@ -82,6 +82,10 @@ extension Hub {
         }
         if let resume, let problem = Self.problem(withResume: resume) {
             return refuse(id, ProtocolError(.invalidMessage, problem))
+        }
+        if notes, role != .observer {
+            return refuse(id, ProtocolError(.invalidMessage,
+                "\"notes\" says the connection is a presenter's notes screen, which joins as an observer; send it with role \"observer\""))
         }
         let isNew = rooms[room] == nil
         var replaced: [RoomOutput] = []
@@ -104,7 +108,7 @@ extension Hub {
             rooms[room] = RoomState(name: room, limits: limits, profile: profile)
         }
         var out = replaced + rooms[room]!.apply(.joined(id, name: name, role: role, draftRev: draftRev, resume: resume,
-                                                                   verified: verified), at: time)
+                                                                   verified: verified, notes: notes), at: time)
         if rooms[room]!.members[id] != nil {
             sessions[id] = room
             if isNew {

@@ -94,13 +94,19 @@ public struct LogEvent: Hashable, Sendable {
 
     // MARK: Rooms
 
-    public static let join = LogEvent("join", [.info], room: .required, client: .required,
-                                      [.init("name", .string), .init("role", .string), .init("members", .int)])
+    /// `resumed`: a presenter who came back took up the room's kept place
+    /// (then `percent` is where it is).
+    public static let join = LogEvent("join", [.info], room: .required, client: .required, [
+        .init("name", .string), .init("role", .string), .init("members", .int),
+        .init("resumed", .bool, optional: true), .init("percent", .int, optional: true),
+        .init("notes", .bool, optional: true),
+    ])
     public static let watch = LogEvent("watch", [.info], client: .required, [
         .init("name", .string), .init("scope", .string), .init("rooms", .int), .init("watchers", .int),
     ])
     public static let leave = LogEvent("leave", [.info], room: .required, client: .required, [
         .init("name", .string), .init("role", .string), .init("percent", .int), .init("members", .int),
+        .init("furthest", .int, optional: true),
     ])
     public static let document = LogEvent("document", [.info], room: .required, client: .required, [
         .init("title", .string), .init("format", .string), .init("bytes", .int), .init("sections", .int),

@@ -9,10 +9,15 @@ public struct Member: Equatable, Sendable {
     public internal(set) var following: Bool
     /// The server vouches for `name` (its login name on the Unix socket).
     public internal(set) var verified = false
+    /// An observer that is a presenter's speaker notes screen.
+    public internal(set) var isNotesScreen = false
     /// The session secret its client sent in hello; never shown to others.
     var resume: String?
     /// Where in the deck, while the member shows slides.
     public internal(set) var slide: SlidePlace?
+    /// The furthest `percent` the member reached in the document (its
+    /// `leave` line says it: the last one may be lower).
+    public internal(set) var furthest = 0
 
     init(id: ClientID, name: String, role: Role) {
         self.id = id; self.name = name; self.role = role
@@ -33,10 +38,11 @@ public struct Member: Equatable, Sendable {
                               section: spy.current, following: following, verified: verified,
                               anchor: position == nil ? nil : anchor)
         info.slidePlace = slide
+        info.notes = isNotesScreen ? true : nil
         return info
     }
 
     mutating func resetPlace() {
-        position = nil; anchor = .top; spy.reset(); slide = nil
+        position = nil; anchor = .top; spy.reset(); slide = nil; furthest = 0
     }
 }

@@ -22,6 +22,11 @@ public struct RoomImage: Codable, Equatable, Sendable {
         public var verified: Bool?
         /// `[slide, slides, step, steps]` while the member shows slides.
         public var slide: [Int]?
+        /// The furthest percent the member reached (absent: 0, and in
+        /// images written before it was kept).
+        public var furthest: Int?
+        /// `true` for a presenter's notes screen; absent otherwise.
+        public var notes: Bool?
     }
 
     public var name: String
@@ -42,6 +47,9 @@ public struct RoomImage: Codable, Equatable, Sendable {
     /// secret (absent in older images).
     public var documentBy: ClientID?
     public var documentSession: String?
+    /// Where the room's presenter last was (absent when the room keeps no
+    /// place, and in images written before it did).
+    public var presenterPlace: PresenterPlace?
 }
 
 extension RoomState {
@@ -51,7 +59,7 @@ extension RoomState {
                   draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
                   members: order.compactMap { members[$0]?.image }, presenter: presenter,
                   pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing,
-                  documentBy: documentBy, documentSession: documentSession)
+                  documentBy: documentBy, documentSession: documentSession, presenterPlace: presenterPlace)
     }
 
     /// The room an image was taken of.
@@ -70,6 +78,7 @@ extension RoomState {
         pointing = image.pointing ?? .everyone
         documentBy = image.documentBy
         documentSession = image.documentSession
+        if parsed != nil { presenterPlace = image.presenterPlace }
     }
 }
 
@@ -80,7 +89,8 @@ extension Member {
                               section: spy.current, source: spy.source, holdSection: spy.hold?.section,
                               holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume,
                               verified: verified ? true : nil,
-                              slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] })
+                              slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] },
+                              furthest: furthest == 0 ? nil : furthest, notes: isNotesScreen ? true : nil)
     }
 
     init(image: RoomImage.MemberImage) {
@@ -98,5 +108,7 @@ extension Member {
         if let place = image.slide, place.count == 4 {
             slide = SlidePlace(slide: place[0], slides: place[1], step: place[2], steps: place[3])
         }
+        furthest = image.furthest ?? 0
+        isNotesScreen = image.notes == true
     }
 }

@@ -9,6 +9,8 @@ public enum RoomOutput: Equatable, Sendable {
     case log(LogRecord)
     /// Make this durable before carrying out the outputs after it: an
     /// acknowledged draft revision is persisted before its `ack` is sent.
+    /// (A record that holds nothing back, `holdsDeliveries` false, is only
+    /// kept: the presenter's place.)
     case persist(PersistRecord)
 }
 
@@ -29,6 +31,19 @@ public enum PersistRecord: Equatable, Sendable {
     case roomRemoved(room: String)
     case revisionAcked(room: String, revision: Int, operation: TextOperation, text: String,
                        by: ClientID, key: String?)
+    /// Where the room's presenter now is (nil: the room forgot it, with the
+    /// document it was on), kept for a presenter who comes back.
+    case presenterPlaced(room: String, PresenterPlace?)
+}
+
+extension PersistRecord {
+    /// Whether what the room sends after this waits until it is kept. A
+    /// presenter's place does not hold its `progress` back: a place is not
+    /// acknowledged to anyone, and the latest one kept is enough.
+    public var holdsDeliveries: Bool {
+        if case .presenterPlaced = self { return false }
+        return true
+    }
 }
 
 /// A room as the store gives it back on start.
@@ -41,9 +56,13 @@ public struct RoomSnapshot: Equatable, Sendable {
     public var draftRevision: Int
     /// The latest edits, oldest first, ending at `draftRevision`.
     public var recentEdits: [EditInfo]
+    /// Where the room's presenter last was (see `RoomState.presenterPlace`).
+    public var presenterPlace: PresenterPlace?
 
     public init(name: String, profile: CountingProfile = .graphemes, limit: Int = DraftCounter.defaultLimit,
-                document: DocumentInfo?, draftText: String, draftRevision: Int, recentEdits: [EditInfo] = []) {
+                document: DocumentInfo?, draftText: String, draftRevision: Int, recentEdits: [EditInfo] = [],
+                presenterPlace: PresenterPlace? = nil) {
+        self.presenterPlace = presenterPlace
         self.name = name
         self.profile = profile
         self.limit = limit
@@ -59,7 +78,9 @@ public enum RoomEvent: Equatable, Sendable {
     /// `draftRev`: the revision a reconnecting client has (see `missed`).
     /// `resume`: the client's session secret (see `ClientMessage.hello`).
     /// `verified`: the server vouches for `name` (see `ReaderInfo.verified`).
-    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil, verified: Bool = false)
+    /// `notes`: an observer that is a presenter's notes screen.
+    case joined(ClientID, name: String, role: Role, draftRev: Int? = nil, resume: String? = nil, verified: Bool = false,
+                notes: Bool = false)
     case left(ClientID)
     /// `revises`: a new version of the room's document (places carried).
     case documentPublished(ClientID, DocumentInfo, revises: Int? = nil)

@@ -3,8 +3,8 @@ extension RoomState {
     /// event returns an error for its sender and leaves the state unchanged.
     public mutating func apply(_ event: RoomEvent, at time: Duration) -> [RoomOutput] {
         switch event {
-        case let .joined(id, name, role, draftRev, resume, verified):
-            return join(id, name: name, role: role, draftRev: draftRev, resume: resume, verified: verified)
+        case let .joined(id, name, role, draftRev, resume, verified, notes):
+            return join(id, name: name, role: role, draftRev: draftRev, resume: resume, verified: verified, notes: notes)
         case let .left(id): return leave(id)
         case let .documentPublished(id, info, revises): return publish(info, by: id, revises: revises)
         case let .scrolled(id, top, viewport, content, anchor, step):
@@ -23,7 +23,7 @@ extension RoomState {
     // MARK: - Membership
 
     private mutating func join(_ id: ClientID, name: String, role: Role, draftRev: Int?, resume: String?,
-                               verified: Bool) -> [RoomOutput] {
+                               verified: Bool, notes: Bool) -> [RoomOutput] {
         if members[id] != nil {
             return refuse(id, .alreadyJoined, "you already joined room \"\(self.name)\"; open another connection to join again")
         }
@@ -36,14 +36,20 @@ extension RoomState {
         var member = Member(id: id, name: name, role: role)
         member.resume = resume
         member.verified = verified
+        member.isNotesScreen = notes && role == .observer
+        // A presenter who comes back under the same name starts where it
+        // left: its followers, already there, do not move.
+        let resumed = role == .presenter && resumePresenterPlace(of: &member)
         members[id] = member
         order.append(id)
         if role == .presenter { presenter = id }
         var out = [broadcast(.joined(member.info), except: id)]
         out.append(.send(ServerMessage(seq: seq, .welcome(welcome(for: id, draftRev: draftRev))), to: id))
-        out.append(.log(LogRecord(.info, .join, room: self.name, client: id,
-                                  [LogField("name", .string(name)), LogField("role", .string(role.rawValue)),
-                                   LogField("members", .int(order.count))])))
+        var fields = [LogField("name", .string(name)), LogField("role", .string(role.rawValue)),
+                      LogField("members", .int(order.count))]
+        if resumed { fields += [LogField("resumed", .bool(true)), LogField("percent", .int(member.percent))] }
+        if member.isNotesScreen { fields.append(LogField("notes", .bool(true))) }
+        out.append(.log(LogRecord(.info, .join, room: self.name, client: id, fields)))
         return out
     }
 
@@ -54,11 +60,12 @@ extension RoomState {
         order.removeAll { $0 == id }
         if presenter == id { presenter = nil }
         pointers.removeAll { !$0.lead && $0.id == id }
+        var fields = [LogField("name", .string(member.name)), LogField("role", .string(member.role.rawValue)),
+                      LogField("percent", .int(member.percent)), LogField("members", .int(order.count))]
+        if member.position != nil { fields.append(LogField("furthest", .int(max(member.furthest, member.percent)))) }
         return [
             broadcast(.left(member.info), except: nil),
-            .log(LogRecord(.info, .leave, room: name, client: id,
-                           [LogField("name", .string(member.name)), LogField("role", .string(member.role.rawValue)),
-                            LogField("percent", .int(member.percent)), LogField("members", .int(order.count))])),
+            .log(LogRecord(.info, .leave, room: name, client: id, fields)),
         ]
     }
 
@@ -118,6 +125,7 @@ extension RoomState {
             for key in order { members[key]?.resetPlace() }
             pointers = []
         }
+        let kept = keepPresenterPlace(carrying: map)
         var fields = [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
                       LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
                       LogField("blocks", .int(parsed.blocks.count)), LogField("version", .int(documentVersion))]
@@ -127,7 +135,7 @@ extension RoomState {
         var out: [RoomOutput] = [
             .persist(.documentSet(room: name, published)),
             broadcast(.document(DocumentPublished(published, by: id, revises: isVersion ? revises : nil)), except: nil),
-        ]
+        ] + kept
         // The pointers after the document, so they read on the new version.
         if let map { out += carryPointers(map) }
         out.append(.log(LogRecord(.info, .document, room: name, client: id, fields, content: [LogField("text", .string(info.text))])))
@@ -175,6 +183,7 @@ extension RoomState {
         member.position = position
         member.anchor = anchor
         member.slide = place
+        member.furthest = max(member.furthest, member.percent)
         members[id] = member
 
         var out: [RoomOutput] = [broadcast(.progress(ProgressInfo(
@@ -195,6 +204,7 @@ extension RoomState {
                                       [LogField("slide", .int(place.slide)), LogField("slides", .int(place.slides)),
                                        LogField("step", .int(place.step)), LogField("steps", .int(place.steps))])))
         }
+        if id == presenter { out += keepPresenterPlace(member.presenterPlace) }
         return out
     }
 

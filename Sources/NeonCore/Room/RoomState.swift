@@ -37,6 +37,9 @@ public struct RoomState: Equatable, Sendable {
     public internal(set) var pointers: [PointerInfo]
     /// Who may point besides the presenter, as the presenter said.
     public internal(set) var pointing: PointingRule
+    /// Where the presenter last was, kept while nobody presents: a presenter
+    /// who joins again under the same name starts there.
+    public internal(set) var presenterPlace: PresenterPlace?
 
     /// A new room. Its draft limit is `limits.draftLimit` for the default
     /// graphemes profile and the profile's own limit for the others.
@@ -61,6 +64,7 @@ public struct RoomState: Equatable, Sendable {
         recentEdits = []
         pointers = []
         pointing = .everyone
+        presenterPlace = nil
     }
 
     /// Whether nothing was ever kept here: no document, an untouched draft
@@ -91,6 +95,7 @@ public struct RoomState: Equatable, Sendable {
         draft = DraftDocument(text: snapshot.draftText, revision: snapshot.draftRevision, history: contiguous.map(\.ops))
         recentEdits = Array(contiguous.suffix(draft.historyLimit))
         draftCount = counter.count(snapshot.draftText)
+        if parsed != nil { presenterPlace = snapshot.presenterPlace }
     }
 
     public var draftStatus: DraftStatus { counter.status(forCount: draftCount) }

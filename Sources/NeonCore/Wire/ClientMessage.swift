@@ -10,8 +10,10 @@ public enum ClientMessage: Equatable, Sendable {
     /// sends with every hello of it; a member of the room holding the same
     /// secret (the client's own earlier connection, not yet known to be
     /// gone) leaves first and this connection takes its place.
+    /// `notes` (added after v1): the connection is a presenter's speaker
+    /// notes screen, an observer the room's audience does not list.
     case hello(room: String, name: String, role: Role, profile: CountingProfile? = nil, draftRev: Int? = nil,
-               token: String? = nil, resume: String? = nil)
+               token: String? = nil, resume: String? = nil, notes: Bool? = nil)
     /// Set the room's document (when it has none, or from the presenter).
     /// `parser` (added after v1): how the sender numbers blocks, `Document.parserIdentity`.
     /// `images` (added after v1): the pictures that travel with it;
@@ -69,7 +71,7 @@ public enum ClientMessage: Equatable, Sendable {
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
-        case type, room, name, role, profile, draftRev, token, resume, key, title, format, text, parser, images, unshown, revises
+        case type, room, name, role, profile, draftRev, token, resume, notes, key, title, format, text, parser, images, unshown, revises
         case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who, step
     }
 
@@ -84,7 +86,8 @@ extension ClientMessage: Codable {
                           profile: try c.decodeIfPresent(CountingProfile.self, forKey: .profile),
                           draftRev: try c.decodeIfPresent(Int.self, forKey: .draftRev),
                           token: try c.decodeIfPresent(String.self, forKey: .token),
-                          resume: try c.decodeIfPresent(String.self, forKey: .resume))
+                          resume: try c.decodeIfPresent(String.self, forKey: .resume),
+                          notes: try c.decodeIfPresent(Bool.self, forKey: .notes))
         case "document":
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
@@ -129,7 +132,7 @@ extension ClientMessage: Codable {
         var c = encoder.container(keyedBy: Key.self)
         try c.encode(type, forKey: .type)
         switch self {
-        case let .hello(room, name, role, profile, draftRev, token, resume):
+        case let .hello(room, name, role, profile, draftRev, token, resume, notes):
             try c.encode(room, forKey: .room)
             try c.encode(name, forKey: .name)
             try c.encode(role, forKey: .role)
@@ -137,6 +140,7 @@ extension ClientMessage: Codable {
             try c.encodeIfPresent(draftRev, forKey: .draftRev)
             try c.encodeIfPresent(token, forKey: .token)
             try c.encodeIfPresent(resume, forKey: .resume)
+            try c.encodeIfPresent(notes, forKey: .notes)
         case let .document(title, format, text, parser, images, unshown, revises):
             try c.encode(title, forKey: .title)
             try c.encode(format, forKey: .format)

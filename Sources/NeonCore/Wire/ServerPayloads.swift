@@ -22,6 +22,9 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
     public var slides: Int?
     public var step: Int?
     public var steps: Int?
+    /// `true` for a presenter's speaker notes screen, an observer the
+    /// room's audience does not list (added after v1; encoded only when true).
+    public var notes: Bool?
 
     public init(id: ClientID, name: String, role: Role, percent: Int = 0,
                 atBottom: Bool = false, section: Int = 0, following: Bool = false, verified: Bool = false,
@@ -34,6 +37,9 @@ public struct ReaderInfo: Codable, Equatable, Hashable, Sendable {
 
     /// Whether the server vouches for the name (see `verified`).
     public var isVerified: Bool { verified == true }
+
+    /// Whether the member is a presenter's notes screen (see `notes`).
+    public var isNotesScreen: Bool { notes == true }
 
     /// The member's place in the deck, while they show slides.
     public var slidePlace: SlidePlace? {
@@ -161,15 +167,20 @@ public struct Welcome: Codable, Equatable, Sendable {
     /// The room's pointers, the presenter's first (added after v1; absent
     /// when none is set).
     public var pointers: [PointerInfo]?
+    /// The server's limits on what a client sends (added after v1; absent
+    /// from servers that do not announce them).
+    public var limits: ServerLimits?
 
     public init(you: ClientID, room: String, document: DocumentInfo?,
-                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo, pointers: [PointerInfo]? = nil) {
+                readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo, pointers: [PointerInfo]? = nil,
+                limits: ServerLimits? = nil) {
         self.you = you; self.room = room; self.document = document
         self.readers = readers; self.presenter = presenter; self.draft = draft
         self.pointers = pointers?.isEmpty == true ? nil : pointers
+        self.limits = limits
     }
 
-    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers }
+    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers, limits }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -180,6 +191,22 @@ public struct Welcome: Codable, Equatable, Sendable {
         try c.encode(presenter, forKey: .presenter)
         try c.encode(draft, forKey: .draft)
         try c.encodeIfPresent(pointers, forKey: .pointers)
+        try c.encodeIfPresent(limits, forKey: .limits)
+    }
+}
+
+/// What a server takes from a client (`welcome.limits`, added after v1), so
+/// that a client knows before it sends: `message` bytes in one frame
+/// (`--max-message`), `document` bytes of a document's text
+/// (`--max-document`), `draft` characters (Unicode scalars) of the draft
+/// (`--max-draft`).
+public struct ServerLimits: Codable, Equatable, Sendable {
+    public var message: Int
+    public var document: Int
+    public var draft: Int
+
+    public init(message: Int, document: Int, draft: Int) {
+        self.message = message; self.document = document; self.draft = draft
     }
 }
 

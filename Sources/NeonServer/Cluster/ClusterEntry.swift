@@ -172,8 +172,9 @@ struct UndecodableEntryError: Error, Equatable, Sendable {
 extension ClientMessage {
     /// The message as a room's log keeps it: a hello without its token.
     var withoutToken: ClientMessage {
-        guard case let .hello(room, name, role, profile, draftRev, token, resume) = self, token != nil else { return self }
-        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: nil, resume: resume)
+        guard case let .hello(room, name, role, profile, draftRev, token, resume, notes) = self, token != nil else { return self }
+        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: nil, resume: resume,
+                      notes: notes)
     }
 }
 

@@ -140,8 +140,9 @@ final class Executor: WebSocketServerDelegate {
 
     /// Performs commands in order. A `persist` makes its room's later
     /// deliveries and closes wait for its commit (the committer batches
-    /// every record queued while it was busy); everything else happens at
-    /// once.
+    /// every record queued while it was busy), unless its record holds
+    /// nothing back (`holdsDeliveries`: a presenter's place); everything
+    /// else happens at once.
     private func perform(_ commands: [GatewayCommand], state: inout State, transport: some TransportContext,
                          arrived: ContinuousClock.Instant) {
         for command in commands {
@@ -168,7 +169,7 @@ final class Executor: WebSocketServerDelegate {
                 guard !sequencer.durableOnceOrdered else { continue }
                 let ticket = state.nextTicket
                 state.nextTicket += 1
-                state.held.wait(room, for: ticket)
+                if record.holdsDeliveries { state.held.wait(room, for: ticket) }
                 sequencer.persist([record], ticket: ticket)
             case let .snapshot(room, index, image):
                 sequencer.snapshot(room, index: index, image: image)

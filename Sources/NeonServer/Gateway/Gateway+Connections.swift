@@ -140,7 +140,7 @@ extension Gateway {
     /// role; an observer's hello to `"*"` with a token for one room watches
     /// that room.
     func admission(of message: ClientMessage, at clock: GatewayClock) -> Admission {
-        guard let secret = policy.secret, case let .hello(room, name, role, _, _, token, _) = message else { return .admitted }
+        guard let secret = policy.secret, case let .hello(room, name, role, _, _, token, _, _) = message else { return .admitted }
         guard let token else {
             return .refused(ProtocolError(.unauthorized,
                 "this server requires a room token; ask its operator for one (neonsyncd token) and pass it with --token-file FILE or NEONSYNC_TOKEN"))

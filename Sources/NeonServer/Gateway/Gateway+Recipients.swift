@@ -19,6 +19,10 @@ extension Gateway {
                     for i in overview.rooms.indices { overview.rooms[i].active = activity[overview.rooms[i].room] }
                     message = ServerMessage(seq: message.seq, .overview(overview))
                 }
+                if case var .welcome(welcome) = message.payload {
+                    welcome.limits = limits
+                    message = ServerMessage(seq: message.seq, .welcome(welcome))
+                }
                 let bytes = codec.encode(message)
                 let room = waits ? hub.sessions[client] ?? connections[connection]?.room : nil
                 out.append(.deliver(Delivery(bytes: bytes, to: [connection], room: room, isBroadcast: false)))
@@ -52,6 +56,12 @@ extension Gateway {
         }
     }
 
+    /// What this server takes from a client, as every welcome says.
+    var limits: ServerLimits {
+        ServerLimits(message: configuration.maxMessageBytes, document: hub.limits.maxDocumentBytes,
+                     draft: hub.limits.maxDraftScalars)
+    }
+
     /// Sends an encoded room message to `observers` outside the room, in a
     /// `room` envelope spliced around the same bytes (one frame for all).
     /// A latest-wins message keeps its coalescing key, prefixed so an
@@ -76,6 +86,7 @@ extension PersistRecord {
         case let .roomActive(room, _): room
         case let .roomRemoved(room): room
         case let .revisionAcked(room, _, _, _, _, _): room
+        case let .presenterPlaced(room, _): room
         }
     }
 }

@@ -21,13 +21,13 @@ extension Gateway {
         var hello = false
         var message = message
         if let login = info.verifiedName,
-           case let .hello(room, _, role, profile, draftRev, token, resume) = message {
+           case let .hello(room, _, role, profile, draftRev, token, resume, notes) = message {
             // On the Unix socket the member is who the kernel says, whatever
             // the hello claims.
             message = .hello(room: room, name: login, role: role, profile: profile, draftRev: draftRev,
-                             token: token, resume: resume)
+                             token: token, resume: resume, notes: notes)
         }
-        if case let .hello(name, _, _, _, _, _, _) = message {
+        if case let .hello(name, _, _, _, _, _, _, _) = message {
             if let current = room ?? (hub.watchers.contains(client) ? Hub.everyRoom : nil) {
                 return route(hub.apply(.rejected(client, ProtocolError(.alreadyJoined,
                     "you already joined room \"\(current)\"; open another connection to join another room")), at: clock.hub),

@@ -31,11 +31,15 @@ struct Gateway: Sendable {
         var roomRelease: Duration?
         /// Cluster: how many Redis instances (shards) hold its rooms.
         var shards = 1
+        /// `--max-message`, which every welcome announces (the transport
+        /// enforces it).
+        var maxMessageBytes: Int
 
         init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
              snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
-             roomRelease: Duration? = nil, shards: Int = 1) {
+             roomRelease: Duration? = nil, shards: Int = 1, maxMessageBytes: Int = 8 * 1024 * 1024) {
             self.shards = shards
+            self.maxMessageBytes = maxMessageBytes
             self.roomTTL = roomTTL
             self.roomRelease = roomRelease
             self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation; self.clustered = clustered

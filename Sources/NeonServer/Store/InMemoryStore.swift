@@ -81,6 +81,8 @@ public final class InMemoryStore: RoomStore {
                     let json = String(decoding: codec.encode(operation), as: UTF8.self)
                     try Self.append(DraftRevision(room: room, revision: revision, operationJSON: json, text: text,
                                                   author: by.rawValue, key: key), to: &copy)
+                case let .presenterPlaced(room, place):
+                    if let at = copy.index[room] { copy.rooms[at].presenterPlace = place }
                 }
             }
             state = copy

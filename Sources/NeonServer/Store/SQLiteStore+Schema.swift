@@ -49,6 +49,9 @@ extension SQLiteStore {
         """
         ALTER TABLE documents ADD COLUMN unshown TEXT;
         """,
+        """
+        ALTER TABLE rooms ADD COLUMN presenter_place TEXT;
+        """,
     ]
 
     /// Brings the schema up to the newest version, all steps in one

@@ -4,8 +4,9 @@ import NeonCore
 import Synchronization
 
 /// The embedded store: one SQLite file, `neonsync.sqlite3`, in the data
-/// directory, holding rooms, their documents and each room's draft (its
-/// current text and revision, and the last `keptRevisions` edits).
+/// directory, holding rooms, their documents, each room's draft (its
+/// current text and revision, and the last `keptRevisions` edits) and
+/// where its presenter last was.
 ///
 /// Durability: the file is in WAL mode with `synchronous=NORMAL`, and each
 /// call is one transaction, committed before it returns. A committed
@@ -89,19 +90,33 @@ public final class SQLiteStore: RoomStore {
         return try? JSONDecoder().decode(type, from: Data(json.utf8))
     }
 
+    /// A presenter's place as the `presenter_place` column keeps it: JSON,
+    /// or NULL when the room keeps none.
+    static func presenterPlaceColumn(_ place: PresenterPlace?) -> SQLiteValue {
+        guard let place, let json = try? JSONEncoder().encode(place) else { return .null }
+        return .text(String(decoding: json, as: UTF8.self))
+    }
+
+    /// The place the column holds. One that does not read back is left
+    /// out: a presenter who comes back then starts at the beginning, which
+    /// is no reason to refuse the room.
+    static func presenterPlace(_ column: String?) -> PresenterPlace? {
+        column.flatMap { try? JSONDecoder().decode(PresenterPlace.self, from: Data($0.utf8)) }
+    }
+
     /// Every room, or the one named `name`.
     private func rooms(named name: String?) throws(NeonError) -> [StoredRoom] {
         let context = name.map { "cannot read room '\($0)' from \(path)" } ?? "cannot read the rooms from \(path)"
         return try withConnection(context) { (connection) throws(SQLiteError) in
             let statement = try connection.statement("""
                 SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text,
-                       coalesce(r.active_ms, r.created_ms), d.images, d.version, d.unshown
+                       coalesce(r.active_ms, r.created_ms), d.images, d.version, d.unshown, r.presenter_place
                 FROM rooms r LEFT JOIN documents d ON d.room = r.name
                 """ + (name == nil ? " ORDER BY r.id" : " WHERE r.name = ?"))
             let read = { (row: SQLiteStatement) in
                 (room: StoredRoom(name: row.text(0) ?? "", profile: row.text(1) ?? "", limit: row.int(2),
                                   draftText: row.text(3) ?? "", draftRevision: row.int(4),
-                                  activeMilliseconds: Int64(row.int(8))),
+                                  activeMilliseconds: Int64(row.int(8)), presenterPlace: Self.presenterPlace(row.text(12))),
                  title: row.text(5), format: row.text(6), text: row.text(7), images: row.text(9),
                  version: row.text(10).flatMap { Int($0) }, unshown: row.text(11))
             }
@@ -152,6 +167,7 @@ public final class SQLiteStore: RoomStore {
     }
 
     public func commit(_ records: [PersistRecord]) throws(NeonError) {
+        let records = Self.latestPlaces(records)
         guard let first = records.first else { return }
         let context = records.count == 1 ? Self.describe(first, in: path)
             : "cannot store \(records.count) changes (the first: \(Self.describe(first, in: path).dropFirst("cannot ".count))) in \(path)"
@@ -169,6 +185,16 @@ public final class SQLiteStore: RoomStore {
             }
         }
         try outcome.check()
+    }
+
+    /// The batch without the presenter places a later one of the same room
+    /// replaces: a place is state, and only the latest is worth a write.
+    static func latestPlaces(_ records: [PersistRecord]) -> [PersistRecord] {
+        var placed: Set<String> = []
+        return records.reversed().filter { record in
+            guard case let .presenterPlaced(room, _) = record else { return true }
+            return placed.insert(room).inserted
+        }.reversed()
     }
 
     /// Stores one record inside the caller's transaction.
@@ -206,6 +232,10 @@ public final class SQLiteStore: RoomStore {
             let json = String(decoding: codec.encode(operation), as: UTF8.self)
             return try append(DraftRevision(room: room, revision: revision, operationJSON: json, text: text,
                                             author: by.rawValue, key: key), to: connection)
+        case let .presenterPlaced(room, place):
+            try connection.statement("UPDATE rooms SET presenter_place = ? WHERE name = ?")
+                .run(presenterPlaceColumn(place), .text(room))
+            return .appended
         }
     }
 
@@ -218,6 +248,7 @@ public final class SQLiteStore: RoomStore {
         case let .roomRemoved(room): "cannot remove room '\(room)' from \(path)"
         case let .revisionAcked(room, revision, _, _, _, _):
             "cannot store revision \(revision) of the draft of room '\(room)' in \(path)"
+        case let .presenterPlaced(room, _): "cannot store where the presenter of room '\(room)' is in \(path)"
         }
     }
 

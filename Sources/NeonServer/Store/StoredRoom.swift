@@ -18,13 +18,16 @@ public struct StoredRoom: Equatable, Sendable {
     /// When someone last joined or left (or the room was created), ms
     /// since 1970; nil when the store does not know.
     public var activeMilliseconds: Int64?
+    /// Where the room's presenter last was, for one who comes back.
+    public var presenterPlace: PresenterPlace?
 
     public init(name: String, profile: String, limit: Int, document: DocumentInfo? = nil,
                 draftText: String = "", draftRevision: Int = 0, recentEdits: [StoredEdit] = [],
-                activeMilliseconds: Int64? = nil) {
+                activeMilliseconds: Int64? = nil, presenterPlace: PresenterPlace? = nil) {
         self.name = name; self.profile = profile; self.limit = limit
         self.document = document; self.draftText = draftText; self.draftRevision = draftRevision
         self.recentEdits = recentEdits; self.activeMilliseconds = activeMilliseconds
+        self.presenterPlace = presenterPlace
     }
 }
 
@@ -50,6 +53,6 @@ extension RoomSnapshot {
         }
         self.init(name: room.name, profile: CountingProfile(rawValue: room.profile) ?? .graphemes,
                   limit: room.limit, document: room.document, draftText: room.draftText,
-                  draftRevision: room.draftRevision, recentEdits: edits)
+                  draftRevision: room.draftRevision, recentEdits: edits, presenterPlace: room.presenterPlace)
     }
 }
