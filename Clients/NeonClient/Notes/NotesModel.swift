@@ -139,7 +139,8 @@ extension NotesModel: EventDrivenScreen {
     /// FILE has a new version (the runtime watches it, as `present FILE`
     /// does): its notes, placed on the room's document, which follows when
     /// the presenter's terminal publishes the same version.
-    public mutating func fileChanged(_ text: String, images: [DocumentImage] = [], at time: Duration) -> [ClientCommand] {
+    public mutating func fileChanged(_ text: String, images: [DocumentImage] = [], unshown: [UnshownImage] = [],
+                                     at time: Duration) -> [ClientCommand] {
         let (version, versionNotes) = Self.read(DocumentInfo(title: published.title, format: published.format, text: text))
         let parsed: Document
         do {

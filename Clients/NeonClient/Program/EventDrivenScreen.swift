@@ -14,15 +14,12 @@ protocol EventDrivenScreen: ScreenProgram {
     mutating func settle()
     mutating func highlighted(_ highlights: CodeHighlights, version: Int)
     /// The file the screen shows has a new version (or cannot be read).
+    /// No default: a screen that shows a file must not silently miss its
+    /// versions when this signature changes.
     mutating func fileChanged(_ text: String, images: [DocumentImage], unshown: [UnshownImage], at time: Duration) -> [ClientCommand]
     mutating func fileUnreadable(_ problem: String, at time: Duration) -> [ClientCommand]
 }
 
-extension EventDrivenScreen {
-    public mutating func fileChanged(_ text: String, images: [DocumentImage], unshown: [UnshownImage],
-                                     at time: Duration) -> [ClientCommand] { [] }
-    public mutating func fileUnreadable(_ problem: String, at time: Duration) -> [ClientCommand] { [] }
-}
 
 extension EventDrivenScreen {
     public mutating func update(_ event: ProgramEvent, at time: Duration) -> [ClientCommand] {
