@@ -15,7 +15,7 @@ enum BenchLauncher {
     /// Where it is looked for, first found first: beside this executable
     /// (`swift build` makes both in .build/debug or .build/release), then in
     /// ../libexec/neonsync (/usr/libexec/neonsync for /usr/bin/neonsync,
-    /// where the neonsync package puts it).
+    /// where the neonsync-bench package puts it).
     static func places(executable: String? = Companion.executablePath()) -> [String] {
         guard let executable else { return [] }
         return Companion.places(of: fileName, beside: executable, orIn: "libexec/neonsync")
@@ -28,7 +28,7 @@ enum BenchLauncher {
         guard let path = places.first(where: { access($0, X_OK) == 0 }) else {
             return NeonError("neonsync-bench, which runs the benchmarks, is not installed: looked for "
                 + (places.isEmpty ? "it beside this executable, whose path is unknown" : places.joined(separator: " and ")))
-                .advising("build it beside neonsync (swift build --product neonsync-bench), or install the neonsync package")
+                .advising("build it beside neonsync (swift build --product neonsync-bench), or install the neonsync-bench package")
         }
         let argv = ([BenchHelp.launchedName] + arguments).map { strdup($0) } + [nil]
         execv(path, argv)

@@ -12,9 +12,9 @@ extension BenchOptions {
     /// names itself in sentences); nil when they ask for the help.
     static func parse(_ arguments: [String], as program: String) throws(NeonError) -> BenchOptions? {
         var rest = arguments[...]
-        let scenarios = BenchScenario.allCases.map(\.rawValue).joined(separator: ", ")
+        let scenarios = BenchHelp.words.joined(separator: ", ")
         guard let first = rest.popFirst() else {
-            throw NeonError.usage("bench needs a scenario: \(scenarios); see \(program) --help")
+            throw NeonError.usage("needs a scenario: \(scenarios); see \(program) --help")
         }
         if first == "-h" || first == "--help" {
             return nil
