@@ -3,6 +3,24 @@ import NeonClient
 import NeonCore
 import NeonTransport
 
+/// A scenario over WebSocket connections: it starts from a `FleetSetup`,
+/// and running it is its measurement, through the setup, which stops the
+/// fleet and adds what to check when it fails.
+protocol FleetScenario: LoadScenario {
+    var setup: FleetSetup { get }
+    /// Drives the load through the fleet and measures it.
+    func measure() throws(NeonError) -> BenchReport
+}
+
+extension FleetScenario {
+    func run() throws(NeonError) -> LoadResult {
+        try setup.measure(measure)
+    }
+
+    var options: BenchOptions { setup.options }
+    var fleet: BenchFleet { setup.fleet }
+}
+
 /// What every scenario over WebSocket connections starts with: its options,
 /// its fleet of connections, the room it names, and the servers' memory
 /// before anything connected. Made before the scenario sends anything:

@@ -11,8 +11,8 @@ import Synchronization
 /// server's memory and held rooms go back down once the rooms are gone
 /// (with --server-pid its RSS before and after), and how many rooms a
 /// second it takes up. Latency: connect call → welcome.
-final class ChurnBench: LoadScenario {
-    private let setup: FleetSetup
+final class ChurnBench: FleetScenario {
+    let setup: FleetSetup
     private let opened = Atomic<Int>(0)
     private let welcomed = Atomic<Int>(0)
     private let finished = Atomic<Int>(0)
@@ -20,18 +20,11 @@ final class ChurnBench: LoadScenario {
     private let problem = Mutex<String?>(nil)
     private let codec = WireCodec()
 
-    private var options: BenchOptions { setup.options }
-    private var fleet: BenchFleet { setup.fleet }
-
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         setup = try FleetSetup(options, display: display, connections: options.ramp)
     }
 
-    func run() throws(NeonError) -> LoadResult {
-        try setup.measure(measure)
-    }
-
-    private func measure() throws(NeonError) -> BenchReport {
+    func measure() throws(NeonError) -> BenchReport {
         let measure = BenchMeasure(setup)
         let total = options.rooms
         let started = monotonicNanoseconds()

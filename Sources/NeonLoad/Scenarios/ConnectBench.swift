@@ -10,23 +10,16 @@ import Synchronization
 /// servers, the completed handshake). With --server-pid it reports the
 /// server's memory per connection above its RSS before the run, and its
 /// CPU while the connections sit idle.
-final class ConnectBench: LoadScenario {
-    private let setup: FleetSetup
+final class ConnectBench: FleetScenario {
+    let setup: FleetSetup
     private let openedAt = Mutex<[Int64]>([])
     private let codec = WireCodec()
-
-    private var options: BenchOptions { setup.options }
-    private var fleet: BenchFleet { setup.fleet }
 
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         setup = try FleetSetup(options, display: display, connections: options.count)
     }
 
-    func run() throws(NeonError) -> LoadResult {
-        try setup.measure(measure)
-    }
-
-    private func measure() throws(NeonError) -> BenchReport {
+    func measure() throws(NeonError) -> BenchReport {
         let room = setup.room
         let neonsync = options.peer == .neonsync
         let handler: BenchFleet.Handler = { [self] index, connection, event in

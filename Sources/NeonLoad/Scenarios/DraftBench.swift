@@ -10,7 +10,7 @@ import Synchronization
 /// again so the draft stays short. Every edit carries a key naming its
 /// editor and number; a delivery's latency is the time from the edit being
 /// queued to another member reading the `edit` broadcast with that key.
-final class DraftBench: LoadScenario {
+final class DraftBench: FleetScenario {
     /// One editor's view of the draft: its OT client and the draft's length
     /// in scalars. Locked: the pacer makes edits, the service thread applies
     /// the server's.
@@ -20,16 +20,13 @@ final class DraftBench: LoadScenario {
         var welcomed = false
     }
 
-    private let setup: FleetSetup
+    let setup: FleetSetup
     private let total: Int
     private let editors: Mutex<[Editor]>
     private let sendTimes: Mutex<[[Int64]]>
     private let joinsSeen = Atomic<Int>(0)
     private let skipped = Atomic<Int>(0)
     private let codec = WireCodec()
-
-    private var options: BenchOptions { setup.options }
-    private var fleet: BenchFleet { setup.fleet }
 
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         total = options.editors + options.count
@@ -38,11 +35,7 @@ final class DraftBench: LoadScenario {
         sendTimes = Mutex(Array(repeating: [], count: options.editors))
     }
 
-    func run() throws(NeonError) -> LoadResult {
-        try setup.measure(measure)
-    }
-
-    private func measure() throws(NeonError) -> BenchReport {
+    func measure() throws(NeonError) -> BenchReport {
         let room = setup.room
         let handler: BenchFleet.Handler = { [self] index, connection, event in
             switch event {

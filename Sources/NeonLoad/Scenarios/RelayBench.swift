@@ -13,8 +13,8 @@ import Synchronization
 /// With --rate 0 each sender keeps --window messages in flight: it sends
 /// the next when its own copy of an earlier one comes back, which measures
 /// the most a server delivers without letting its queues grow without end.
-final class RelayBench: LoadScenario {
-    private let setup: FleetSetup
+final class RelayBench: FleetScenario {
+    let setup: FleetSetup
     private let measuring = Atomic<Bool>(false)
     /// Connection 0's joined broadcasts (neonsync): the room is set up when
     /// it has seen everyone after it join.
@@ -26,19 +26,12 @@ final class RelayBench: LoadScenario {
     /// Messages that were neither a relayed payload nor the room's setup.
     private let malformed = Atomic<Int>(0)
 
-    private var options: BenchOptions { setup.options }
-    private var fleet: BenchFleet { setup.fleet }
-
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         setup = try FleetSetup(options, display: display, connections: options.count)
         nextSequence = Mutex(Array(repeating: 0, count: options.senders))
     }
 
-    func run() throws(NeonError) -> LoadResult {
-        try setup.measure(measure)
-    }
-
-    private func measure() throws(NeonError) -> BenchReport {
+    func measure() throws(NeonError) -> BenchReport {
         let neonsync = options.peer == .neonsync
         let hello = String(decoding: WireCodec().encode(ClientMessage.hello(room: setup.room, name: "relay", role: .reader, token: options.token)), as: UTF8.self)
         let handler: BenchFleet.Handler = { [self] index, connection, event in

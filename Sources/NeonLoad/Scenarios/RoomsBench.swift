@@ -17,8 +17,8 @@ import Synchronization
 ///
 /// Latency: a scroll queued → each member reads the progress it caused,
 /// matched as in `ScrollBench` (the scroll's number rides in its anchor).
-final class RoomsBench: LoadScenario {
-    private let setup: FleetSetup
+final class RoomsBench: FleetScenario {
+    let setup: FleetSetup
     private let rooms: Int
     private let perRoom: Int
     private let blocks: Int
@@ -48,9 +48,6 @@ final class RoomsBench: LoadScenario {
         var mismatched = 0
     }
 
-    private var options: BenchOptions { setup.options }
-    private var fleet: BenchFleet { setup.fleet }
-
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         setup = try FleetSetup(options, display: display, connections: options.rooms * options.perRoom)
         rooms = options.rooms
@@ -67,11 +64,7 @@ final class RoomsBench: LoadScenario {
 
     private func name(ofRoom room: Int) -> String { "\(setup.room)-\(room)" }
 
-    func run() throws(NeonError) -> LoadResult {
-        try setup.measure(measure)
-    }
-
-    private func measure() throws(NeonError) -> BenchReport {
+    func measure() throws(NeonError) -> BenchReport {
         let codec = WireCodec()
         let publish = String(decoding: codec.encode(ClientMessage.document(
             title: document.title, format: document.format, text: document.text)), as: UTF8.self)

@@ -13,8 +13,8 @@ import Synchronization
 /// time this process recorded (one monotonic clock). A progress the server
 /// skipped for a slow receiver (a newer one replaced it) is counted as
 /// coalesced.
-final class ScrollBench: LoadScenario {
-    private let setup: FleetSetup
+final class ScrollBench: FleetScenario {
+    let setup: FleetSetup
     private let follow: Bool
     /// Connections: follow 1 + N (the presenter first), coread N.
     private let total: Int
@@ -41,9 +41,6 @@ final class ScrollBench: LoadScenario {
         var mismatched = 0
     }
 
-    private var options: BenchOptions { setup.options }
-    private var fleet: BenchFleet { setup.fleet }
-
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         follow = options.scenario == .follow
         total = follow ? options.count + 1 : options.count
@@ -56,11 +53,7 @@ final class ScrollBench: LoadScenario {
         seen = Mutex(Seen(welcomed: Array(repeating: false, count: total), numbers: ScrollNumbers(blocks: blocks, slots: total * senders)))
     }
 
-    func run() throws(NeonError) -> LoadResult {
-        try setup.measure(measure)
-    }
-
-    private func measure() throws(NeonError) -> BenchReport {
+    func measure() throws(NeonError) -> BenchReport {
         let room = setup.room
         let codec = WireCodec()
         let publish = String(decoding: codec.encode(ClientMessage.document(
