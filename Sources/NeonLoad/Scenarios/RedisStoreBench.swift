@@ -25,6 +25,8 @@ final class RedisStoreBench: LoadScenario {
     private let link: ClusterLink
     private let names: [String]
     private let index: [String: Int]
+    /// Each room's one client, whose scrolls it is.
+    private let clients: [ClientID]
     /// What every scroll is, decoded and as its client sent it.
     private let scroll = ClientMessage.scroll(top: 7, viewport: 20, content: 1020, anchor: Anchor(block: 3, offset: 4))
     private let text = #"{"type":"scroll","top":7,"viewport":20,"content":1020,"anchor":{"block":3,"offset":4}}"#
@@ -46,14 +48,17 @@ final class RedisStoreBench: LoadScenario {
         self.display = display
         configuration = ClusterConfiguration(endpoints: options.redis, password: options.redisPassword,
                                              node: "bench-redis-\(getpid())")
+        let link: ClusterLink
         do {
             link = try ClusterLink(configuration)
         } catch {
             throw error.advising(Self.question(configuration))
         }
+        self.link = link
         let prefix = options.room ?? "bench-redis-\(getpid())"
         names = (0..<options.rooms).map { "\(prefix)-\($0)" }
         index = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, $0) })
+        clients = (0..<options.rooms).map { ClientID("c\(link.generation)-\($0 + 1)") }
     }
 
     func run() throws(NeonError) -> LoadResult {
@@ -72,8 +77,8 @@ final class RedisStoreBench: LoadScenario {
     /// Appends the next scroll of room `room`, from the room's own client.
     private func send(_ room: Int) {
         sent.add(1, ordering: .relaxed)
-        let entry = RoomEntry(message: scroll, text: text, client: ClientID("c\(link.generation)-\(room + 1)"),
-                              origin: link.generation, time: .nanoseconds(wallClockNanoseconds()))
+        let entry = RoomEntry(message: scroll, text: text, client: clients[room], origin: link.generation,
+                              time: .nanoseconds(wallClockNanoseconds()))
         link.order(entry, room: names[room], hello: false)
     }
 
@@ -85,13 +90,15 @@ final class RedisStoreBench: LoadScenario {
         case let .entries(room, entries):
             guard let number = index[room] else { return }
             let now = wallClockNanoseconds()
-            let mine = entries.filter { $0.origin == link.generation }
-            if measuring.load(ordering: .relaxed) {
-                latencies.withLock { $0 += mine.map { now - $0.time.inNanoseconds } }
+            let measured = measuring.load(ordering: .relaxed)
+            var mine = 0
+            for entry in entries where entry.origin == link.generation {
+                mine += 1
+                if measured { latencies.withLock { $0.append(now - entry.time.inNanoseconds) } }
             }
-            received.add(mine.count, ordering: .relaxed)
+            received.add(mine, ordering: .relaxed)
             if options.rate == 0, sending.load(ordering: .relaxed) {
-                for _ in mine { send(number) }
+                for _ in 0..<mine { send(number) }
             }
         case .failed:
             failures.add(1, ordering: .relaxed)
@@ -131,6 +138,7 @@ final class RedisStoreBench: LoadScenario {
         }
         let duration = Duration.seconds(options.duration)
         var k = 0
+        var shown = Duration.zero - .seconds(1)
         while started.duration(to: .now) < duration, !display.interrupted {
             let elapsed = started.duration(to: .now)
             if options.rate > 0 {
@@ -140,8 +148,11 @@ final class RedisStoreBench: LoadScenario {
                     k += 1
                 }
             }
-            display.update(phase: "measuring", fraction: elapsed.inSeconds / options.duration,
-                           detail: "\(BenchReport.groupedDigits(received.load(ordering: .relaxed) - receivedBefore)) events")
+            if elapsed - shown >= .milliseconds(100) {
+                shown = elapsed
+                display.update(phase: "measuring", fraction: elapsed.inSeconds / options.duration,
+                               detail: "\(BenchReport.groupedDigits(received.load(ordering: .relaxed) - receivedBefore)) events")
+            }
             usleep(options.rate > 0 ? 1_000 : 10_000)
         }
         sending.store(false, ordering: .relaxed)
