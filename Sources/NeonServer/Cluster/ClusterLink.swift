@@ -19,13 +19,19 @@ public final class ClusterLink: RoomSequencer, Sendable {
     let writers: [ClusterWriter]
     let readers: [ClusterReader]
     /// What this node appended, per client, until it comes back.
-    let sent: SentMessages
+    let sent: any OwnMessages
 
     /// Connects to every shard, checks that each is where this node's list
     /// puts it, claims the node name on each and registers this
     /// incarnation. Fails with a sentence when a Redis cannot be reached,
     /// the list disagrees with the cluster's, or the name is taken.
-    public init(_ configuration: ClusterConfiguration) throws(NeonError) {
+    public convenience init(_ configuration: ClusterConfiguration) throws(NeonError) {
+        try self.init(configuration, own: SentMessages())
+    }
+
+    /// The same, with `own` keeping what the link appends until its readers
+    /// take it back (a node's is `SentMessages`).
+    package init(_ configuration: ClusterConfiguration, own sent: any OwnMessages) throws(NeonError) {
         self.configuration = configuration
         var connections: [RedisConnection] = []
         for endpoint in configuration.endpoints {
@@ -49,7 +55,6 @@ public final class ClusterLink: RoomSequencer, Sendable {
         for connection in connections { connection.close() }
         self.generation = generation
         writers = configuration.endpoints.indices.map { ClusterWriter(configuration: configuration, shard: $0, generation: generation) }
-        let sent = SentMessages()
         self.sent = sent
         readers = configuration.endpoints.indices.map {
             ClusterReader(configuration: configuration, shard: $0, generation: generation, sent: sent)
@@ -185,7 +190,7 @@ struct ClusterHealth: Sendable {
 /// instead of decoding their JSON again (the same text decodes to the same
 /// message, so a match by text is exact). A client's list goes when its
 /// `bye` comes back, and never holds more than `limit`.
-final class SentMessages: Sendable {
+final class SentMessages: OwnMessages {
     private let byClient = Mutex<[String: [(text: String, message: ClientMessage)]]>([:])
     static let limit = 256
 

@@ -24,7 +24,7 @@ final class ClusterReader: Sendable {
     let endpoint: RedisEndpoint
     let generation: Int
     /// The node's own messages on their way through Redis, decoded already.
-    let sent: SentMessages
+    let sent: any OwnMessages
     /// What other threads ask of the reader.
     fileprivate enum Request: Equatable, Sendable {
         /// Take the room up: subscribe, read its image and log.
@@ -52,7 +52,7 @@ final class ClusterReader: Sendable {
     fileprivate let wake: (read: Int32, write: Int32)
     fileprivate let thread: WorkerThread
 
-    init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, sent: SentMessages = SentMessages()) {
+    init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, sent: any OwnMessages = SentMessages()) {
         self.configuration = configuration
         self.sent = sent
         endpoint = configuration.endpoints[shard]

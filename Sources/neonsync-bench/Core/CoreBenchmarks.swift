@@ -1,3 +1,4 @@
+import NeonClient
 import NeonCore
 import NeonSystem
 
@@ -20,6 +21,10 @@ enum CoreBenchmarks {
     /// Runs the parts named in `arguments` (every part when none is), each
     /// printed as it ends; 2 for a name that is no part.
     static func run(_ arguments: [String], as program: String) -> Int32 {
+        if arguments.contains("--help") || arguments.contains("-h") {
+            print(BenchHelp.usage(program: program))
+            return 0
+        }
         let names = parts.map(\.name)
         if let unknown = arguments.first(where: { !names.contains($0) }) {
             let hint = Suggestion.sentence(for: unknown, among: names).map { " (\($0))" } ?? ""
