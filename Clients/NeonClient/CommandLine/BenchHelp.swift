@@ -51,7 +51,8 @@ public enum BenchHelp {
         name: "bench", synopsis: "neonsync bench SCENARIO [OPTIONS]",
         summary: "a load generator for neonsyncd: thousands of connections in one process, latency percentiles "
             + "measured on every delivery; also what a cluster's Redis carries, and the core's micro-benchmarks. "
-            + "SCENARIO is \(words.joined(separator: ", ")). It runs neonsync-bench, installed beside neonsync",
+            + "SCENARIO is \(words.joined(separator: ", ")). It runs neonsync-bench, found beside neonsync or in "
+            + "../libexec/neonsync (the neonsync-bench package)",
         groups: [.init(nil, table)], choices: words)
 
     /// What `neonsync bench --help` (`program` "neonsync bench") and
