@@ -21,8 +21,9 @@ let package = Package(
     products: [
         .executable(name: "neonsyncd", targets: ["neonsyncd"]),
         .executable(name: "neonsync", targets: ["neonsync"]),
-        .executable(name: "neonsync-bench-core", targets: ["NeonBench"]),
-        .executable(name: "neonsync-bench-redis", targets: ["NeonRedisBench"]),
+        // Every benchmark: load against servers and a cluster's Redis
+        // (`neonsync bench` runs it), and the core's micro-benchmarks.
+        .executable(name: "neonsync-bench", targets: ["neonsync-bench"]),
         // For a client of one's own: documents, layout, the wire protocol.
         .library(name: "NeonCore", targets: ["NeonCore"]),
         // The code highlighter's plug-in, libNeonSyntax.so: KDE's
@@ -99,24 +100,31 @@ let package = Package(
         // C libraries: code highlighting (the NeonSyntax plug-in, opened at
         // run time), pictures (libpng, libjpeg-turbo, libsixel) and the
         // graphics protocols.
-        .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "CPNG", "CTurboJPEG", "CSixel"]),
+        .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "NeonSystem", "CPNG", "CTurboJPEG", "CSixel"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"]),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
         .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender"], path: "Clients/neonsync"),
-        .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonRender", "CCmarkGFM"]),
-        // What the cluster's Redis carries, driven by the nodes' own writer and reader.
-        .executableTarget(name: "NeonRedisBench", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonSystem"]),
+        // Load generation, in one place: the scenarios of neonsync-bench,
+        // over WebSocket connections (the client's transport) and against a
+        // cluster's Redis (through a node's own link to it: what NeonServer
+        // exposes to the package for it is `package`).
+        .target(name: "NeonLoad", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonTransport", "NeonSystem", "NeonServer"]),
+        // The benchmarks' program: the load scenarios, and `core`, the
+        // core's micro-benchmarks (its Core/ folder).
+        .executableTarget(name: "neonsync-bench", dependencies: ["NeonLoad", "NeonCore", "NeonTUI", "NeonClient", "NeonRender", "NeonSystem", "CCmarkGFM"],
+                          path: "Sources/neonsync-bench"),
         // Tests that start neonsyncd or neonsync depend on them, so the
         // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTestSupport", "neonsyncd"]),
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
-        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "NeonRedisBench"]),
+        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
-        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
+        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
+        .testTarget(name: "NeonLoadTests", dependencies: ["NeonLoad", "NeonClient"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -44,6 +44,7 @@ build=(nice -n 10 swift build -c release)
 say "building release"
 "${build[@]}" --product neonsyncd >/dev/null
 "${build[@]}" --product neonsync >/dev/null
+"${build[@]}" --product neonsync-bench >/dev/null   # what `neonsync bench` runs
 bin=$("${build[@]}" --show-bin-path)
 ulimit -n "$(ulimit -Hn)"
 

@@ -54,6 +54,7 @@ build=(swift build -c release)
 say "building release"
 "${build[@]}" --product neonsyncd >/dev/null
 "${build[@]}" --product neonsync >/dev/null
+"${build[@]}" --product neonsync-bench >/dev/null   # what `neonsync bench` runs
 bin=$("${build[@]}" --show-bin-path)
 
 # Both the servers and the load generator hold every connection open.

@@ -2,14 +2,14 @@
 # What one Redis carries, measured (docs/CLUSTER.md, "Capacity"). Builds
 # release, starts real redis-servers in a temporary directory and runs:
 #
-#   saturate  neonsync-bench-redis (the nodes' own writer and reader, no
+#   saturate  neonsync-bench redis (the nodes' own writer and reader, no
 #             WebSockets) with more and more events in flight: one Redis,
 #             then two shards; events/s, Redis CPU % and µs per event.
 #   nodes     neonsync bench rooms through two real nodes (each room whole
 #             on one, as the routing proxy places them), and through one
 #             node on its own (SQLite) for comparison: what the whole path
 #             carries here, node and Redis CPU per event.
-#   rates     neonsync-bench-redis at 60, 600, 2,000, 6,000 and 20,000
+#   rates     neonsync-bench redis at 60, 600, 2,000, 6,000 and 20,000
 #             events/s (200 rooms): Redis CPU per event as events start to
 #             share its wake-ups and fsyncs.
 #   low       60 events/s: Redis CPU per event with appendfsync always,
@@ -43,7 +43,7 @@ command -v redis-server >/dev/null || { say "redis-server is missing; run ./depl
 build=(nice -n 10 swift build -c release)
 [ -n "${SCRATCH:-}" ] && build+=(--scratch-path "$SCRATCH")
 say "building release"
-for product in neonsyncd neonsync neonsync-bench-redis; do "${build[@]}" --product "$product" >/dev/null; done
+for product in neonsyncd neonsync neonsync-bench; do "${build[@]}" --product "$product" >/dev/null; done
 bin=$("${build[@]}" --show-bin-path)
 ulimit -n "$(ulimit -Hn)"
 
@@ -85,7 +85,7 @@ if [[ " ${parts[*]} " == *" saturate "* ]]; then
     done
     for window in $WINDOWS; do
       say "saturate: $shards Redis, $ROOMS rooms, $window in flight per room"
-      "$bin/neonsync-bench-redis" --redis "$list" --rooms "$ROOMS" --window "$window" --duration "$DURATION" >"$OUT/last.txt"
+      "$bin/neonsync-bench" redis --redis "$list" --rooms "$ROOMS" --window "$window" --duration "$DURATION" >"$OUT/last.txt"
       cat "$OUT/last.txt" >&2; tail -1 "$OUT/last.txt" >>"$OUT/saturate.jsonl"
     done
     stop_all
@@ -127,7 +127,7 @@ if [[ " ${parts[*]} " == *" rates "* ]]; then
   redis $((PORT + 1)) rates-redis
   for rate in 60 600 2000 6000 20000; do
     say "rates: $rate events/s over 200 rooms"
-    "$bin/neonsync-bench-redis" --redis "redis://127.0.0.1:$((PORT + 1))" --rooms 200 --rate "$rate" --duration "$DURATION" >"$OUT/last.txt"
+    "$bin/neonsync-bench" redis --redis "redis://127.0.0.1:$((PORT + 1))" --rooms 200 --rate "$rate" --duration "$DURATION" >"$OUT/last.txt"
     cat "$OUT/last.txt" >&2; tail -1 "$OUT/last.txt" >>"$OUT/rates.jsonl"
   done
   stop_all
@@ -140,7 +140,7 @@ if [[ " ${parts[*]} " == *" low "* ]]; then
     if [ "$setting" = no ]; then redis $((PORT + 1)) "low-$setting" --appendonly no
     else redis $((PORT + 1)) "low-$setting" --appendfsync "$setting"; fi
     say "low: 60 events/s, appendfsync $setting"
-    "$bin/neonsync-bench-redis" --redis "redis://127.0.0.1:$((PORT + 1))" --rooms 1 --rate 60 --duration "$low" >"$OUT/last.txt"
+    "$bin/neonsync-bench" redis --redis "redis://127.0.0.1:$((PORT + 1))" --rooms 1 --rate 60 --duration "$low" >"$OUT/last.txt"
     cat "$OUT/last.txt" >&2
     python3 -c "import json,sys; d=json.loads(open(sys.argv[1]).read().splitlines()[-1]); d['setting']=sys.argv[2]; print(json.dumps(d))" \
       "$OUT/last.txt" "$setting" >>"$OUT/low.jsonl"
@@ -149,7 +149,7 @@ if [[ " ${parts[*]} " == *" low "* ]]; then
       say "low: strace -c of Redis at 60 events/s"
       strace -c -f -p "$redis_pid" -o "$OUT/strace-always.txt" & tracer=$!
       sleep 0.5
-      "$bin/neonsync-bench-redis" --redis "redis://127.0.0.1:$((PORT + 1))" --rooms 1 --rate 60 --duration "$DURATION" \
+      "$bin/neonsync-bench" redis --redis "redis://127.0.0.1:$((PORT + 1))" --rooms 1 --rate 60 --duration "$DURATION" \
         >"$OUT/traced.txt"
       kill -INT "$tracer"; wait "$tracer" 2>/dev/null || true
     fi
@@ -184,7 +184,7 @@ def load(name):
     return [json.loads(l) for l in open(path) if l.strip()] if os.path.exists(path) else []
 sat = load("saturate.jsonl")
 if sat:
-    print("\nsaturate: neonsync-bench-redis, appendfsync always")
+    print("\nsaturate: neonsync-bench redis, appendfsync always")
     print(f"{'shards':>6} {'window':>6} {'events/s':>9} {'Redis CPU %':>12} {'µs/event':>9} {'p50 ms':>8} {'load':>5}")
     for r in sat:
         print(f"{r['shards']:>6} {r['window']:>6} {r['events_per_s']:>9.0f} {r['redis_cpu_pct']:>12.1f} {r['redis_cpu_us_per_event']:>9.1f} {r['p50_ms']:>8.1f} {float(r['load_average']):>5.2f}")
@@ -207,7 +207,7 @@ if nodes:
         print(f"one node,  window {r['window']}: {r['events_per_s']:.0f} events/s, node CPU {node_us:.0f} µs/event, p50 {r['p50_ms']:.1f} ms, p99 {r['p99_ms']:.1f} ms, load {r['load_average']:.2f}")
 rates = load("rates.jsonl")
 if rates:
-    print("\nrates: neonsync-bench-redis, 200 rooms, appendfsync always")
+    print("\nrates: neonsync-bench redis, 200 rooms, appendfsync always")
     for r in rates:
         print(f"{r['rate']:>6.0f} events/s asked, {r['events_per_s']:>6.0f} carried: {r['redis_cpu_us_per_event']:6.1f} µs of Redis CPU per event, p50 {r['p50_ms']:.2f} ms, p99 {r['p99_ms']:.2f} ms, load {float(r['load_average']):.2f}")
 low = load("low.jsonl")

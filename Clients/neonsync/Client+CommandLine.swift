@@ -28,12 +28,7 @@ extension Client {
                 ])]),
         ] + CommandHelp.all.map(command) + [
             RoomsCommand.spec,
-            CommandLineSpec.Command(
-                name: "bench", synopsis: "neonsync bench SCENARIO [OPTIONS]",
-                summary: "a load generator for neonsyncd: thousands of connections in one process, latency "
-                    + "percentiles measured on every delivery; SCENARIO is "
-                    + BenchOptions.Scenario.allCases.map(\.rawValue).joined(separator: ", "),
-                groups: [.init(nil, BenchOptions.table)], choices: BenchOptions.Scenario.allCases.map(\.rawValue)),
+            BenchHelp.command,
             CommandLineSpec.generateCommand(program: "neonsync"),
         ],
         exitStatuses: ExitStatus.ofScreens.map { .init(String($0.0), $0.1) },

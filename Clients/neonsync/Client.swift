@@ -7,7 +7,7 @@ import NeonTUI
 import NeonTransport
 
 /// neonsync: arguments → the command → its program on the runtime (or
-/// `rooms`, `bench`, which run their own way).
+/// `rooms`, which runs its own way, and `bench`, which neonsync-bench runs).
 enum Client {
     static func run(_ arguments: [String]) -> Int32 {
         do {
@@ -35,8 +35,8 @@ enum Client {
             return ExitStatus.done
         case let .rooms(options):
             return try RoomsCommand.run(options)
-        case let .bench(options):
-            return try BenchCommand.run(options)
+        case let .bench(arguments):
+            throw BenchLauncher.run(arguments)
         case let .replay(log, room, speed, summary):
             return try replay(log, room: room, speed: speed, summary: summary)
         case let .tail(room, json, options):

@@ -9,9 +9,6 @@ extension ServerList where Address == WebSocketURL {
     static func webSockets(_ text: String) throws(NeonError) -> ServerList {
         try parse(text) { entry in try WebSocketURL(parsing: entry) }
     }
-
-    /// Every server, comma-separated, for sentences about all of them.
-    var listed: String { all.map(\.description).joined(separator: ", ") }
 }
 
 /// The room in the connection's URL, so a proxy in front of a cluster can

@@ -12,13 +12,14 @@ extension Subcommand {
     static func parse(_ arguments: [String]) throws(NeonError) -> Subcommand {
         switch arguments.first {
         case "bench":
-            return try BenchOptions.parse(Array(arguments.dropFirst())).map(Subcommand.bench) ?? .help(BenchOptions.usage)
+            let rest = Array(arguments.dropFirst())
+            return rest == ["--help"] || rest == ["-h"] ? .help(BenchHelp.usage(program: BenchHelp.launchedName)) : .bench(rest)
         case "rooms":
             return try RoomsOptions.parse(Array(arguments.dropFirst())).map(Subcommand.rooms) ?? .help(RoomsCommand.help)
         case "help" where arguments.count == 2 && arguments[1] == "rooms":
             return .help(RoomsCommand.help)
         case "help" where arguments.count == 2 && arguments[1] == "bench":
-            return .help(BenchOptions.usage)
+            return .help(BenchHelp.usage(program: BenchHelp.launchedName))
         case "generate":
             switch Client.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
             case let .text(text): return .generated(text)

@@ -36,8 +36,8 @@ enum Subcommand {
     case replay(log: String, room: String?, speed: Double, summary: Bool)
     /// `rooms [--json]`: list the rooms the server lets this client see.
     case rooms(RoomsOptions)
-    /// `bench SCENARIO …`: generate load against a server.
-    case bench(BenchOptions)
+    /// `bench SCENARIO …`: neonsync-bench runs, given the arguments after `bench`.
+    case bench([String])
 
     /// Every command word, for suggesting the one meant.
     static var commandWords: [String] {

@@ -1,5 +1,6 @@
 import Glibc
 import NeonCore
+import NeonSystem
 
 /// The code highlighter's plug-in: libNeonSyntax.so, KDE's
 /// KSyntaxHighlighting (C++ and Qt behind it) behind the C face of
@@ -61,18 +62,8 @@ public struct HighlighterPlugin: Sendable {
     public static func candidates(environment: [String: String]? = nil, executable: String? = nil) -> [String] {
         let named = environment.map { $0[environmentVariable] } ?? getenv(environmentVariable).map { String(cString: $0) }
         if let named, !named.isEmpty { return [named] }
-        guard let executable = executable ?? executablePath() else { return [] }
-        let directory = executable.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        let parent = directory.split(separator: "/", omittingEmptySubsequences: false).dropLast().joined(separator: "/")
-        return ["\(directory)/\(fileName)", "\(parent)/lib/neonsync/\(fileName)"]
-    }
-
-    /// The running executable's path, symbolic links resolved.
-    static func executablePath() -> String? {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        guard count > 0 else { return nil }
-        return String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        guard let executable = executable ?? Companion.executablePath() else { return [] }
+        return Companion.places(of: fileName, beside: executable, orIn: "lib/neonsync")
     }
 
     /// Opens the first of `candidates` that exists; a file that cannot be

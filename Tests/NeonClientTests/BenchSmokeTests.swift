@@ -171,4 +171,20 @@ struct BenchSmokeTests {
         #expect(nowhere.exitStatus(timeout: 30) == 1)
         try nowhere.waitForError(containing: "could not open")
     }
+
+    @Test("each scenario takes only its own flags: redis refuses --server and --server-pid, the others --redis, and core an unknown part, each with status 2")
+    func flagsOfEachScenario() throws {
+        let cases: [([String], String)] = [
+            (["redis", "--server", "ws://127.0.0.1:1/"], "neonsync bench: --server belongs to neonsync bench follow or coread or draft or relay or connect or rooms or churn"),
+            (["redis", "--server-pid", "1"], "neonsync bench: --server-pid belongs to neonsync bench follow or coread"),
+            (["follow", "--redis", "redis://127.0.0.1:1"], "neonsync bench: --redis belongs to neonsync bench redis; see neonsync bench --help"),
+            (["rooms", "--redis-password-file", "/nonexistent"], "neonsync bench: --redis-password-file belongs to neonsync bench redis"),
+            (["core", "reducr"], "neonsync bench: core: unknown part reducr (did you mean reducer?); choose from reducer, layout, render, highlight, or none for all"),
+        ]
+        for (arguments, sentence) in cases {
+            let run = try runClient(["bench"] + arguments)
+            #expect(run.status == 2, "neonsync bench \(arguments.joined(separator: " ")): \(run.err)")
+            #expect(run.err.hasPrefix(sentence), "neonsync bench \(arguments.joined(separator: " ")): \(run.err)")
+        }
+    }
 }

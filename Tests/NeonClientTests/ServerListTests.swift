@@ -3,7 +3,8 @@ import NeonClient
 import NeonTransport
 import Testing
 
-/// `--server URL1,URL2,…`: parsing, the failover order and the bench's spread.
+/// `--server URL1,URL2,…`: parsing and the failover order (neonsync-bench's
+/// spread over a list is in NeonLoadTests).
 @Suite("server lists")
 struct ServerListTests {
     func parse(_ text: String) throws(NeonError) -> ServerList<WebSocketURL> {
@@ -76,22 +77,5 @@ struct ServerListTests {
             tried.append(list.current)
         }
         #expect(tried == ["A", "B", "C", "A", "B", "C", "A"])
-    }
-
-    @Test("bench follow puts the presenter on the first server and deals the followers evenly over all")
-    func spreadWithPresenter() {
-        let list = ServerList("A", ["B"])
-        let assigned = (0..<9).map { list.server(forConnection: $0, presenterFirst: true) }
-        #expect(assigned == ["A", "A", "B", "A", "B", "A", "B", "A", "B"])
-        let followers = assigned.dropFirst()
-        #expect(followers.filter { $0 == "A" }.count == 4 && followers.filter { $0 == "B" }.count == 4)
-        #expect((0..<4).map { ServerList("only").server(forConnection: $0, presenterFirst: true) } == ["only", "only", "only", "only"])
-    }
-
-    @Test("the other bench scenarios deal every connection round-robin")
-    func spreadRoundRobin() {
-        let list = ServerList("A", ["B", "C"])
-        #expect((0..<7).map { list.server(forConnection: $0) } == ["A", "B", "C", "A", "B", "C", "A"])
-        #expect((0..<7).map { list.position(forConnection: $0) } == [0, 1, 2, 0, 1, 2, 0])
     }
 }

@@ -147,13 +147,13 @@ struct ClusterShardTests {
     }
 }
 
-@Suite("neonsync-bench-redis smoke run", .ownThreads)
+@Suite("neonsync-bench redis smoke run", .ownThreads)
 struct RedisBenchSmokeTests {
-    @Test("neonsync-bench-redis over two shards: events appended and read back through the nodes' writer and reader, spread over both shards, none refused; Redis CPU per event reported; a bad flag exits 2")
+    @Test("neonsync-bench redis over two shards: events appended and read back through the nodes' writer and reader, spread over both shards, none refused; Redis CPU per event reported; a bad flag exits 2")
     func smoke() throws {
         let shards = try (0..<2).map { _ in try RedisProcess() }
-        let binary = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync-bench-redis")
-        let run = try RunningProgram(binary, ["--redis", shards.map(\.url).joined(separator: ","), "--rooms", "20",
+        let binary = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("neonsync-bench")
+        let run = try RunningProgram(binary, ["redis", "--redis", shards.map(\.url).joined(separator: ","), "--rooms", "20",
                                               "--duration", "1", "--window", "2"])
         let deadline = Date().addingTimeInterval(60)
         while run.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
@@ -167,7 +167,7 @@ struct RedisBenchSmokeTests {
         #expect(perShard.allSatisfy { $0 > 0 }, "both shards carried events: \(figures)")
         #expect(figures["redis_cpu_us_per_event"] != nil)
 
-        let bad = try RunningProgram(binary, ["--rooms", "none"])
+        let bad = try RunningProgram(binary, ["redis", "--rooms", "none"])
         let until = Date().addingTimeInterval(10)
         while bad.isRunning, Date() < until { Thread.sleep(forTimeInterval: 0.05) }
         _ = bad.drained()

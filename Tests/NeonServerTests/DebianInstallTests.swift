@@ -82,13 +82,14 @@ struct DebianInstallTests {
         }
     }
 
-    @Test("each package's control fields (neonsync, neonsync-highlight, neonsyncd) come from deploy/debian/PACKAGE/control.in, its copyright is deploy/debian/copyright and its changelog.gz is deploy/debian/changelog.in for this version")
+    @Test("each package's control fields (neonsync, neonsync-highlight, neonsync-bench, neonsyncd) come from deploy/debian/PACKAGE/control.in, its copyright is deploy/debian/copyright and its changelog.gz is deploy/debian/changelog.in for this version")
     func controlFiles() async throws {
         let packages = try await DebianPackages.packages()
         let debian = DebianPackages.root.appendingPathComponent("deploy/debian")
         let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
-        for (name, deb) in [("neonsync", packages.client), ("neonsync-highlight", packages.highlight), ("neonsyncd", packages.server)] {
+        for (name, deb) in [("neonsync", packages.client), ("neonsync-highlight", packages.highlight), ("neonsync-bench", packages.bench),
+                            ("neonsyncd", packages.server)] {
             let template = try String(contentsOf: debian.appendingPathComponent("\(name)/control.in"), encoding: .utf8)
             let control = try runProgram(URL(fileURLWithPath: "/usr/bin/dpkg-deb"), ["-f", deb.path]).out
             for line in template.split(separator: "\n") where !line.contains("@") {

@@ -16,8 +16,10 @@ enum DebianPackages {
         let client: URL
         /// The client's highlighting plug-in (neonsync-highlight).
         let highlight: URL
+        /// What neonsync bench runs (neonsync-bench).
+        let bench: URL
         let server: URL
-        /// lintian's findings on the three.
+        /// lintian's findings on the four.
         let lintian: String
     }
 
@@ -73,6 +75,7 @@ enum DebianPackages {
             .trimmingCharacters(in: .whitespacesAndNewlines) ?? "amd64"
         return .success(Built(client: dist.appendingPathComponent("neonsync_\(version)_\(arch).deb"),
                               highlight: dist.appendingPathComponent("neonsync-highlight_\(version)_\(arch).deb"),
+                              bench: dist.appendingPathComponent("neonsync-bench_\(version)_\(arch).deb"),
                               server: dist.appendingPathComponent("neonsyncd_\(version)_\(arch).deb"),
                               lintian: (try? String(contentsOf: dist.appendingPathComponent("lintian.txt"), encoding: .utf8)) ?? ""))
     }
@@ -82,8 +85,8 @@ enum DebianPackages {
     }
 
     /// A fresh directory with packages unpacked in it (dpkg-deb -x): the
-    /// three, or those `choose` picks; removed by the caller.
-    static func unpacked(_ choose: (Built) -> [URL] = { [$0.client, $0.highlight, $0.server] }) async throws -> URL {
+    /// four, or those `choose` picks; removed by the caller.
+    static func unpacked(_ choose: (Built) -> [URL] = { [$0.client, $0.highlight, $0.bench, $0.server] }) async throws -> URL {
         let packages = try await packages()
         let directory = URL(fileURLWithPath: NSTemporaryDirectory() + "neonsync-root-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

@@ -1,12 +1,14 @@
 #!/usr/bin/env bash
 # Builds the Debian packages neonsync (the client), neonsync-highlight (its
-# code highlighting plug-in, KSyntaxHighlighting and Qt behind it) and
-# neonsyncd (the server) from this tree: one static-Swift-runtime release
-# build, the plug-in as a plain shared object, stripped binaries, the man
+# code highlighting plug-in, KSyntaxHighlighting and Qt behind it),
+# neonsync-bench (the program neonsync bench runs: the load generator and
+# the benchmarks) and neonsyncd (the server) from this tree: one
+# static-Swift-runtime release build, the plug-in as a plain shared object,
+# stripped binaries, the man
 # pages and shell completions each binary generates from the tables its
 # --help prints, Depends computed by dpkg-shlibdeps, then lintian.
 #
-#   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/neonsync_0.3.0_amd64.deb, dist/neonsync-highlight_0.3.0_amd64.deb, dist/neonsyncd_0.3.0_amd64.deb
+#   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/neonsync_0.3.0_amd64.deb, dist/neonsync-highlight_0.3.0_amd64.deb, dist/neonsync-bench_0.3.0_amd64.deb, dist/neonsyncd_0.3.0_amd64.deb
 #
 # The build runs on a copy of the tracked files (uncommitted edits included)
 # under .build/debian/, where the version and commit are stamped into
@@ -56,11 +58,11 @@ cmp -s "$WORK/BuildStamp.swift" "$WORK/BuildStamp.last" || cp "$WORK/BuildStamp.
 # Kept with its old time when unchanged, so an unchanged tree builds nothing.
 cp -p "$WORK/BuildStamp.last" "$STAMP"
 
-# 2. A release build of the two shipped executables, the Swift runtime
+# 2. A release build of the three shipped executables, the Swift runtime
 # linked in (only them: the tests' support target needs the Testing module,
 # which has no static build).
 say "building $VERSION ($COMMIT) with --static-swift-stdlib"
-for product in neonsyncd neonsync; do
+for product in neonsyncd neonsync neonsync-bench; do
   swift build -c release --static-swift-stdlib --product "$product" --package-path "$SRC" --scratch-path "$WORK/build" >&2
 done
 BIN=$WORK/build/release
@@ -85,7 +87,7 @@ if [ ! "$PLUGIN" -nt "$PLUGIN_SRC/NeonSyntax.cpp" ] || [ ! "$PLUGIN" -nt "$PLUGI
     -o "$PLUGIN.new") && mv "$PLUGIN.new" "$PLUGIN"
 fi
 
-# 3. The three trees, as they land on a user's machine.
+# 3. The four trees, as they land on a user's machine.
 STAGE=$WORK/stage
 rm -rf "$STAGE"
 stage_doc() { # stage_doc PACKAGE: copyright and changelog.gz
@@ -118,6 +120,13 @@ H=$STAGE/neonsync-highlight
 install -d -m 755 "$H/usr/lib/neonsync"
 install -m 644 "$PLUGIN" "$H/usr/lib/neonsync/libNeonSyntax.so"
 strip --remove-section=.comment --remove-section=.note --strip-unneeded "$H/usr/lib/neonsync/libNeonSyntax.so"
+# neonsync-bench where neonsync looks for it (../libexec/neonsync beside
+# /usr/bin): a program of neonsync's, run as neonsync bench, not a command
+# of its own on the PATH.
+stage_doc neonsync-bench
+B=$STAGE/neonsync-bench
+install -d -m 755 "$B/usr/libexec/neonsync"
+install -m 755 -s "$BIN/neonsync-bench" "$B/usr/libexec/neonsync/neonsync-bench"
 D=$STAGE/neonsyncd
 install -d -m 755 "$D/lib/systemd/system" "$D/etc/logrotate.d"
 for unit in neonsyncd.service neonsyncd@.service; do
@@ -130,8 +139,9 @@ for script in postinst prerm postrm; do install -m 755 "$HERE/neonsyncd/$script"
 install -m 644 "$HERE/neonsyncd/conffiles" "$D/DEBIAN/conffiles"
 
 # 4. Control files: Depends from dpkg-shlibdeps, sizes and sums from the trees.
-declare -A OBJECT=([neonsync]=usr/bin/neonsync [neonsyncd]=usr/bin/neonsyncd [neonsync-highlight]=usr/lib/neonsync/libNeonSyntax.so)
-for package in neonsync neonsync-highlight neonsyncd; do
+declare -A OBJECT=([neonsync]=usr/bin/neonsync [neonsyncd]=usr/bin/neonsyncd [neonsync-highlight]=usr/lib/neonsync/libNeonSyntax.so
+                   [neonsync-bench]=usr/libexec/neonsync/neonsync-bench)
+for package in neonsync neonsync-highlight neonsync-bench neonsyncd; do
   root=$STAGE/$package
   shlibs=$(cd "$WORK" && mkdir -p debian && printf 'Source: neonsync\n\nPackage: %s\nArchitecture: any\n' "$package" > debian/control \
     && dpkg-shlibdeps -O -e"$root/${OBJECT[$package]}" 2>/dev/null | sed -n 's/^shlibs:Depends=//p')
@@ -149,7 +159,7 @@ done
 # 5. lintian: no errors; the warnings it leaves are listed in docs/PACKAGING.md.
 if [ "${LINTIAN:-yes}" != no ] && command -v lintian >/dev/null; then
   lintian --tag-display-limit 0 "$DIST/neonsync_${VERSION}_${ARCH}.deb" "$DIST/neonsync-highlight_${VERSION}_${ARCH}.deb" \
-    "$DIST/neonsyncd_${VERSION}_${ARCH}.deb" \
+    "$DIST/neonsync-bench_${VERSION}_${ARCH}.deb" "$DIST/neonsyncd_${VERSION}_${ARCH}.deb" \
     > "$DIST/lintian.txt" 2>&1 || true
   if grep -q '^E: ' "$DIST/lintian.txt"; then
     cat "$DIST/lintian.txt" >&2

@@ -148,7 +148,7 @@ extension ClusterEntry {
 
 /// An entry or image read back from Redis that this node cannot apply, and
 /// why: logged as `entry_undecodable`, never passed over in silence.
-struct UndecodableEntryError: Error, Equatable, Sendable {
+package struct UndecodableEntryError: Error, Equatable, Sendable {
     enum Source: String, Sendable {
         /// The copy published on the room's channel.
         case publish
@@ -181,7 +181,7 @@ extension ClientMessage {
 /// What the cluster link hands the service thread, in order. Entries and
 /// images are decoded on the reader thread, before the room's index moves
 /// past them.
-enum ClusterDelivery: Sendable {
+package enum ClusterDelivery: Sendable {
     /// The node took up `room`: its image at the last snapshot (nil: none
     /// yet, the room starts empty) and the entries after it. Replaces any
     /// replica the node had (after a gap in the log, too); entries up to

@@ -1,8 +1,9 @@
 /// Every Redis key cluster mode uses (docs/CLUSTER.md lists their
 /// lifetimes). A room's keys carry the `{room}` hash tag, so that they stay
 /// in one slot if the data is ever sharded over Redis Cluster.
-enum ClusterKeys {
-    static func counter(_ room: String) -> String { "neonsync:{\(room)}:n" }
+package enum ClusterKeys {
+    /// The number of a room's last entry (neonsync-bench's Redis load sums them).
+    package static func counter(_ room: String) -> String { "neonsync:{\(room)}:n" }
     static func log(_ room: String) -> String { "neonsync:{\(room)}:log" }
     static func snapshot(_ room: String) -> String { "neonsync:{\(room)}:snap" }
     /// Every room ever joined (for observers of every room).

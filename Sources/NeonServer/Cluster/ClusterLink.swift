@@ -19,15 +19,19 @@ public final class ClusterLink: RoomSequencer, Sendable {
     let writers: [ClusterWriter]
     let readers: [ClusterReader]
     /// What this node appended, per client, until it comes back.
-    let sent: SentMessages
+    let sent: any OwnMessages
 
     /// Connects to every shard, checks that each is where this node's list
     /// puts it, claims the node name on each and registers this
     /// incarnation. Fails with a sentence when a Redis cannot be reached,
     /// the list disagrees with the cluster's, or the name is taken.
-    /// `decodesMessages` false: the readers hand over each message's
-    /// envelope only (`ClusterStoreLoad`, which measures Redis, not nodes).
-    public init(_ configuration: ClusterConfiguration, decodesMessages: Bool = true) throws(NeonError) {
+    public convenience init(_ configuration: ClusterConfiguration) throws(NeonError) {
+        try self.init(configuration, own: SentMessages())
+    }
+
+    /// The same, with `own` keeping what the link appends until its readers
+    /// take it back (a node's is `SentMessages`).
+    package init(_ configuration: ClusterConfiguration, own sent: any OwnMessages) throws(NeonError) {
         self.configuration = configuration
         var connections: [RedisConnection] = []
         for endpoint in configuration.endpoints {
@@ -51,11 +55,9 @@ public final class ClusterLink: RoomSequencer, Sendable {
         for connection in connections { connection.close() }
         self.generation = generation
         writers = configuration.endpoints.indices.map { ClusterWriter(configuration: configuration, shard: $0, generation: generation) }
-        let sent = SentMessages()
         self.sent = sent
         readers = configuration.endpoints.indices.map {
-            ClusterReader(configuration: configuration, shard: $0, generation: generation, decodesMessages: decodesMessages,
-                          sent: sent)
+            ClusterReader(configuration: configuration, shard: $0, generation: generation, sent: sent)
         }
     }
 
@@ -78,19 +80,25 @@ public final class ClusterLink: RoomSequencer, Sendable {
     let durableOnceOrdered = true
 
     /// The index of `room`'s shard in `configuration.endpoints`.
-    func shard(of room: String) -> Int {
+    package func shard(of room: String) -> Int {
         ShardPlacement.shard(of: room, count: writers.count)
     }
 
     /// Starts every shard's threads; what they read is decoded there
-    /// (images, entries) and handed to `deliver`.
+    /// (images, entries) and handed to `deliver` as the gateway takes it.
     func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
-        for (shard, endpoint) in configuration.endpoints.enumerated() {
-            let name = endpoint.description
-            let shards = configuration.endpoints.count
-            let forward: @Sendable (ClusterDelivery) -> Void = { delivery in
-                deliver(.event(delivery.gatewayEvent(redis: name, shard: shards == 1 ? nil : shard)))
-            }
+        let names = configuration.endpoints.map(\.description)
+        let shards = configuration.endpoints.count
+        start { shard, delivery in
+            deliver(.event(delivery.gatewayEvent(redis: names[shard], shard: shards == 1 ? nil : shard)))
+        }
+    }
+
+    /// Starts every shard's writer and reader, which hand what they read and
+    /// what they could not append to `deliver`, with the shard's index.
+    package func start(shards deliver: @escaping @Sendable (Int, ClusterDelivery) -> Void) {
+        for shard in configuration.endpoints.indices {
+            let forward: @Sendable (ClusterDelivery) -> Void = { delivery in deliver(shard, delivery) }
             writers[shard].start(deliver: forward)
             readers[shard].start(deliver: forward)
         }
@@ -98,7 +106,7 @@ public final class ClusterLink: RoomSequencer, Sendable {
 
     /// Appends the event to `room`'s log; it comes back, in the room's
     /// order, through the reader. A hello also takes the room up.
-    func order(_ entry: RoomEntry, room: String, hello: Bool) {
+    package func order(_ entry: RoomEntry, room: String, hello: Bool) {
         let shard = shard(of: room)
         let appended = ClusterEntry(entry)
         if case let .message(message) = entry.event { sent.add(message, as: appended.message, of: appended.client) }
@@ -106,13 +114,8 @@ public final class ClusterLink: RoomSequencer, Sendable {
         if hello { readers[shard].want(room) }
     }
 
-    /// Appends an entry as it is (a load's, already in the log's form).
-    func append(_ entry: ClusterEntry, room: String) {
-        writers[shard(of: room)].submit(.append(room: room, entry: entry, hello: false))
-    }
-
     /// Reads `room`'s log from now on (nil: every room in the cluster).
-    func takeUp(_ room: String?) {
+    package func takeUp(_ room: String?) {
         if let room {
             readers[shard(of: room)].want(room)
         } else {
@@ -187,7 +190,7 @@ struct ClusterHealth: Sendable {
 /// instead of decoding their JSON again (the same text decodes to the same
 /// message, so a match by text is exact). A client's list goes when its
 /// `bye` comes back, and never holds more than `limit`.
-final class SentMessages: Sendable {
+final class SentMessages: OwnMessages {
     private let byClient = Mutex<[String: [(text: String, message: ClientMessage)]]>([:])
     static let limit = 256
 

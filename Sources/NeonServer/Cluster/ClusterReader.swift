@@ -23,11 +23,8 @@ final class ClusterReader: Sendable {
     /// This reader's Redis: one shard of `configuration.endpoints`.
     let endpoint: RedisEndpoint
     let generation: Int
-    /// Whether messages are decoded (a node applies them); a load that
-    /// measures Redis (`ClusterStoreLoad`) reads their envelopes only.
-    let decodesMessages: Bool
     /// The node's own messages on their way through Redis, decoded already.
-    let sent: SentMessages
+    let sent: any OwnMessages
     /// What other threads ask of the reader.
     fileprivate enum Request: Equatable, Sendable {
         /// Take the room up: subscribe, read its image and log.
@@ -55,10 +52,8 @@ final class ClusterReader: Sendable {
     fileprivate let wake: (read: Int32, write: Int32)
     fileprivate let thread: WorkerThread
 
-    init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, decodesMessages: Bool = true,
-         sent: SentMessages = SentMessages()) {
+    init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, sent: any OwnMessages = SentMessages()) {
         self.configuration = configuration
-        self.decodesMessages = decodesMessages
         self.sent = sent
         endpoint = configuration.endpoints[shard]
         thread = WorkerThread(name: configuration.endpoints.count == 1 ? "neonsync-redis-reader" : "neonsync-redis-reader-\(shard + 1)")
@@ -344,14 +339,8 @@ private struct ReaderLoop {
     }
 
     /// The event of an entry: this node's own messages as it decoded them
-    /// when they arrived, other messages decoded; a load
-    /// (`ClusterStoreLoad`) that does not look into messages gets each
-    /// one's envelope only (as a `bye`).
+    /// when they arrived, other messages decoded.
     func decoded(_ entry: ClusterEntry, from source: UndecodableEntryError.Source) -> Result<RoomEntry, UndecodableEntryError> {
-        guard reader.decodesMessages || entry.kind == .bye || entry.kind == .gone else {
-            return .success(RoomEntry(event: .bye, client: ClientID(entry.client), origin: entry.origin,
-                                      time: .nanoseconds(entry.time), index: entry.index))
-        }
         if entry.origin == reader.generation {
             switch entry.kind {
             case .message, .verifiedHello:

@@ -4,13 +4,15 @@ import NeonCore
 
 /// One blocking hiredis connection. Not thread-safe: each thread that talks
 /// to Redis owns one (the writer, the reader). After any I/O error the
-/// connection is dead (`isBroken`) and must be replaced.
-final class RedisConnection {
+/// connection is dead (`isBroken`) and must be replaced. Package-wide:
+/// neonsync-bench's Redis load reads Redis's CPU time and the rooms'
+/// counters through it.
+package final class RedisConnection {
     private var context: UnsafeMutablePointer<redisContext>?
     let endpoint: RedisEndpoint
 
     /// Connects (with a timeout), authenticates and selects the database.
-    init(_ endpoint: RedisEndpoint, password: String?, timeout: Duration = .seconds(2)) throws(NeonError) {
+    package init(_ endpoint: RedisEndpoint, password: String?, timeout: Duration = .seconds(2)) throws(NeonError) {
         self.endpoint = endpoint
         var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
         if tv.tv_sec == 0 { tv.tv_usec = 500_000 }
@@ -40,7 +42,7 @@ final class RedisConnection {
 
     var isBroken: Bool { context == nil }
 
-    func close() {
+    package func close() {
         if let context { redisFree(context) }
         context = nil
     }
@@ -70,7 +72,7 @@ final class RedisConnection {
     /// Runs one command and waits for its reply. A Redis error reply is a
     /// `.error` value; a broken connection throws.
     @discardableResult
-    func command(_ arguments: [String]) throws(NeonError) -> RedisReply {
+    package func command(_ arguments: [String]) throws(NeonError) -> RedisReply {
         try pipeline([arguments])[0]
     }
 
