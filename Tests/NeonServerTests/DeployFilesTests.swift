@@ -25,6 +25,7 @@ struct DeployFilesTests {
         "debian/changelog.in": "DebianInstallTests.swift",
         "debian/neonsync/control.in": "DebianInstallTests.swift",
         "debian/neonsync-highlight/control.in": "DebianInstallTests.swift",
+        "debian/neonsync-bench/control.in": "DebianInstallTests.swift",
         "debian/neonsyncd/control.in": "DebianInstallTests.swift",
         "debian/neonsyncd/postinst": "DebianMaintainerScriptTests.swift",
         "debian/neonsyncd/prerm": "DebianMaintainerScriptTests.swift",
