@@ -6,12 +6,14 @@ import PackageDescription
 // root package (this repository, its tests, its benchmarks) it is compiled
 // optimized in every configuration, so debug builds and the tests run it at
 // the speed users get (the suite's server processes stall without it:
-// docs/ARCHITECTURE.md, "Test tiers"). SwiftPM refuses unsafe flags in a
+// docs/ARCHITECTURE.md, "Test tiers"). So are NeonTUI and NeonClient, the
+// pure client: the screen sweep draws every screen at 600 sizes
+// (docs/RELIABILITY.md) and the terminal tests' clients draw with them. SwiftPM refuses unsafe flags in a
 // package depended on from a repository, which it checks out under
 // `checkouts/`: there NeonCore has no flag of its own and is built as the
 // dependent package's configuration says.
 let checkedOutAsDependency = Context.packageDirectory.contains("/checkouts/")
-let optimizedCore: [SwiftSetting] = checkedOutAsDependency ? [] : [.unsafeFlags(["-O"])]
+let optimizedPure: [SwiftSetting] = checkedOutAsDependency ? [] : [.unsafeFlags(["-O"])]
 
 // NeonSync builds on Linux only: the code imports Glibc, and the C libraries
 // (libwebsockets, OpenSSL, SQLite, hiredis, cmark-gfm) come from Debian's
@@ -91,7 +93,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSixel", path: "Sources/CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
-        .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedCore),
+        .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedPure),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem", dependencies: ["NeonCore"]),
@@ -102,8 +104,8 @@ let package = Package(
         .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "CPNG", "CTurboJPEG", "CSixel"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem"]),
-        .target(name: "NeonTUI", dependencies: ["NeonCore"]),
-        .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
+        .target(name: "NeonTUI", dependencies: ["NeonCore"], swiftSettings: optimizedPure),
+        .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient", swiftSettings: optimizedPure),
         .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender"], path: "Clients/neonsync"),
         .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonRender", "CCmarkGFM"]),
         // What the cluster's Redis carries, driven by the nodes' own writer and reader.

@@ -157,7 +157,10 @@ extension MonitorModel {
         for (index, line) in lines.enumerated() {
             let stamp = Self.clock(line.time)
             let fields = Stack.horizontal([.length(1), .length(stamp.count), .length(1), .fill(1), .length(1)]).split(shown.row(index))
-            buffer.write(stamp, x: fields[1].x, y: fields[1].y, style: theme.muted, maxWidth: fields[1].width)
+            // A time is never cut: where it does not fit, it is left out.
+            if fields[1].width >= stamp.count {
+                buffer.write(stamp, x: fields[1].x, y: fields[1].y, style: theme.muted)
+            }
             guard !fields[3].isEmpty else { continue }
             buffer.write(line.text, x: fields[3].x, y: fields[3].y, style: style(of: line.kind, theme: theme),
                          maxWidth: fields[3].width, ellipsis: theme.glyphs.ellipsis)

@@ -133,9 +133,12 @@ extension ReaderModel {
             ? "  " + (0..<current.steps).map { $0 <= place.step ? (theme.ascii ? "*" : "●") : (theme.ascii ? "o" : "○") }.joined(separator: " ")
             : ""
         let label = " Slide \(place.slide + 1) of \(place.slides) · \(current.title)"
-        let room = max(area.width - DisplayWidth.of(dots), 0)
+        // The dots stand whole after the label, or not at all where they
+        // would leave the label fewer than `labelRoom` columns.
+        let labelRoom = min(DisplayWidth.of(label), 12)
+        let room = area.width - DisplayWidth.of(dots) >= labelRoom ? area.width - DisplayWidth.of(dots) : area.width
         let used = buffer.write(label, x: area.x, y: area.y, style: theme.strong, maxWidth: room, ellipsis: theme.glyphs.ellipsis)
-        buffer.write(dots, x: area.x + used, y: area.y, style: theme.accent, maxWidth: area.width - used)
+        if room < area.width { buffer.write(dots, x: area.x + used, y: area.y, style: theme.accent, maxWidth: area.width - used) }
         guard area.height > 1 else { return }
         let filled = area.width * (place.slide + 1) / max(place.slides, 1)
         let line = String(repeating: theme.ascii ? "=" : "━", count: filled) + String(repeating: theme.ascii ? "-" : "─", count: area.width - filled)

@@ -71,7 +71,7 @@ public struct PresenceList: Widget {
         }
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area, style: theme.background)
         let columns = Columns(width: area.width)

@@ -81,7 +81,7 @@ public struct TabHeader: Widget {
                               current: current, viewWidth: stripWidth(forWidth: width), previous: previous)
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let glyphs = theme.glyphs
         let hasMarkers = area.width >= 3

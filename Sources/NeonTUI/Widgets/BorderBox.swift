@@ -32,7 +32,7 @@ public struct BorderBox: Widget {
         Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: area.height - 2)
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard area.width >= 2, area.height >= 2 else { return }
         let g = theme.glyphs
         let style = theme.border

@@ -126,7 +126,7 @@ public struct HelpOverlay: Widget {
         return pieces + (current.isEmpty ? [] : [current])
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let rows = rows(forWidth: area.width, height: area.height)
         let box = area.centered(width: boxWidth(forWidth: area.width, height: area.height), height: rows.count + 2)

@@ -88,7 +88,7 @@ public struct StatusLine: Widget {
         items.isEmpty ? 0 : DisplayWidth.of(items.joined(separator: separator))
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = area.row(0)
         buffer.fill(row, style: theme.status)
