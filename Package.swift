@@ -106,7 +106,9 @@ let package = Package(
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"], swiftSettings: optimizedPure),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient", swiftSettings: optimizedPure),
-        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender"], path: "Clients/neonsync"),
+        // The client's crash handler: async-signal-safe, so C (Clients/neonsync/CrashReport.swift).
+        .target(name: "CCrashReport", path: "Sources/CCrashReport"),
+        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender", "CCrashReport"], path: "Clients/neonsync"),
         .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonRender", "CCmarkGFM"]),
         // What the cluster's Redis carries, driven by the nodes' own writer and reader.
         .executableTarget(name: "NeonRedisBench", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonSystem"]),

@@ -10,6 +10,7 @@ import NeonTransport
 /// `rooms`, `bench`, which run their own way).
 enum Client {
     static func run(_ arguments: [String]) -> Int32 {
+        CrashReport.install(arguments: arguments)
         do {
             return try perform(Subcommand.parse(arguments))
         } catch {
