@@ -50,14 +50,14 @@ extension ReaderModel {
         case let .welcome(welcome): return welcomed(welcome, at: time) + draftCommands
         case let .joined(info):
             presence.joined(info)
-            notices.note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
+            notices.pass("\(info.name) joined as \(info.role.rawValue)", at: time)
             if info.role == .presenter, isFollowing, info.id != presence.me, let anchor = info.anchor {
                 return reposition(to: anchor, atBottom: info.atBottom, at: time)
             }
         case let .left(info):
             presence.left(info.id)
             pointers.left(info.id)
-            notices.note("\(info.name) left", error: false, at: time)
+            notices.pass("\(info.name) left", at: time)
         case let .document(published):
             publishing = nil
             return documentPublished(published, at: time)

@@ -64,9 +64,14 @@ extension ReaderModel {
         guard !geometry.title.isEmpty else { return }
         let fields = titleFields
         let title = pane.layout?.document.title ?? "NeonSync"
-        let offset = SwingTextView.motion(text: title, fieldWidth: fields.title.width).offset(at: time)
-        SwingTextView(text: title, offset: offset, style: theme.strong).render(in: fields.title, into: &buffer)
-        buffer.write(titleRight, x: fields.right.x, y: fields.right.y, style: theme.muted, maxWidth: fields.right.width,
+        let motion = SwingTextView.motion(text: title, fieldWidth: fields.title.width)
+        if motion.isCut {
+            buffer.write(title, x: fields.title.x, y: fields.title.y, style: theme.strong, maxWidth: fields.title.width,
+                         ellipsis: theme.glyphs.ellipsis)
+        } else {
+            SwingTextView(text: title, offset: motion.offset(at: time), style: theme.strong).render(in: fields.title, into: &buffer)
+        }
+        buffer.write(theme.chrome(titleRight), x: fields.right.x, y: fields.right.y, style: theme.muted, maxWidth: fields.right.width,
                      ellipsis: theme.glyphs.ellipsis)
     }
 
@@ -141,7 +146,7 @@ extension ReaderModel {
         case .connecting:
             let frame = SpinnerClock(frameCount: 10).frame(at: time)
             return ["connecting \(Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")[frame])"]
-        case .closed: return ["r: now", "offline, reconnecting"]
+        case .closed: return ["r retries now", "offline, reconnecting"]
         case .joined:
             let here = headcount.here
             if let place = slides.place, pane.layout != nil {

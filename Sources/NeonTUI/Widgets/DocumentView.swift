@@ -253,21 +253,21 @@ public struct DocumentView: Widget {
         return boxCharacters.contains(first)
     }
 
-    /// Text as the theme draws it: bars, bullets, boxes and rules in ASCII
+    /// Text as the theme draws it: bars, bullets, boxes and rules, and the
+    /// marks the layout adds (a cut cell's "…", an image's " · "), in ASCII
     /// for an ASCII theme (one column each, like the glyphs they replace).
     private func shown(_ text: some StringProtocol) -> String {
         guard theme.ascii else { return String(text) }
-        return String(text.map { character -> Character in
+        return theme.chrome(String(text.map { character -> Character in
             switch character {
             case "│": "|"
             case "─", "╌": "-"
             case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼": "+"
-            case "•": "*"
             case "☐": "o"
             case "☑": "x"
             default: character
             }
-        })
+        }))
     }
 
     /// How an inline style changes the text's look.

@@ -143,10 +143,10 @@ public struct HelpOverlay: Widget {
         }
         for (index, row) in shown.enumerated() {
             let y = content.y + index
-            buffer.write(row.key, x: content.x, y: y, style: theme.strong, maxWidth: content.width,
+            buffer.write(theme.chrome(row.key), x: content.x, y: y, style: theme.strong, maxWidth: content.width,
                          ellipsis: theme.glyphs.ellipsis)
             guard keyColumn < content.width else { continue }
-            buffer.write(row.action, x: content.x + keyColumn, y: y, style: theme.text,
+            buffer.write(theme.chrome(row.action), x: content.x + keyColumn, y: y, style: theme.text,
                          maxWidth: content.width - keyColumn, ellipsis: theme.glyphs.ellipsis)
         }
     }

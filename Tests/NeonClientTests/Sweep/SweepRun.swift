@@ -29,8 +29,11 @@ struct SweepReport {
     var problems: [String] = []
 
     /// Checks one frame: the size asked for, and no fault while drawing it
-    /// (no widget wrote outside its area, every cut text ends in "…").
-    mutating func check(_ buffer: Buffer, _ size: SweepSizes.Size, screen: String, document: String, state: String) {
+    /// (no widget wrote outside its area, every cut text ends in "…"); in
+    /// an ASCII theme, no character outside ASCII but the document's own
+    /// (`content`: its text, the names and the draft typed).
+    mutating func check(_ buffer: Buffer, _ size: SweepSizes.Size, screen: String, document: String, state: String,
+                        ascii: Bool = false, content: Set<Character> = []) {
         frames += 1
         screens.insert(screen)
         documents.insert(document)
@@ -43,6 +46,9 @@ struct SweepReport {
         if !buffer.faults.isEmpty {
             problem("\(what): \(buffer.faults.strays) writes outside their area, \(buffer.faults.bareCuts) cuts without an ellipsis: "
                     + buffer.faults.examples.joined(separator: "; "))
+        }
+        if ascii, let line = buffer.lines().first(where: { $0.contains { !$0.isASCII && !content.contains($0) } }) {
+            problem("\(what): the ASCII theme drew \(line.filter { !$0.isASCII && !content.contains($0) }) in \"\(line)\"")
         }
     }
 
@@ -60,15 +66,18 @@ struct SweepRun<P: ScreenProgram> {
     let screen: String
     let document: String
     let theme: Theme
+    /// The characters of the document and the names: not the screen's own.
+    let content: Set<Character>
     var now: Duration = .seconds(1)
     private(set) var events = 0
 
-    init(_ model: P, size: SweepSizes.Size, screen: String, document: String, theme: Theme) {
+    init(_ model: P, size: SweepSizes.Size, screen: String, document: String, theme: Theme, content: Set<Character>) {
         self.model = model
         self.size = size
         self.screen = screen
         self.document = document
         self.theme = theme
+        self.content = content
     }
 
     mutating func send(_ event: ProgramEvent) {
@@ -103,7 +112,8 @@ struct SweepRun<P: ScreenProgram> {
 
     /// Draws the frame now and checks it.
     func look(_ state: String, _ report: inout SweepReport) {
-        report.check(model.view(at: now, theme: theme), size, screen: screen, document: document, state: state)
+        report.check(model.view(at: now, theme: theme), size, screen: screen, document: document, state: state,
+                     ascii: theme.ascii, content: content)
     }
 }
 
@@ -129,6 +139,8 @@ struct SweepStep<P: ScreenProgram> {
 struct SweepChain<P: ScreenProgram> {
     let screen: String
     let document: String
+    /// The characters of the document and the names (`SweepRun.content`).
+    let content: Set<Character>
     let make: (SweepSizes.Size) -> P
     let setUp: (inout SweepRun<P>) -> Void
     let steps: [SweepStep<P>]
@@ -144,7 +156,7 @@ struct SweepChain<P: ScreenProgram> {
             } else {
                 report.events += run?.events ?? 0
                 let theme = themes[index / freshEvery % themes.count]
-                var fresh = SweepRun(make(size), size: size, screen: screen, document: document, theme: theme)
+                var fresh = SweepRun(make(size), size: size, screen: screen, document: document, theme: theme, content: content)
                 setUp(&fresh)
                 fresh.look("made at this size", &report)
                 run = fresh

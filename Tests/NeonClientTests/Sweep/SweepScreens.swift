@@ -43,6 +43,10 @@ struct SweepScreens {
         return room.inbox[me] ?? []
     }
 
+    /// The characters of the document, the names and the draft typed: what
+    /// an ASCII theme may still draw outside ASCII.
+    var content: Set<Character> { Set(document.file.text + "bob 李 👩‍💻 Two 漢字") }
+
     /// The session's messages after the welcome.
     var moves: [ServerMessage] { Array(session.dropFirst()) }
 
@@ -69,7 +73,7 @@ struct SweepScreens {
     /// to the next section, code shifted, searched, with the draft panel,
     /// the help, offline and back.
     var read: SweepChain<ReaderModel> {
-        SweepChain(screen: "read", document: document.name, make: { size in
+        SweepChain(screen: "read", document: document.name, content: content, make: { size in
             ReaderModel(mode: .read, room: Self.room, name: "ada", columns: size.columns, rows: size.rows,
                         document: document.file, at: .seconds(1))
         }, setUp: { run in
@@ -120,7 +124,7 @@ struct SweepScreens {
             ]
         }
         script.append(SweepStep("back to the start") { $0.press(.character("g")) })
-        return SweepChain(screen: online ? "present" : "present offline", document: document.name, make: { size in
+        return SweepChain(screen: online ? "present" : "present offline", document: document.name, content: content, make: { size in
             ReaderModel(mode: .present, room: Self.room, name: "ada", columns: size.columns, rows: size.rows,
                         document: document.file, at: .seconds(1))
         }, setUp: { run in
@@ -143,7 +147,7 @@ struct SweepScreens {
             SweepStep("detached") { $0.press(.character("k")) },
             SweepStep("following again") { $0.press(.character("f")) },
         ]
-        return SweepChain(screen: "follow", document: document.name, make: { size in
+        return SweepChain(screen: "follow", document: document.name, content: content, make: { size in
             ReaderModel(mode: .follow, room: Self.room, name: "fay", columns: size.columns, rows: size.rows, at: .seconds(1))
         }, setUp: { run in
             run.send(.connected(to: Self.server))
@@ -167,7 +171,7 @@ struct SweepScreens {
                 run.send(.disconnected(Disconnection(cause: .closed("going away"), server: Self.server, retryAt: .seconds(2))))
             },
         ]
-        return SweepChain(screen: "notes", document: document.name, make: { size in
+        return SweepChain(screen: "notes", document: document.name, content: content, make: { size in
             NotesModel(room: Self.room, name: "ada-notes", file: document.file, columns: size.columns, rows: size.rows)
         }, setUp: { run in
             run.send(.connected(to: Self.server))
@@ -179,7 +183,7 @@ struct SweepScreens {
     /// limit when it is long), a remote cursor, typing, the help.
     var draft: SweepChain<DraftModel> {
         let text = String(document.published.text.prefix(320))
-        return SweepChain(screen: "draft", document: document.name, make: { size in
+        return SweepChain(screen: "draft", document: document.name, content: content, make: { size in
             DraftModel(room: Self.room, name: "ada", profile: nil, columns: size.columns, rows: size.rows)
         }, setUp: { run in
             run.send(.connected(to: Self.server))
@@ -199,7 +203,7 @@ struct SweepScreens {
     /// `monitor ROOM`: the follower's session seen from outside, the feed
     /// scrolled back, the help.
     var monitor: SweepChain<MonitorModel> {
-        SweepChain(screen: "monitor", document: document.name, make: { size in
+        SweepChain(screen: "monitor", document: document.name, content: content, make: { size in
             MonitorModel(room: Self.room, name: "ops", columns: size.columns, rows: size.rows)
         }, setUp: { run in
             run.send(.connected(to: Self.server))
@@ -223,7 +227,7 @@ struct SweepScreens {
                         presenter: nil, document: heading,
                         draft: DraftCount(rev: number, status: DraftCounter.standard.status(forCount: number * 23)))
         }
-        return SweepChain(screen: "monitor every room", document: document.name, make: { size in
+        return SweepChain(screen: "monitor every room", document: document.name, content: content, make: { size in
             MonitorModel(room: nil, name: "ops", columns: size.columns, rows: size.rows)
         }, setUp: { run in
             run.send(.connected(to: Self.server))
