@@ -42,9 +42,9 @@ public struct DrawFaults: Equatable, Sendable {
 
     public var isEmpty: Bool { strays == 0 && bareCuts == 0 }
 
-    mutating func strayed(_ text: String, at rect: Rect, outside area: Rect) {
+    mutating func strayed(_ text: @autoclosure () -> String, at rect: Rect, outside area: Rect) {
         strays += 1
-        note("\(text.isEmpty ? "a fill" : "\"\(text)\"") at \(rect.x),\(rect.y) \(rect.width)×\(rect.height) outside \(area.x),\(area.y) \(area.width)×\(area.height)")
+        note("\(text().isEmpty ? "a fill" : "\"\(text())\"") at \(rect.x),\(rect.y) \(rect.width)×\(rect.height) outside \(area.x),\(area.y) \(area.width)×\(area.height)")
     }
 
     mutating func cut(_ text: some StringProtocol, at x: Int, _ y: Int) {
@@ -52,7 +52,8 @@ public struct DrawFaults: Equatable, Sendable {
         note("\"\(text)\" cut at \(x),\(y) without an ellipsis")
     }
 
-    private mutating func note(_ example: String) {
-        if examples.count < 4 { examples.append(example) }
+    /// Keeps the first few, described (the description made only for those).
+    private mutating func note(_ example: @autoclosure () -> String) {
+        if examples.count < 4 { examples.append(example()) }
     }
 }
