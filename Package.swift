@@ -8,10 +8,10 @@ import PackageDescription
 // the speed users get (the suite's server processes stall without it:
 // docs/ARCHITECTURE.md, "Test tiers"). So are NeonTUI and NeonClient, the
 // pure client: the screen sweep draws every screen at 600 sizes
-// (docs/RELIABILITY.md) and the terminal tests' clients draw with them. SwiftPM refuses unsafe flags in a
-// package depended on from a repository, which it checks out under
-// `checkouts/`: there NeonCore has no flag of its own and is built as the
-// dependent package's configuration says.
+// (docs/RELIABILITY.md) and the terminal tests' clients draw with them.
+// SwiftPM refuses unsafe flags in a package depended on from a repository,
+// which it checks out under `checkouts/`: there these have no flag of their
+// own and are built as the dependent package's configuration says.
 let checkedOutAsDependency = Context.packageDirectory.contains("/checkouts/")
 let optimizedPure: [SwiftSetting] = checkedOutAsDependency ? [] : [.unsafeFlags(["-O"])]
 
