@@ -15,23 +15,40 @@ struct CrashReportTerminalTests {
         let state = NSTemporaryDirectory() + "neonsync-crash-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: state, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: state) }
+        try crash(environment: ["XDG_STATE_HOME": state], reports: state + "/neonsync", state: state)
+    }
+
+    @Test("without XDG_STATE_HOME the report goes to ~/.local/state/neonsync, made on the way (mode 700)")
+    func defaultDirectory() throws {
+        let home = NSTemporaryDirectory() + "neonsync-home-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: home) }
+        try crash(environment: ["HOME": home, "XDG_STATE_HOME": ""], reports: home + "/.local/state/neonsync", state: home)
+        let mode = try #require(FileManager.default.attributesOfItem(atPath: home + "/.local/state/neonsync")[.posixPermissions] as? Int)
+        #expect(mode == 0o700)
+    }
+
+    /// Presents the deck with the trap armed, presses →, and checks the
+    /// terminal, the sentence and the report in `reports`; `state` holds the
+    /// shell's notes (the exit status, `stty -a` after it).
+    func crash(environment: [String: String], reports directory: String, state: String) throws {
         let port = try RedisProcess.freePort()
         let tmux = try Tmux()
         // Offline: no server answers on the port, as when the deck died.
         try tmux.start("ada", columns: 80, rows: 16,
                        command: "\(Self.client) present \(Self.deck) --room d --server ws://127.0.0.1:\(port)/ --token sekrit; "
                            + "echo $? > \(state)/status; stty -a > \(state)/stty",
-                       environment: ["XDG_STATE_HOME": state, "NEONSYNC_DEBUG_TRAP": "key"])
+                       environment: environment.merging(["NEONSYNC_DEBUG_TRAP": "key"]) { $1 })
         _ = try tmux.waitFor("ada", "Slide 1 of 6")
         try tmux.sendKeys("ada", "Right")
         let screen = try tmux.waitUntil("ada", "the client's exit") { _ in (try? tmux.exitStatus("ada")) != nil }
         let status = try String(contentsOfFile: state + "/status", encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(status == "132", "SIGILL: 128 + 4")
 
-        let reports = try FileManager.default.contentsOfDirectory(atPath: state + "/neonsync").filter { $0.hasPrefix("crash-") }
+        let reports = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasPrefix("crash-") }
         #expect(reports.count == 1)
         let name = try #require(reports.first)
-        let path = "\(state)/neonsync/\(name)"
+        let path = "\(directory)/\(name)"
         let sentence = "neonsync: stopped by an internal error (SIGILL, a failed runtime check); the terminal is restored and a report "
             + "with the backtrace is in \(path): please send it to NeonSync's maintainers with the document and the keys that led there"
         let squeezed = screen.joined().filter { $0 != " " }
