@@ -6,12 +6,14 @@ import PackageDescription
 // root package (this repository, its tests, its benchmarks) it is compiled
 // optimized in every configuration, so debug builds and the tests run it at
 // the speed users get (the suite's server processes stall without it:
-// docs/ARCHITECTURE.md, "Test tiers"). SwiftPM refuses unsafe flags in a
-// package depended on from a repository, which it checks out under
-// `checkouts/`: there NeonCore has no flag of its own and is built as the
-// dependent package's configuration says.
+// docs/ARCHITECTURE.md, "Test tiers"). So are NeonTUI and NeonClient, the
+// pure client: the screen sweep draws every screen at 600 sizes
+// (docs/RELIABILITY.md) and the terminal tests' clients draw with them.
+// SwiftPM refuses unsafe flags in a package depended on from a repository,
+// which it checks out under `checkouts/`: there these have no flag of their
+// own and are built as the dependent package's configuration says.
 let checkedOutAsDependency = Context.packageDirectory.contains("/checkouts/")
-let optimizedCore: [SwiftSetting] = checkedOutAsDependency ? [] : [.unsafeFlags(["-O"])]
+let optimizedPure: [SwiftSetting] = checkedOutAsDependency ? [] : [.unsafeFlags(["-O"])]
 
 // NeonSync builds on Linux only: the code imports Glibc, and the C libraries
 // (libwebsockets, OpenSSL, SQLite, hiredis, cmark-gfm) come from Debian's
@@ -92,7 +94,7 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSixel", path: "Sources/CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
-        .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedCore),
+        .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedPure),
         .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem", dependencies: ["NeonCore"]),
@@ -103,9 +105,11 @@ let package = Package(
         .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "NeonSystem", "CPNG", "CTurboJPEG", "CSixel"]),
         .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
         .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem"]),
-        .target(name: "NeonTUI", dependencies: ["NeonCore"]),
-        .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient"),
-        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender"], path: "Clients/neonsync"),
+        .target(name: "NeonTUI", dependencies: ["NeonCore"], swiftSettings: optimizedPure),
+        .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient", swiftSettings: optimizedPure),
+        // The client's crash handler: async-signal-safe, so C (Clients/neonsync/CrashReport.swift).
+        .target(name: "CCrashReport", path: "Sources/CCrashReport"),
+        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender", "CCrashReport"], path: "Clients/neonsync"),
         // Load generation, in one place: the scenarios of neonsync-bench,
         // over WebSocket connections (the client's transport) and against a
         // cluster's Redis (through a node's own link to it: what NeonServer

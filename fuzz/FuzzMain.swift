@@ -1,7 +1,7 @@
 // libFuzzer's entry points for every target in fuzz/: scripts/fuzz.sh
 // compiles them with the product files they test into one binary and picks
 // the target with NEON_FUZZ_TARGET (messages, images, entries, markdown,
-// tokens, headers, pictures). With NEON_FUZZ_SEEDS set, a target that makes its own
+// tokens, headers, pictures, screens). With NEON_FUZZ_SEEDS set, a target that makes its own
 // seeds writes them there and the process ends before fuzzing.
 
 import Foundation
@@ -11,6 +11,7 @@ private let target = ProcessInfo.processInfo.environment["NEON_FUZZ_TARGET"] ?? 
 private let targets: [String: (UnsafePointer<UInt8>, Int) -> Void] = [
     "messages": fuzzMessages, "images": fuzzImages, "entries": fuzzEntries,
     "markdown": fuzzMarkdown, "tokens": fuzzTokens, "headers": fuzzHeaders, "pictures": fuzzPictures,
+    "screens": fuzzScreens,
 ]
 
 private let seeders: [String: () -> [[UInt8]]] = [

@@ -9,6 +9,9 @@
 #   markdown  cmark-gfm, MarkdownReader and Layout at a width from 1 to 240 (docs/*.md, samples/)
 #   tokens    room tokens verified with a fixed secret (tokens minted by RoomToken)
 #   headers   X-Forwarded-For, Forwarded, Origin, Host and Sec-WebSocket-* of a handshake
+#   pictures  PNG/JPEG decoding and the server's check of a travelling image
+#   screens   the client's screens (reader, slides, follow, notes): Markdown, a size and
+#             events through update and view (samples/, Tests/Fixtures/documents/)
 #
 #   scripts/fuzz.sh [TARGET|all] [RUNS]     (default: all, 100000 executions each)
 #
@@ -26,7 +29,7 @@
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
-targets=(messages images entries markdown tokens headers pictures)
+targets=(messages images entries markdown tokens headers pictures screens)
 which="${1:-all}"
 runs="${2:-100000}"
 work="${FUZZ_WORK:-/tmp/neonsync-fuzz}"
@@ -44,10 +47,13 @@ flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
 
 # One binary holds every target (fuzz/FuzzMain.swift picks one by
 # NEON_FUZZ_TARGET): fuzz/*.swift compiled in one module with NeonCore's
-# sources and the few NeonServer/NeonTransport files the targets test, so
-# that the optimizer specializes NeonCore's generics for the targets as it
-# does for the server. The module is named NeonCore: those files'
-# `import NeonCore` then names the module itself, which swiftc ignores.
+# sources, the pure client's (NeonTUI, NeonClient: the screens target) and
+# the few NeonServer/NeonTransport files the targets test, so that the
+# optimizer specializes NeonCore's generics for the targets as it does for
+# the server. The module is named NeonCore: those files' `import NeonCore`
+# then names the module itself, which swiftc ignores; `import NeonTUI` and
+# `import NeonClient` find empty stand-in modules ($work/stub), since their
+# code is in this module too.
 # C libraries are linked as the product links them (cmark-gfm, hiredis,
 # libcrypto; not libwebsockets: no file here needs it).
 product_files=(
@@ -62,7 +68,10 @@ binary="$work/neonsync-fuzz"
 
 # Rebuilt when a source is newer; a lock lets two runs start at once.
 build() {
-    local sources=($(find Sources/NeonCore -name '*.swift' | sort) "${product_files[@]}" fuzz/*.swift)
+    local sources=($(find Sources/NeonCore Sources/NeonTUI Clients/NeonClient -name '*.swift' | sort) "${product_files[@]}" fuzz/*.swift)
+    mkdir -p "$work/stub"
+    : >"$work/stub/empty.h"
+    printf 'module NeonTUI { header "empty.h" export * }\nmodule NeonClient { header "empty.h" export * }\n' >"$work/stub/module.modulemap"
     exec 9>"$work/build.lock"
     flock 9
     if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary")" ]; then
@@ -70,7 +79,7 @@ build() {
         # The linker warns about every sanitizer helper it cannot export;
         # keep that noise in build.log unless the build fails.
         if ! swiftc "${flags[@]}" -module-name NeonCore -I Sources/CCmarkGFM -I Sources/CHiredis -I Sources/CCrypto \
-            -I Sources/CPNG -I Sources/CTurboJPEG \
+            -I Sources/CPNG -I Sources/CTurboJPEG -I "$work/stub" \
             "${sources[@]}" -lcmark-gfm -lcmark-gfm-extensions -lhiredis -lcrypto -lpng16 -lturbojpeg \
             -o "$binary.new" >"$work/build.log" 2>&1; then
             grep -v "Cannot export local symbol" "$work/build.log" >&2
@@ -157,6 +166,29 @@ seed() {
             done
             echo "$n Markdown files from docs/, samples/ and README.md, each at widths 1, 20, 80 and 200" ;;
         headers) write_headers "$corpus" ;;
+        screens)
+            # Four header bytes (width − 1, height − 1, the screen: read,
+            # present, follow, notes; how many event bytes follow), the
+            # events, then the document: each file at the sizes that broke
+            # (80x16, 50x16, 20x3, 40x12) and 120x40, on every screen, with
+            # eight → (event 0) and eight presenter moves (event 130); the
+            # fuzzer keeps the first 2 KiB of the longer ones.
+            local n=0
+            for file in samples/*.md Tests/Fixtures/documents/*; do
+                [ -f "$file" ] || continue
+                for size in "80 16" "50 16" "20 3" "40 12" "120 40"; do
+                    set -- $size
+                    for screen in 0 1 2 3; do
+                        {
+                            printf "\\$(printf '%03o' $(($1 - 1)))\\$(printf '%03o' $(($2 - 1)))\\$(printf '%03o' "$screen")\\020"
+                            printf '\000\000\000\000\000\000\000\000\202\202\202\202\202\202\202\202'
+                            cat "$file"
+                        } >"$corpus/seed-$1x$2-$screen-$(basename "$file")"
+                    done
+                done
+                n=$((n + 1))
+            done
+            echo "$n documents from samples/ and Tests/Fixtures/documents/, each at 5 sizes on 4 screens" ;;
     esac
 }
 
@@ -166,7 +198,7 @@ seed() {
 # ASAN_OPTIONS=detect_leaks=1 for the full report. Swift's backtracer is
 # off: reading the crashed stack, it trips AddressSanitizer itself.
 asan="detect_leaks=1:abort_on_error=1:malloc_context_size=2:quarantine_size_mb=16"
-declare -A max_len=([messages]=4096 [images]=4096 [entries]=4096 [markdown]=2048 [tokens]=1024 [headers]=1024 [pictures]=8192)
+declare -A max_len=([messages]=4096 [images]=4096 [entries]=4096 [markdown]=2048 [tokens]=1024 [headers]=1024 [pictures]=8192 [screens]=2048)
 build
 status=0
 for target in "${selected[@]}"; do

@@ -10,6 +10,7 @@ import NeonTransport
 /// `rooms`, which runs its own way, and `bench`, which neonsync-bench runs).
 enum Client {
     static func run(_ arguments: [String]) -> Int32 {
+        CrashReport.install(arguments: arguments)
         do {
             return try perform(Subcommand.parse(arguments))
         } catch {

@@ -92,9 +92,9 @@ enum RoomsCommand {
         let rows = overview.rooms.sorted { ($0.active ?? 0) > ($1.active ?? 0) }.map { room -> [String] in
             let reading = room.readers.filter { $0.role != .observer }
             let watching = room.readers.count - reading.count
-            let presenter = room.presenter.flatMap { id in room.readers.first { $0.id == id }?.name } ?? "—"
-            return [room.room, String(reading.count), String(watching), presenter, room.document?.title ?? "—",
-                    room.active.map { ago(Date(timeIntervalSince1970: Double($0) / 1000), now: now) } ?? "—"]
+            let presenter = room.presenter.flatMap { id in room.readers.first { $0.id == id }?.name } ?? "-"
+            return [room.room, String(reading.count), String(watching), presenter, room.document?.title ?? "-",
+                    room.active.map { ago(Date(timeIntervalSince1970: Double($0) / 1000), now: now) } ?? "-"]
         }
         let header = ["ROOM", "READING", "WATCHING", "PRESENTER", "DOCUMENT", "LAST ACTIVE"]
         let widths = header.indices.map { column in ([header] + rows).map { DisplayWidth.of($0[column]) }.max() ?? 0 }

@@ -74,7 +74,7 @@ struct FirstStepsTerminalTests {
         // The join's log line may follow what the client shows.
         #expect(server.waitForLog { $0["event"] as? String == "join" } != nil && server.events("join").count == 1)
         let listed = try rooms(server).split(separator: "\n").map { $0.split(separator: " ").joined(separator: " ") }
-        #expect(listed.contains { $0.hasPrefix("talk 1 0 — neonsync-talk-") }, "\(listed)")
+        #expect(listed.contains { $0.hasPrefix("talk 1 0 - neonsync-talk-") }, "\(listed)")
         try tmux.sendKeys("ada", "q")
         try exited(tmux, "ada", with: 0)
         #expect(server.stop() == 0)

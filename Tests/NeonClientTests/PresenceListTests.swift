@@ -41,10 +41,10 @@ struct PresenceListTests {
         #expect(later.lines()[1] == "↳ Grace Hopper ██████████ 100%")
     }
 
-    @Test("narrow rows drop the bar, then the percent, then the marker", arguments: [
-        (11, ["★ Ada   42%", "↳ Grac 100%", "◦ 李小", "  Bo     0%"]),
+    @Test("narrow rows drop the bar, then the percent, then the marker; a name a column or two too wide ends in …, a longer one swings", arguments: [
+        (11, ["★ Ada   42%", "↳ Grac 100%", "◦ 李…", "  Bo     0%"]),
         (10, ["★ Ada", "↳ Grace Ho", "◦ 李小龍", "  Bo"]),
-        (1, ["A", "G", "", "B"]),
+        (1, ["…", "G", "", "…"]),
     ])
     func narrow(width: Int, expected: [String]) {
         let buffer = render(PresenceList(entries: entries, time: .zero, theme: .monochrome), width: width, height: 4)

@@ -11,6 +11,8 @@ struct RoomSimulation {
     var clients: [ClientID: ReaderModel] = [:]
     private var order: [ClientID] = []
     private var away: [ClientID: ReaderModel] = [:]
+    /// Every message each terminal received, in order.
+    private(set) var inbox: [ClientID: [ServerMessage]] = [:]
     private(set) var now: Duration = .seconds(1)
 
     /// A terminal in `mode` connects as `id`; a presenter or reader brings
@@ -100,6 +102,7 @@ struct RoomSimulation {
 
     private mutating func receive(_ message: ServerMessage, by id: ClientID) -> [RoomOutput] {
         guard var model = clients[id] else { return [] }
+        inbox[id, default: []].append(message)
         let commands = model.receive(message, at: now)
         model.settle()
         clients[id] = model

@@ -5,18 +5,18 @@ import Testing
 
 @Suite("Reader on small terminals")
 struct SmallScreenTests {
-    @Test("a short terminal folds the progress box, then the tab underline, the border and the tab header", arguments: [
-        (80, 24, false, 2, true, 15), (80, 16, false, 2, true, 7), (80, 15, true, 2, true, 9),
-        (40, 12, true, 1, true, 7), (40, 8, true, 1, true, 3), (40, 7, true, 1, false, 4), (20, 5, true, 0, false, 3),
-        (20, 1, true, 0, false, 0),
+    @Test("a short terminal folds the progress box a row at a time, then the tab underline, the border and the tab header, never showing fewer document rows on a taller terminal", arguments: [
+        (80, 24, 3, 2, true, 15), (80, 18, 3, 2, true, 9), (80, 17, 2, 2, true, 9), (80, 16, 1, 2, true, 9),
+        (80, 15, 0, 2, true, 9), (40, 12, 0, 1, true, 7), (40, 9, 0, 1, true, 4), (40, 8, 0, 2, false, 4),
+        (40, 7, 0, 1, false, 4), (20, 5, 0, 0, false, 3), (20, 1, 0, 0, false, 0),
     ])
-    func geometry(columns: Int, rows: Int, folds: Bool, tabRows: Int, bordered: Bool, documentRows: Int) {
+    func geometry(columns: Int, rows: Int, indicatorRows: Int, tabRows: Int, bordered: Bool, documentRows: Int) {
         let g = ScreenGeometry(columns: columns, rows: rows)
-        #expect(g.foldsIndicator == folds)
+        #expect(g.foldsIndicator == (indicatorRows == 0))
+        #expect(g.indicator.height == indicatorRows)
         #expect(g.tabs.height == tabRows)
         #expect(g.isBordered == bordered)
         #expect(g.document.height == documentRows)
-        #expect(g.indicator.height == (folds ? 0 : 3))
         #expect(g.document.height == 0 || g.document.maxY <= g.status.y)
     }
 

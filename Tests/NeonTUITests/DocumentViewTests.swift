@@ -85,8 +85,8 @@ struct DocumentViewTests {
         #expect(render(DocumentView(layout: empty, top: 0), width: 20, height: 3).lines() == ["", "   empty document", ""])
     }
 
-    @Test("tiny views clip rows and never split a wide character", arguments: [
-        (0, [String]()), (1, ["N", "", "R"]), (6, ["Neon", "", "Read a"]),
+    @Test("tiny views clip rows, end each cut row in …, and never split a wide character", arguments: [
+        (0, [String]()), (1, ["…", "", "…"]), (6, ["Neon…", "", "Read…"]),
     ])
     func tiny(width: Int, expected: [String]) throws {
         let buffer = render(DocumentView(layout: try layout(width: 20), top: 0), width: width,

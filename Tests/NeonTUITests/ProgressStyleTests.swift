@@ -67,7 +67,7 @@ struct ProgressStyleTests {
     }
 
     @Test("the reading bar without rows for a box", arguments: [
-        (8, "42%  █▎░"), (5, "42%"), (1, "4"), (0, ""),
+        (8, "42%  █▎░"), (5, "42%"), (1, "▍"), (0, ""),
     ])
     func readingNarrow(width: Int, expected: String) throws {
         let buffer = render(ProgressBar(try progress(0.42), style: .reading, theme: .monochrome), width: width, height: 1)

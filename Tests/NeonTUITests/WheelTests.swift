@@ -80,8 +80,8 @@ struct WheelTests {
             """)
     }
 
-    @Test("too small for the ring, the wheel degrades to (NN%)", arguments: [
-        (6, 3, ["", "(42%)", ""]), (20, 1, ["       (42%)"]), (3, 3, ["", "(42", ""]), (1, 1, ["("]),
+    @Test("too small for the ring, the wheel degrades to (NN%), then NN%, then nothing (a number is never cut)", arguments: [
+        (6, 3, ["", "(42%)", ""]), (20, 1, ["       (42%)"]), (3, 3, ["", "42%", ""]), (1, 1, [""]),
     ])
     func degraded(width: Int, height: Int, expected: [String]) throws {
         let buffer = render(ProgressBar(try progress(0.42), style: .wheel), width: width, height: height)

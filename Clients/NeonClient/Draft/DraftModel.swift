@@ -244,7 +244,7 @@ extension DraftModel {
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         let screen = self.screen
-        let title = "Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)"
+        let title = theme.chrome("Draft · \(room) · \(counter.profile.rawValue), limit \(counter.limit)")
         buffer.write(title, x: screen.title.x, y: screen.title.y, style: theme.strong, maxWidth: screen.title.width,
                      ellipsis: theme.glyphs.ellipsis)
         renderEditor(into: &buffer, at: time, theme: theme)

@@ -52,7 +52,8 @@ extension MonitorModel {
         let boxes = self.boxes
         renderTitle(in: frame.title, theme: theme, into: &buffer)
         if !boxes.rooms.isEmpty {
-            BorderBox(title: "Rooms (\(rooms.count))", theme: theme).render(in: boxes.rooms, into: &buffer)
+            BorderBox(title: "Rooms (\(rooms.count))\(roomsHidden(height: BorderBox.inner(of: boxes.rooms).height))", theme: theme)
+                .render(in: boxes.rooms, into: &buffer)
             renderRooms(in: BorderBox.inner(of: boxes.rooms), theme: theme, into: &buffer)
         }
         let whose = room == nil ? selectedRoom.map { " · \($0.name)" } ?? "" : ""
@@ -91,7 +92,7 @@ extension MonitorModel {
                 titleField = fields[0]
             }
         }
-        buffer.write(title, x: titleField.x, y: row.y, style: theme.strong, maxWidth: titleField.width,
+        buffer.write(theme.chrome(title), x: titleField.x, y: row.y, style: theme.strong, maxWidth: titleField.width,
                      ellipsis: theme.glyphs.ellipsis)
     }
 
@@ -111,7 +112,7 @@ extension MonitorModel {
             var details = "\(reader.role.rawValue) · tab \(reader.section + 1)\(title)"
             if reader.following { details += " · following" }
             if reader.atBottom { details += " · at the bottom" }
-            buffer.write(details, x: fields[2].x, y: fields[2].y, style: theme.text, maxWidth: fields[2].width,
+            buffer.write(theme.chrome(details), x: fields[2].x, y: fields[2].y, style: theme.text, maxWidth: fields[2].width,
                          ellipsis: theme.glyphs.ellipsis)
         }
     }
@@ -131,21 +132,41 @@ extension MonitorModel {
             renderEmpty("no rooms yet", in: area, theme: theme, into: &buffer)
             return
         }
-        let first = min(max(selected - area.height + 1, 0), max(rooms.count - area.height, 0))
+        let first = roomsShown(height: area.height).lowerBound
         let nameWidth = min(max(rooms.map { DisplayWidth.of($0.name) }.max() ?? 0, 4), 24)
         let inside = Stack.horizontal([.fill(1), .length(1)]).split(area)[0]
         for (offset, watched) in rooms[first..<min(first + area.height, rooms.count)].enumerated() {
             let fields = Stack.horizontal([.length(nameWidth + 2), .length(2), .fill(1)]).split(inside.row(offset))
             let isSelected = first + offset == selected
             let marker = isSelected ? "▸ " : "  "
-            buffer.write(marker + watched.name, x: fields[0].x, y: fields[0].y, style: isSelected ? theme.strong : theme.text,
+            buffer.write(theme.chrome(marker) + watched.name, x: fields[0].x, y: fields[0].y, style: isSelected ? theme.strong : theme.text,
                          maxWidth: fields[0].width, ellipsis: theme.glyphs.ellipsis)
             guard !fields[2].isEmpty else { continue }
             let document = watched.documentTitle.map { " · \"\($0)\"" } ?? ""
             let draft = watched.draft
             let details = "\(watched.readerCount) · draft \(draft.count)/\(draft.limit) \(draft.level.rawValue)\(document)"
-            buffer.write(details, x: fields[2].x, y: fields[2].y, style: draft.level >= .limit ? theme.levelLimit : theme.text,
+            buffer.write(theme.chrome(details), x: fields[2].x, y: fields[2].y, style: draft.level >= .limit ? theme.levelLimit : theme.text,
                          maxWidth: fields[2].width, ellipsis: theme.glyphs.ellipsis)
+        }
+    }
+
+    /// The rooms a list `height` rows tall shows: from the top, scrolled to
+    /// keep the selected room in sight.
+    func roomsShown(height: Int) -> Range<Int> {
+        let first = min(max(selected - height + 1, 0), max(rooms.count - height, 0))
+        return first..<min(first + max(height, 0), rooms.count)
+    }
+
+    /// What the rooms box's title adds when the list does not show every
+    /// room: how many are out of sight above and below (Tab reaches them).
+    func roomsHidden(height: Int) -> String {
+        let shown = roomsShown(height: height)
+        let above = shown.lowerBound, below = rooms.count - shown.upperBound
+        switch (above, below) {
+        case (0, 0): return ""
+        case (0, _): return " · \(below) more below"
+        case (_, 0): return " · \(above) more above"
+        default: return " · \(above) above, \(below) below"
         }
     }
 
@@ -157,9 +178,12 @@ extension MonitorModel {
         for (index, line) in lines.enumerated() {
             let stamp = Self.clock(line.time)
             let fields = Stack.horizontal([.length(1), .length(stamp.count), .length(1), .fill(1), .length(1)]).split(shown.row(index))
-            buffer.write(stamp, x: fields[1].x, y: fields[1].y, style: theme.muted, maxWidth: fields[1].width)
+            // A time is never cut: where it does not fit, it is left out.
+            if fields[1].width >= stamp.count {
+                buffer.write(stamp, x: fields[1].x, y: fields[1].y, style: theme.muted)
+            }
             guard !fields[3].isEmpty else { continue }
-            buffer.write(line.text, x: fields[3].x, y: fields[3].y, style: style(of: line.kind, theme: theme),
+            buffer.write(theme.chrome(line.text), x: fields[3].x, y: fields[3].y, style: style(of: line.kind, theme: theme),
                          maxWidth: fields[3].width, ellipsis: theme.glyphs.ellipsis)
         }
     }

@@ -30,15 +30,15 @@ extension NotesModel {
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         let frame = self.frame
-        let right = " \(room) · \(name) "
+        let right = theme.chrome(" \(room) · \(name) ")
         let fields = Stack.horizontal([.fill(1), .length(1), .length(min(DisplayWidth.of(right), columns / 2))]).split(frame.title)
-        buffer.write("Notes · " + published.title, x: fields[0].x, y: fields[0].y, style: theme.strong,
+        buffer.write(theme.chrome("Notes · ") + published.title, x: fields[0].x, y: fields[0].y, style: theme.strong,
                      maxWidth: fields[0].width, ellipsis: theme.glyphs.ellipsis)
         buffer.write(right, x: fields[2].x, y: fields[2].y, style: theme.muted, maxWidth: fields[2].width,
                      ellipsis: theme.glyphs.ellipsis)
         let body = self.body
         let who = presenter.map { "following \($0.name)" } ?? "waiting for the presenter"
-        let line = (passage.map { $0.title + " · " } ?? "") + who
+        let line = theme.chrome((passage.map { $0.title + " · " } ?? "") + who)
         buffer.write(line, x: body.passage.x, y: body.passage.y, style: theme.accent, maxWidth: body.passage.width,
                      ellipsis: theme.glyphs.ellipsis)
         SpeakerNotesView(heading: "Notes", notes: passageNotes, next: passage?.next, scroll: scroll, theme: theme)

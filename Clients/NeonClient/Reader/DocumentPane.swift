@@ -229,7 +229,7 @@ public struct DocumentPane: Sendable {
         for reader in presenterLast where reader.id != presence.me && reader.role != .observer {
             let row = reader.anchor.map(layout.row(for:)) ?? reader.percent * maximumTop / 100
             let initial = reader.name.first.flatMap { DisplayWidth.of($0) == 1 ? $0 : nil } ?? "•"
-            let symbol: Character = reader.role == .presenter ? "▶" : Character(initial.uppercased())
+            let symbol: Character = reader.role == .presenter ? (theme.ascii ? ">" : "▶") : Character(initial.uppercased())
             out[row] = DocumentView.GutterMarker(symbol, style: reader.role == .presenter ? theme.strong : theme.accent)
         }
         return out

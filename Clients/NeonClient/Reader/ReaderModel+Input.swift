@@ -4,6 +4,7 @@ import NeonTUI
 extension ReaderModel {
     /// A key, mouse action or paste.
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        if case .key = event { notices.keyPressed() }
         if keyList.isOpen {
             keyList.handle(event, over: helpOverlay(theme: .neon), columns: columns, rows: rows)
             return []

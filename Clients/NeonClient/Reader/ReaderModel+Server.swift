@@ -52,7 +52,7 @@ extension ReaderModel {
             // A presenter's notes screen is not the audience's business.
             guard presence.shows(info) else { return [] }
             presence.joined(info)
-            notices.note("\(info.name) joined as \(info.role.rawValue)", error: false, at: time)
+            notices.pass("\(info.name) joined as \(info.role.rawValue)", at: time)
             // A presenter who comes back is where it left, slides included.
             if info.role == .presenter, info.id != presence.me, info.anchor != nil {
                 return repositionOnPresenter(at: time) ?? []
@@ -61,7 +61,7 @@ extension ReaderModel {
             guard presence.shows(info) else { return [] }
             presence.left(info.id)
             pointers.left(info.id)
-            notices.note("\(info.name) left", error: false, at: time)
+            notices.pass("\(info.name) left", at: time)
         case let .document(published):
             publishing = nil
             return documentPublished(published, at: time)

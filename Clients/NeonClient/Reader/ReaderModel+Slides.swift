@@ -132,10 +132,13 @@ extension ReaderModel {
         let dots = current.steps > 1
             ? "  " + (0..<current.steps).map { $0 <= place.step ? (theme.ascii ? "*" : "●") : (theme.ascii ? "o" : "○") }.joined(separator: " ")
             : ""
-        let label = " Slide \(place.slide + 1) of \(place.slides) · \(current.title)"
-        let room = max(area.width - DisplayWidth.of(dots), 0)
+        let label = theme.chrome(" Slide \(place.slide + 1) of \(place.slides) · ") + current.title
+        // The dots stand whole after the label, or not at all where they
+        // would leave the label fewer than `labelRoom` columns.
+        let labelRoom = min(DisplayWidth.of(label), 12)
+        let room = area.width - DisplayWidth.of(dots) >= labelRoom ? area.width - DisplayWidth.of(dots) : area.width
         let used = buffer.write(label, x: area.x, y: area.y, style: theme.strong, maxWidth: room, ellipsis: theme.glyphs.ellipsis)
-        buffer.write(dots, x: area.x + used, y: area.y, style: theme.accent, maxWidth: area.width - used)
+        if room < area.width { buffer.write(dots, x: area.x + used, y: area.y, style: theme.accent, maxWidth: area.width - used) }
         guard area.height > 1 else { return }
         let filled = area.width * (place.slide + 1) / max(place.slides, 1)
         let line = String(repeating: theme.ascii ? "=" : "━", count: filled) + String(repeating: theme.ascii ? "-" : "─", count: area.width - filled)
@@ -143,13 +146,13 @@ extension ReaderModel {
         buffer.patchStyle(Rect(x: area.x, y: area.y + 1, width: filled, height: 1), with: theme.accent)
     }
 
-    /// The indicator while slides show: the slide scrolled within itself
-    /// when it is taller than the screen, else the deck's progress; the
+    /// The indicator while slides show: the deck's progress, the same on
+    /// every terminal whatever the slide's height there (a slide taller
+    /// than the screen scrolls within itself without moving it); the
     /// reading bar or, idle, the wheel, as for the document.
     func renderSlideIndicator(in area: Rect, at time: Duration, theme: Theme, into buffer: inout Buffer) {
         guard !area.isEmpty, let place = slides.place else { return }
-        let value = slides.maximumTop > 0 ? Double(slides.top) / Double(slides.maximumTop) : place.progress
-        guard let model = try? ProgressModel(value: value) else { return }
+        guard let model = try? ProgressModel(value: place.progress) else { return }
         if pane.indicator.mode(at: time) == .wheel {
             let size = ProgressStyle.wheel.preferredSize
             let columns = Stack.horizontal([.fill(1), .length(size.width), .length(1)]).split(area)

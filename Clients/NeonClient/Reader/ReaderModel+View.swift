@@ -14,18 +14,20 @@ extension ReaderModel {
     public func view(at time: Duration, theme: Theme) -> Buffer {
         var buffer = Buffer(width: columns, height: rows, style: theme.background)
         let g = geometry
-        drawTitle(into: &buffer, at: time, theme: theme)
+        buffer.clipped(to: g.title) { drawTitle(into: &$0, at: time, theme: theme) }
         if pane.layout != nil, slides.isOn {
-            renderSlideHeader(in: g.tabs, theme: theme, into: &buffer)
+            buffer.clipped(to: g.tabs) { renderSlideHeader(in: g.tabs, theme: theme, into: &$0) }
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
-            slides.render(in: g.page, pointers: pointers, theme: theme, into: &buffer)
-            renderSlideIndicator(in: g.indicator, at: time, theme: theme, into: &buffer)
+            buffer.clipped(to: g.page) { slides.render(in: g.page, pointers: pointers, theme: theme, into: &$0) }
+            buffer.clipped(to: g.indicator) { renderSlideIndicator(in: g.indicator, at: time, theme: theme, into: &$0) }
         } else if pane.layout != nil {
             tabs.render(in: g.tabs, current: currentSection, at: time, theme: theme, into: &buffer)
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
-            pane.render(in: g.page, highlights: search.highlights(in: pane.layout, rows: pane.visibleRows),
-                        presence: presence, pointers: pointers, theme: theme, into: &buffer)
-            pane.renderIndicator(in: g.indicator, at: time, theme: theme, into: &buffer)
+            buffer.clipped(to: g.page) {
+                pane.render(in: g.page, highlights: search.highlights(in: pane.layout, rows: pane.visibleRows),
+                            presence: presence, pointers: pointers, theme: theme, into: &$0)
+            }
+            buffer.clipped(to: g.indicator) { pane.renderIndicator(in: g.indicator, at: time, theme: theme, into: &$0) }
         } else {
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             let inner = g.isBordered ? BorderBox.inner(of: g.box) : g.box
@@ -40,7 +42,7 @@ extension ReaderModel {
             notes.render(in: g.notes, passage: notesPassage, theme: theme, into: &buffer)
         }
         if draftPanel.isOpen {
-            draft.renderEditor(into: &buffer, at: time, theme: theme, focused: draftPanel == .focused)
+            buffer.clipped(to: g.draft) { draft.renderEditor(into: &$0, at: time, theme: theme, focused: draftPanel == .focused) }
         }
         statusLine(at: time, theme: theme).render(in: g.status, into: &buffer)
         keyList.render(helpOverlay(theme: theme), into: &buffer)
@@ -59,11 +61,17 @@ extension ReaderModel {
     /// wider than its field, and ` room · name ` on the right (at most half
     /// the row).
     private func drawTitle(into buffer: inout Buffer, at time: Duration, theme: Theme) {
+        guard !geometry.title.isEmpty else { return }
         let fields = titleFields
         let title = pane.layout?.document.title ?? "NeonSync"
-        let offset = SwingTextView.motion(text: title, fieldWidth: fields.title.width).offset(at: time)
-        SwingTextView(text: title, offset: offset, style: theme.strong).render(in: fields.title, into: &buffer)
-        buffer.write(titleRight, x: fields.right.x, y: fields.right.y, style: theme.muted, maxWidth: fields.right.width,
+        let motion = SwingTextView.motion(text: title, fieldWidth: fields.title.width)
+        if motion.isCut {
+            buffer.write(title, x: fields.title.x, y: fields.title.y, style: theme.strong, maxWidth: fields.title.width,
+                         ellipsis: theme.glyphs.ellipsis)
+        } else {
+            SwingTextView(text: title, offset: motion.offset(at: time), style: theme.strong).render(in: fields.title, into: &buffer)
+        }
+        buffer.write(theme.chrome(titleRight), x: fields.right.x, y: fields.right.y, style: theme.muted, maxWidth: fields.right.width,
                      ellipsis: theme.glyphs.ellipsis)
     }
 
@@ -138,7 +146,7 @@ extension ReaderModel {
         case .connecting:
             let frame = SpinnerClock(frameCount: 10).frame(at: time)
             return ["connecting \(Array("⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏")[frame])"]
-        case .closed: return ["r: now", "offline, reconnecting"]
+        case .closed: return ["r retries now", "offline, reconnecting"]
         case .joined:
             let here = headcount.here
             if let place = slides.place, pane.layout != nil {

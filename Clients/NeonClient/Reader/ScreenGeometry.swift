@@ -11,11 +11,16 @@ import NeonTUI
 /// ```
 ///
 /// A short terminal gives the document what the chrome can spare, step by
-/// step: below `foldedIndicatorRows` the progress box folds into the status
-/// line, below `oneRowTabsRows` the tab header loses its underline row,
-/// below `borderedRows` the document box its border (and the presence
-/// panel goes), and below `tabRows` the tab header goes too. At 40 × 12 the
-/// document keeps 7 rows; at 20 × 5, 3.
+/// step, and a taller one never shows fewer rows of document than a
+/// shorter one: each row more goes to the document or to one row more of
+/// chrome, never two. So the progress box unfolds a row at a time from
+/// `foldedIndicatorRows` (its bar on one row, then two, then boxed on
+/// three; below, the progress folds into the status line), and the
+/// document's border (two rows, from `borderedRows`; the presence panel
+/// goes with it) comes as the tab header gives up the underline row it had
+/// for the one height below it. Below `oneRowTabsRows` the tab header is
+/// one row, and below `tabRows` there is none. At 40 × 12 the document
+/// keeps 7 rows; at 80 × 16, 9, as at 80 × 15; at 20 × 5, 3.
 ///
 /// The presenter's speaker notes, when shown, take a column right of the
 /// document on a terminal of `notesBesideColumns` or more (in place of the
@@ -24,12 +29,14 @@ import NeonTUI
 public struct ScreenGeometry: Equatable, Sendable {
     public static let presenceWidth = 30
     public static let presenceMinimumColumns = 90
-    /// Below this many rows the progress box folds into the status line.
+    /// Below this many rows the progress box folds into the status line;
+    /// from it, the box takes a row, then two, then three.
     public static let foldedIndicatorRows = 16
-    /// Below this many rows the tab header is one row.
+    /// Below this many rows the tab header is one row (but for the one
+    /// height below `borderedRows`).
     public static let oneRowTabsRows = 13
     /// Below this many rows the document has no border.
-    public static let borderedRows = 8
+    public static let borderedRows = 9
     /// Below this many rows there is no tab header.
     public static let tabRows = 6
     /// The progress box's height when it is not folded.
@@ -72,7 +79,7 @@ public struct ScreenGeometry: Equatable, Sendable {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         frame = ScreenFrame(columns: self.columns, rows: self.rows)
-        let indicatorRows = self.rows < Self.foldedIndicatorRows ? 0 : Self.indicatorHeight
+        let indicatorRows = min(max(self.rows - Self.foldedIndicatorRows + 1, 0), Self.indicatorHeight)
         let body = Stack.vertical([.length(Self.tabHeight(rows: self.rows)), .fill(1), .length(indicatorRows)]).split(frame.body)
         tabs = body[0]
         indicator = body[2]
@@ -116,8 +123,12 @@ public struct ScreenGeometry: Equatable, Sendable {
         page = Rect(x: document.x, y: document.y, width: document.width + gutter.width, height: document.height)
     }
 
+    /// The tab header's rows: its underline row also at the height just
+    /// below `borderedRows`, so that the border's two rows come as it
+    /// goes (one row more of chrome, not two).
     private static func tabHeight(rows: Int) -> Int {
-        rows < tabRows ? 0 : rows < oneRowTabsRows ? 1 : 2
+        if rows < tabRows { return 0 }
+        return rows >= oneRowTabsRows || rows == borderedRows - 1 ? 2 : 1
     }
 
     /// Whether the progress shows in the status line instead of its box.

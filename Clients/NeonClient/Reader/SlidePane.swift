@@ -141,7 +141,7 @@ public struct SlidePane: Sendable {
     func frame(in page: Rect) -> Rect {
         let width = min(contentWidth, max(page.width - 1, 0))
         let height = min(rowCount, page.height)
-        let used = max(min(layout?.usedWidth ?? width, width), 1)
+        let used = min(layout?.usedWidth ?? width, width)
         let x = page.x + max((page.width - 1 - used) / 2, 0)
         let y = page.y + max((page.height - height) / 2, 0)
         return Rect(x: x, y: y, width: used, height: rowCount <= page.height ? height : page.height)
@@ -149,7 +149,7 @@ public struct SlidePane: Sendable {
 
     /// Draws the slide into `page`, the pointers' gutter marks at its right.
     func render(in page: Rect, pointers: PointerPart, theme: Theme, into buffer: inout Buffer) {
-        guard let layout else { return }
+        guard let layout, !page.isEmpty else { return }
         let area = frame(in: page)
         layout.render(in: area, top: top, hidden: hidden, pointers: pointers, theme: theme, into: &buffer)
         for pointer in pointers.all.reversed() {

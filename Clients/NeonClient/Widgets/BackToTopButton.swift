@@ -30,7 +30,7 @@ public struct BackToTopButton: Widget {
         key.isEmpty ? "↑ top" : "↑ top [\(key)]"
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let size = Self.size(key: key)
         var row = area.row(area.height / 2)
@@ -39,8 +39,11 @@ public struct BackToTopButton: Widget {
             BorderBox(theme: theme).render(in: box, into: &buffer)
             row = Rect(x: box.x + 2, y: box.y + 1, width: size.width - 4, height: 1)
         }
-        let arrow = "\(theme.glyphs.upArrow) top"
-        let used = buffer.write(arrow, x: row.x, y: row.y, style: theme.strong, maxWidth: row.width)
+        // Narrower than `↑ top`, the arrow alone.
+        let label = "\(theme.glyphs.upArrow) top"
+        let arrow = DisplayWidth.of(label) <= row.width ? label : String(theme.glyphs.upArrow)
+        let used = buffer.write(arrow, x: row.x, y: row.y, style: theme.strong, maxWidth: row.width,
+                                ellipsis: theme.glyphs.ellipsis)
         let hint = "[\(key)]"
         guard !key.isEmpty, used + 1 + DisplayWidth.of(hint) <= row.width else { return }
         buffer.write(hint, x: row.x + used + 1, y: row.y, style: theme.muted)

@@ -45,7 +45,7 @@ public struct DraftEditorView: Widget {
         visibleTop(rows: Self.textRows(in: area), layout: Layout(text: text, width: area.width))
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area, style: theme.background)
         let layout = Layout(text: text, width: area.width)

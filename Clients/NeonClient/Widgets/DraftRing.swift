@@ -40,7 +40,7 @@ public struct DraftRing: Widget {
         return min(max(Int((fraction * 4).rounded()), 1), 3)
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = area.row(0)
         buffer.fill(row, style: theme.background)

@@ -71,7 +71,7 @@ public struct PresenceList: Widget {
         }
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area, style: theme.background)
         let columns = Columns(width: area.width)
@@ -87,9 +87,14 @@ public struct PresenceList: Widget {
             buffer.set(symbol, x: x, y: y, style: style)
             x += columns.marker
         }
-        let nameWidth = DisplayWidth.of(entry.shownName)
-        let swing = SwingMotion(textWidth: nameWidth, fieldWidth: columns.name).offset(at: time)
-        buffer.write(entry.shownName, x: x + swing, y: y, style: nameStyle(for: entry), clip: x..<x + columns.name)
+        let motion = SwingMotion(textWidth: DisplayWidth.of(entry.shownName), fieldWidth: columns.name)
+        if motion.isCut {
+            buffer.write(entry.shownName, x: x, y: y, style: nameStyle(for: entry), maxWidth: columns.name,
+                         ellipsis: theme.glyphs.ellipsis)
+        } else {
+            buffer.write(entry.shownName, x: x + motion.offset(at: time), y: y, style: nameStyle(for: entry),
+                         clip: x..<x + columns.name)
+        }
         x += columns.name
         guard entry.role.isReading else {
             let label = "watching"

@@ -16,7 +16,7 @@ struct SpeakerNotesView: Widget {
     /// Said in the box when the passage has no notes.
     static let emptyText = "no notes for this passage"
 
-    func render(in area: Rect, into buffer: inout Buffer) {
+    func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area, style: theme.background)
         let bordered = area.height >= 3 && area.width >= 4

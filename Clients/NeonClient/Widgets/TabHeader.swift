@@ -14,7 +14,8 @@ import NeonTUI
 /// than the strip) swings inside it by `currentTitleOffset` when it is the
 /// current one (the caller drives NeonCore's `SwingMotion`, see
 /// `titleMotion`) and otherwise ends in "…", as does any other title the
-/// strip's edges cut.
+/// strip's edges cut, and a current one too little too wide to swing
+/// (`SwingMotion.isCut`).
 public struct TabHeader: Widget {
     /// Columns between two titles.
     public static let spacing = 2
@@ -81,7 +82,7 @@ public struct TabHeader: Widget {
                               current: current, viewWidth: stripWidth(forWidth: width), previous: previous)
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let glyphs = theme.glyphs
         let hasMarkers = area.width >= 3
@@ -102,7 +103,7 @@ public struct TabHeader: Widget {
             let clip = clipStart..<clipEnd
             let isCurrent = index == current
             let style = style(current: isCurrent, oneRow: underlineRow == nil)
-            if isCurrent {
+            if isCurrent, !Self.titleMotion(title, fieldWidth: widths[index]).isCut {
                 buffer.write(title, x: fieldStart + currentTitleOffset, y: area.y, style: style, clip: clip)
             } else {
                 drawCut(title, field: fieldStart..<fieldStart + widths[index], y: area.y, style: style, clip: clip,

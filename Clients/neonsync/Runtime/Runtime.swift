@@ -108,6 +108,9 @@ final class Runtime<P: Program> {
                     status = ExitStatus.done
                     return
                 }
+                #if DEBUG
+                if !events.isEmpty { DebugTrap.keyRead() }
+                #endif
                 for event in events where status == nil { update(.input(event)) }
             } else {
                 for event in screen.expiredEscape(at: now) where status == nil { update(.input(event)) }

@@ -1,3 +1,4 @@
+import CCrashReport
 import Glibc
 import NeonClient
 import NeonCore
@@ -5,19 +6,16 @@ import NeonRender
 
 /// The controlling terminal: raw mode, the alternate screen, mouse and paste
 /// reporting, its size, and a restore that runs on every exit, crash signals
-/// included.
+/// included (`CrashReport`: the crash handler is told how to restore it).
 enum Terminal {
     /// What `enter` turns on, and `restoreSequence` turns off again.
     static let enterSequence = "\u{1B}[?1049h\u{1B}[?25l\u{1B}[?1000h\u{1B}[?1002h\u{1B}[?1006h\u{1B}[?2004h\u{1B}[2J"
     static let restoreSequence = "\u{1B}[0m\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1002l\u{1B}[?1000l\u{1B}[?25h\u{1B}[?1049l"
 
-    /// The terminal settings before raw mode, for the restore paths. A
-    /// signal handler must reach them without locks, hence global state
-    /// written once before any handler is installed.
+    /// The terminal settings before raw mode, for the restore. Main thread
+    /// only; the crash handler has its own copy.
     nonisolated(unsafe) static var saved = termios()
     nonisolated(unsafe) static var active = false
-    nonisolated(unsafe) static var restoreBytes: UnsafeMutablePointer<UInt8>?
-    nonisolated(unsafe) static var restoreCount = 0
 
     /// Switches to raw mode and the alternate screen. Fails with a sentence
     /// when standard input or output is not a terminal, or TERM=dumb says
@@ -41,22 +39,20 @@ enum Terminal {
             cc[Int(VTIME)] = 0
         }
         let bytes = Array(restoreSequence.utf8)
-        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bytes.count)
-        buffer.initialize(from: bytes, count: bytes.count)
-        restoreBytes = buffer
-        restoreCount = bytes.count
-        installCrashHandlers()
+        neon_crash_screen_began(bytes, bytes.count, &saved)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &raw)
         active = true
         write(enterSequence)
     }
 
-    /// Puts the terminal back as it was. Safe to call twice.
+    /// Puts the terminal back as it was, and standard error with it (what
+    /// it received meanwhile is written out now). Safe to call twice.
     static func restore() {
         guard active else { return }
         active = false
         write(restoreSequence)
         tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved)
+        neon_crash_screen_ended()
     }
 
     /// A cell's size in pixels, from the window size the kernel keeps (0
@@ -142,20 +138,6 @@ enum Terminal {
             if n < 0 && (errno == EINTR || errno == EAGAIN) { continue }
             if n <= 0 { return }
             offset += n
-        }
-    }
-
-    /// On a crash signal: restore the terminal, then die of the same signal.
-    private static func installCrashHandlers() {
-        for sig in [SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT, SIGTRAP] {
-            signal(sig) { number in
-                if Terminal.active, let bytes = Terminal.restoreBytes {
-                    _ = Glibc.write(STDOUT_FILENO, bytes, Terminal.restoreCount)
-                    tcsetattr(STDIN_FILENO, TCSAFLUSH, &Terminal.saved)
-                }
-                signal(number, SIG_DFL)
-                raise(number)
-            }
         }
     }
 }

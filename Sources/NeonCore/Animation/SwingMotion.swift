@@ -1,6 +1,9 @@
 /// The swing of a text wider than its field (the swing-text seed): starting
 /// at offset 0 it rests, eases to −(textWidth + padding − fieldWidth) in one
-/// leg, rests, eases back, forever. Text that fits stands still at 0.
+/// leg, rests, eases back, forever. Text that fits stands still at 0, and so
+/// does text less than `shortestSwing` columns too wide (`isCut`): a swing
+/// of a column or two reads as a flicker, not as motion ("NeonSync wire
+/// protocol v" / "eonSync wire protocol v1"), so it is cut with "…".
 ///
 /// Offsets are in columns; time is passed in, so the same inputs always give
 /// the same frame.
@@ -27,8 +30,16 @@ public struct SwingMotion: Equatable, Sendable {
         self.easing = easing
     }
 
-    /// Whether the text moves at all.
-    public var swings: Bool { textWidth > fieldWidth }
+    /// The least overflow that swings.
+    public static let shortestSwing = 3
+
+    /// Whether the text moves at all: it is at least `shortestSwing`
+    /// columns wider than its field.
+    public var swings: Bool { textWidth >= fieldWidth + Self.shortestSwing }
+
+    /// Whether the text is wider than its field but too little to swing:
+    /// the caller draws it cut, ending in "…".
+    public var isCut: Bool { textWidth > fieldWidth && !swings }
 
     /// How far the text travels: textWidth + padding − fieldWidth, or 0.
     public var amplitude: Int { swings ? textWidth + padding - fieldWidth : 0 }

@@ -10,7 +10,9 @@ public enum CommentCommand: Equatable, Sendable {
     case pause
     /// `<!-- speaker_note: text -->`, or its multi-line YAML form.
     case speakerNote(String)
-    /// `<!-- column_layout: [3, 2] -->`: columns of these relative widths.
+    /// `<!-- column_layout: [3, 2] -->`: columns of these relative widths,
+    /// each at most `maximumRatio` (a larger one counts as that: summed and
+    /// multiplied by widths, a ratio near `Int.max` overflowed).
     case columnLayout([Int])
     /// `<!-- column: 1 -->`: what follows goes into this column.
     case column(Int)
@@ -60,7 +62,7 @@ public enum CommentCommand: Equatable, Sendable {
             let numbers = value.trimming(" \t\n[]")
                 .split(separator: ",").map { Int(String($0).trimming(" \t\n")) }
             guard !numbers.isEmpty, numbers.allSatisfy({ ($0 ?? 0) > 0 }) else { return .ignored(name) }
-            return .columnLayout(numbers.compactMap { $0 })
+            return .columnLayout(numbers.compactMap { $0 }.map { min($0, Self.maximumRatio) })
         case "column":
             guard let index = Int(value.trimming(" \t\n")), index >= 0 else { return .ignored(name) }
             return .column(index)
@@ -71,6 +73,9 @@ public enum CommentCommand: Equatable, Sendable {
             return Self.isName(name) ? .ignored(name) : .comment
         }
     }
+
+    /// The largest column ratio taken as written.
+    public static let maximumRatio = 1000
 
     /// presenterm's other commands, which change a look this reader does
     /// not have (font sizes, alignment, lists revealed item by item, a

@@ -25,7 +25,11 @@ public enum DisplayWidth {
     }
 
     /// Columns taken by a string: the sum over its grapheme clusters.
-    public static func of(_ s: some StringProtocol) -> Int {
+    /// (Specialized here for the two kinds every caller has: other modules
+    /// cannot specialize a generic function of this one themselves.)
+    @_specialize(exported: true, where S == String)
+    @_specialize(exported: true, where S == Substring)
+    public static func of<S: StringProtocol>(_ s: S) -> Int {
         var columns = 0
         for byte in s.utf8 {
             guard byte < 0x80 else {

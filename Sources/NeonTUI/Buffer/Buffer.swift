@@ -6,8 +6,11 @@ import NeonCore
 /// CJK, up to 4 for an emoji with a skin tone) has N − 1 continuation cells,
 /// overwriting any part of a wide character turns the rest into spaces, and a wide character that does not fit is drawn
 /// as a space. Writes outside the grid are ignored, so widgets may draw into
-/// any rectangle, even one of width 0.
-public struct Buffer: Equatable, Sendable {
+/// any rectangle, even one of width 0. While a widget draws (`clipped(to:)`,
+/// which `Widget.render` enters), writes outside the area it was given are
+/// dropped too, and counted in `faults`, as are texts cut without an
+/// ellipsis: what the sweep test asks of every frame.
+public struct Buffer: Sendable {
     /// Columns.
     public let width: Int
     /// Rows.
@@ -21,12 +24,19 @@ public struct Buffer: Equatable, Sendable {
     private var hyperlinkNumbers: [Hyperlink: UInt16] = [:]
     /// The pictures shown over the cells, in the order they were placed.
     public var images: [ImagePlacement] = []
+    /// Where writes land: the area of the widget drawing now, within the
+    /// grid; the whole grid when none is.
+    var clip: Rect
+    /// Writes aimed outside the area of the widget making them, and texts
+    /// cut without an ellipsis, since the buffer was made.
+    public internal(set) var faults = DrawFaults()
 
     /// A buffer of spaces in `style`; negative sizes count as 0.
     public init(width: Int, height: Int, style: Style = .plain) {
         self.width = max(width, 0)
         self.height = max(height, 0)
         cells = Array(repeating: Cell(style: style), count: self.width * self.height)
+        clip = Rect(width: self.width, height: self.height)
     }
 
     /// The number a style carries (`Style.linked`) for the hyperlink to
@@ -61,7 +71,10 @@ public struct Buffer: Equatable, Sendable {
     /// lone combining mark or a control character) is ignored; a 2-column
     /// character in the last column becomes a space.
     public mutating func set(_ character: Character, x: Int, y: Int, style: Style = .plain) {
-        guard contains(x, y) else { return }
+        guard clip.contains(x: x, y: y) else {
+            stray("\(character)", at: Rect(x: x, y: y, width: 1, height: 1))
+            return
+        }
         put(character, columns: DisplayWidth.of(character), x: x, y: y, style: style)
     }
 
@@ -79,7 +92,7 @@ public struct Buffer: Equatable, Sendable {
                 return
             }
             place(Cell(glyph: glyph, style: style), x: x, y: y)
-            for column in x + 1..<x + columns {
+            for column in x + 1..<x &+ columns {
                 place(Cell(glyph: Self.space, style: style, isContinuation: true), x: column, y: y)
             }
         } else {
@@ -93,71 +106,108 @@ public struct Buffer: Equatable, Sendable {
     /// right edge and after `maxWidth` columns, by display width. A 2-column
     /// character that would straddle the clip edge is drawn as a space, so
     /// wide characters never spill past it. Returns the columns written.
+    /// A text cut by `maxWidth` counts as a bare cut in `faults` (cut text
+    /// ends in an ellipsis: `write(_:x:y:style:maxWidth:ellipsis:)`), one
+    /// reaching past the area of the widget drawing it as a stray.
     @discardableResult
     public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style = .plain,
                                maxWidth: Int = .max) -> Int {
-        guard maxWidth > 0, x < width else { return 0 }
-        let right = maxWidth >= width &- x ? width : x + maxWidth
-        let lower = max(x, 0)
-        let end = write(text, x: x, y: y, style: style, clip: lower..<max(right, lower))
+        guard maxWidth > 0, !text.isEmpty else { return 0 }
+        let asked = maxWidth > clip.maxX &- x ? Int.max : x &+ maxWidth
+        let lower = max(x, clip.x)
+        let right = min(asked, clip.maxX)
+        guard y >= clip.y, y < clip.maxY, lower < right else {
+            stray(text, at: Rect(x: x, y: y, width: min(maxWidth, DisplayWidth.of(text)), height: 1))
+            return 0
+        }
+        if x < lower { stray(text, at: Rect(x: x, y: y, width: lower - x, height: 1)) }
+        let (end, cut) = draw(text, x: x, y: y, style: style, lower: lower, upper: right)
+        if cut, x >= lower {
+            if asked > clip.maxX {
+                stray(text, at: Rect(x: x, y: y, width: DisplayWidth.of(text), height: 1))
+            } else {
+                faults.cut(text, at: x, y)
+            }
+        }
         return max(min(end, right) - lower, 0)
     }
 
     /// Writes `text` starting at column `x` (which may lie left of the clip)
     /// but only into the columns of `clip`; characters cut by either edge of
     /// the clip leave spaces in the columns they would have covered. Returns
-    /// the column where the text ended or where drawing stopped.
+    /// the column where the text ended or where drawing stopped. (A window
+    /// on a text, as code scrolled sideways or a swinging title, is no cut;
+    /// columns of `clip` outside the area of the widget drawing are strays
+    /// when the text reaches them.)
     @discardableResult
-    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Range<Int>) -> Int {
-        let lower = max(clip.lowerBound, 0)
-        let upper = min(clip.upperBound, width)
-        guard y >= 0, y < height, lower < upper else { return x }
+    public mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip window: Range<Int>) -> Int {
+        guard !window.isEmpty, !text.isEmpty else { return x }
+        let lower = max(window.lowerBound, clip.x)
+        let upper = min(window.upperBound, clip.maxX)
+        let rowInside = y >= clip.y && y < clip.maxY
+        if !rowInside || lower != window.lowerBound || upper != window.upperBound {
+            let span = Rect(x: x, y: y, width: DisplayWidth.of(text), height: 1)
+                .intersection(Rect(x: window.lowerBound, y: y, width: window.count, height: 1))
+            if !span.isEmpty, !clip.contains(span) { stray(text, at: span) }
+        }
+        guard rowInside, lower < upper else { return x }
+        return draw(text, x: x, y: y, style: style, lower: lower, upper: upper).end
+    }
+
+    /// Draws `text` from column `x` into the columns `lower..<upper` (inside
+    /// the grid) of row `y`: the column where it ended or drawing stopped,
+    /// and whether it was cut (a character of it left out at `upper`, or a
+    /// wide one split by either edge).
+    private mutating func draw(_ text: some StringProtocol, x: Int, y: Int, style: Style,
+                               lower: Int, upper: Int) -> (end: Int, cut: Bool) {
         var column = x
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
             // Printable ASCII: one column per byte, no grapheme breaking.
             for byte in text.utf8 {
-                guard column < upper else { break }
+                guard column < upper else { return (column, true) }
                 if column >= lower {
                     put(Glyph(ascii: byte), columns: 1, x: column, y: y, style: style)
                 }
                 column += 1
             }
-            return column
+            return (column, false)
         }
         if text.unicodeScalars.allSatisfy(DisplayWidth.isNarrowAlone) {
             // Each scalar a grapheme of one column (box lines, Latin text):
             // no grapheme breaking.
             for scalar in text.unicodeScalars {
-                guard column < upper else { break }
+                guard column < upper else { return (column, true) }
                 if column >= lower {
                     put(scalar.value < 0x80 ? Glyph(ascii: UInt8(scalar.value)) : Glyph(Character(scalar)), columns: 1,
                         x: column, y: y, style: style)
                 }
                 column += 1
             }
-            return column
+            return (column, false)
         }
+        var cut = false
         for character in text {
-            guard column < upper else { break }
             let columns = DisplayWidth.of(character)
             guard columns > 0 else { continue }
+            guard column < upper else { return (column, true) }
             let end = column + columns
             if column >= lower, end <= upper {
                 put(character, columns: columns, x: column, y: y, style: style)
             } else if end > lower {
-                for cut in max(column, lower)..<min(end, upper) {
-                    put(" ", columns: 1, x: cut, y: y, style: style)
+                for split in max(column, lower)..<min(end, upper) {
+                    put(" ", columns: 1, x: split, y: y, style: style)
                 }
+                cut = true
             }
             column = end
         }
-        return column
+        return (column, cut)
     }
 
     /// Fills the part of `rect` inside the buffer with `character` (a space
     /// by default) in `style`.
     public mutating func fill(_ rect: Rect, style: Style, character: Character = " ") {
-        let clipped = rect.intersection(area)
+        let clipped = confined(rect)
         let columns = DisplayWidth.of(character)
         guard columns == 1 else {
             for y in clipped.y..<clipped.maxY {
@@ -186,7 +236,7 @@ public struct Buffer: Equatable, Sendable {
     /// buffer whose character is `drawn`, keeping the characters: a table's
     /// box lines in the border colour.
     public mutating func patchStyle(_ rect: Rect, with overlay: Style, where drawn: (Character) -> Bool) {
-        let clipped = rect.intersection(area)
+        let clipped = confined(rect)
         for y in clipped.y..<clipped.maxY {
             for x in clipped.x..<clipped.maxX where drawn(cells[y * width + x].character) {
                 cells[y * width + x].style = cells[y * width + x].style.patched(with: overlay)
@@ -198,7 +248,7 @@ public struct Buffer: Equatable, Sendable {
     /// buffer (see `Style.patched(with:)`), keeping the characters: search
     /// highlights, selections.
     public mutating func patchStyle(_ rect: Rect, with overlay: Style) {
-        let clipped = rect.intersection(area)
+        let clipped = confined(rect)
         for y in clipped.y..<clipped.maxY {
             for x in clipped.x..<clipped.maxX {
                 cells[y * width + x].style = cells[y * width + x].style.patched(with: overlay)
@@ -229,6 +279,13 @@ public struct Buffer: Equatable, Sendable {
 
     private func contains(_ x: Int, _ y: Int) -> Bool {
         x >= 0 && x < width && y >= 0 && y < height
+    }
+
+    /// The part of `rect` inside the clip; the rest, if any, is a stray.
+    private mutating func confined(_ rect: Rect) -> Rect {
+        let inside = rect.intersection(clip)
+        if !rect.isEmpty, inside.width != rect.width || inside.height != rect.height { stray("", at: rect) }
+        return inside
     }
 
     /// Stores `cell`, first turning into spaces the rest of any wide

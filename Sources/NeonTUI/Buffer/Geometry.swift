@@ -30,13 +30,18 @@ public struct Rect: Equatable, Hashable, Sendable {
         column >= x && column < maxX && row >= y && row < maxY
     }
 
-    /// The cells both rectangles cover; empty (at this rectangle's origin)
-    /// when they do not overlap.
+    /// Whether every cell of `other` lies inside (an empty one always does).
+    public func contains(_ other: Rect) -> Bool {
+        other.isEmpty || (other.x >= x && other.maxX <= maxX && other.y >= y && other.maxY <= maxY)
+    }
+
     /// Every cell inside, row by row.
     public var cells: [(x: Int, y: Int)] {
         (y..<maxY).flatMap { row in (x..<maxX).map { (x: $0, y: row) } }
     }
 
+    /// The cells both rectangles cover; empty (at this rectangle's origin)
+    /// when they do not overlap.
     public func intersection(_ other: Rect) -> Rect {
         let left = max(x, other.x)
         let top = max(y, other.y)

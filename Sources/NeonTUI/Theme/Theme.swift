@@ -58,6 +58,25 @@ public struct Theme: Equatable, Sendable {
     /// The glyph set `ascii` selects.
     public var glyphs: Glyphs { ascii ? .ascii : .unicode }
 
+    /// The screen's own words (hints, notices, titles, labels) as this theme
+    /// draws them: an ASCII theme writes the punctuation and arrows they use
+    /// in ASCII, one column for one (`·` and `—` as `-`, `…` as `~`, `→` as
+    /// `>`, quotes straight, a spinner frame as `*`); other themes as they
+    /// are. A document's own text is not the screen's words.
+    public func chrome(_ text: String) -> String {
+        guard ascii, !text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        return String(text.map { character -> Character in
+            if let plain = Self.asciiChrome[character] { return plain }
+            if let scalar = character.unicodeScalars.first, (0x2800...0x28FF).contains(scalar.value) { return "*" }
+            return character
+        })
+    }
+
+    private static let asciiChrome: [Character: Character] = [
+        "·": "-", "—": "-", "–": "-", "−": "-", "…": "~", "“": "\"", "”": "\"", "‘": "'", "’": "'", "▏": "|",
+        "▸": ">", "▶": ">", "→": ">", "←": "<", "↑": "^", "↓": "v", "✓": "v", "×": "x", "§": "#", "•": "*", "◆": "*",
+    ]
+
     /// `style` with `tint` as its foreground, when the theme uses colour and
     /// a tint is given.
     func tinted(_ style: Style, _ tint: Color?) -> Style {

@@ -32,7 +32,7 @@ public struct BorderBox: Widget {
         Rect(x: area.x + 1, y: area.y + 1, width: area.width - 2, height: area.height - 2)
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard area.width >= 2, area.height >= 2 else { return }
         let g = theme.glyphs
         let style = theme.border
@@ -52,7 +52,7 @@ public struct BorderBox: Widget {
 
     private func drawTitle(in area: Rect, into buffer: inout Buffer) {
         let field = Self.titleFieldWidth(forWidth: area.width)
-        guard let title, !title.isEmpty, field > 0 else { return }
+        guard let title = title.map(theme.chrome), !title.isEmpty, field > 0 else { return }
         let start = area.x + 3
         let shown = min(DisplayWidth.of(title), field)
         buffer.set(" ", x: start - 1, y: area.y, style: theme.background)

@@ -61,7 +61,7 @@ public struct DocumentView: Widget {
         max(width - (gutter?.width ?? 0), 0)
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         buffer.fill(area, style: theme.background)
         let gutterWidth = min(gutter?.width ?? 0, area.width)
@@ -118,6 +118,12 @@ public struct DocumentView: Widget {
             return
         default:
             break
+        }
+        if line.displayWidth > row.width {
+            // One grapheme wider than the room, alone on its row (a wide
+            // character in a column narrower than it): "…", not a blank.
+            buffer.write(shown(line.text), x: x, y: row.y, style: textStyle, maxWidth: row.maxX - x, ellipsis: theme.glyphs.ellipsis)
+            return
         }
         var written = 0
         let utf8 = line.text.utf8
@@ -247,21 +253,21 @@ public struct DocumentView: Widget {
         return boxCharacters.contains(first)
     }
 
-    /// Text as the theme draws it: bars, bullets, boxes and rules in ASCII
+    /// Text as the theme draws it: bars, bullets, boxes and rules, and the
+    /// marks the layout adds (a cut cell's "…", an image's " · "), in ASCII
     /// for an ASCII theme (one column each, like the glyphs they replace).
     private func shown(_ text: some StringProtocol) -> String {
         guard theme.ascii else { return String(text) }
-        return String(text.map { character -> Character in
+        return theme.chrome(String(text.map { character -> Character in
             switch character {
             case "│": "|"
             case "─", "╌": "-"
             case "┌", "┐", "└", "┘", "├", "┤", "┬", "┴", "┼": "+"
-            case "•": "*"
             case "☐": "o"
             case "☑": "x"
             default: character
             }
-        })
+        }))
     }
 
     /// How an inline style changes the text's look.

@@ -126,7 +126,7 @@ public struct HelpOverlay: Widget {
         return pieces + (current.isEmpty ? [] : [current])
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let rows = rows(forWidth: area.width, height: area.height)
         let box = area.centered(width: boxWidth(forWidth: area.width, height: area.height), height: rows.count + 2)
@@ -143,10 +143,10 @@ public struct HelpOverlay: Widget {
         }
         for (index, row) in shown.enumerated() {
             let y = content.y + index
-            buffer.write(row.key, x: content.x, y: y, style: theme.strong, maxWidth: content.width,
+            buffer.write(theme.chrome(row.key), x: content.x, y: y, style: theme.strong, maxWidth: content.width,
                          ellipsis: theme.glyphs.ellipsis)
             guard keyColumn < content.width else { continue }
-            buffer.write(row.action, x: content.x + keyColumn, y: y, style: theme.text,
+            buffer.write(theme.chrome(row.action), x: content.x + keyColumn, y: y, style: theme.text,
                          maxWidth: content.width - keyColumn, ellipsis: theme.glyphs.ellipsis)
         }
     }

@@ -17,7 +17,7 @@ public struct LinearBar: Sendable {
     /// Eighths of a cell filled in a bar `width` cells wide, rounded down so
     /// a bar is full only at 100 %.
     static func eighths(fraction: Double, width: Int) -> Int {
-        let clamped = min(max(fraction, 0), 1)
+        let clamped = fraction.isNaN ? 0 : min(max(fraction, 0), 1)
         return min(Int((clamped * Double(max(width, 0)) * 8 + 1e-9).rounded(.down)), max(width, 0) * 8)
     }
 

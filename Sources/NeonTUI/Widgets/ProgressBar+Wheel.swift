@@ -26,13 +26,14 @@ extension ProgressBar {
     }
 
     /// The wheel centred in the area, or `(NN%)` on its middle row when the
-    /// area is smaller than the wheel.
+    /// area is smaller than the wheel (`NN%` where that does not fit, and
+    /// nothing where neither does: a number is never cut).
     func renderWheel(_ fraction: Double, in area: Rect, into buffer: inout Buffer) {
         let value = model.valueText ?? ""
         guard area.width >= Self.wheelWidth, area.height >= Self.wheelHeight else {
-            let text = "(\(value))"
             let row = area.row(area.height / 2)
-            let shown = min(DisplayWidth.of(text), row.width)
+            guard let text = ["(\(value))", value].first(where: { DisplayWidth.of($0) <= row.width }) else { return }
+            let shown = DisplayWidth.of(text)
             buffer.write(text, x: row.x + (row.width - shown) / 2, y: row.y, style: percentStyle, maxWidth: row.width)
             return
         }

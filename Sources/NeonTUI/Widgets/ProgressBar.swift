@@ -26,7 +26,7 @@ public struct ProgressBar: Widget {
         self.theme = theme
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         guard let fraction = model.fraction, style != .spinner else {
             renderSpinner(in: area, into: &buffer)
@@ -74,8 +74,15 @@ public struct ProgressBar: Widget {
             let inner = BorderBox.inner(of: area)
             content = Rect(x: inner.x + 1, y: inner.y + inner.height / 2, width: inner.width - 2, height: 1)
         }
+        // The percent, then the bar; a number is never cut: where it does
+        // not fit, the bar alone.
         let percent = model.valueText ?? ""
         let field = max(DisplayWidth.of(percent), 4) + 1
+        guard DisplayWidth.of(percent) <= content.width else {
+            LinearBar(fraction: fraction, fill: fillStyle, theme: theme)
+                .draw(x: content.x, y: content.y, width: content.width, into: &buffer)
+            return
+        }
         buffer.write(percent, x: content.x, y: content.y, style: percentStyle, maxWidth: content.width)
         guard content.width > field else { return }
         LinearBar(fraction: fraction, fill: fillStyle, theme: theme)

@@ -26,7 +26,7 @@ public struct Spinner: Widget {
         theme.glyphs.spinner.count
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let frames = theme.glyphs.spinner
         let index = ((frame % frames.count) + frames.count) % frames.count

@@ -88,7 +88,7 @@ public struct StatusLine: Widget {
         items.isEmpty ? 0 : DisplayWidth.of(items.joined(separator: separator))
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = area.row(0)
         buffer.fill(row, style: theme.status)
@@ -100,14 +100,14 @@ public struct StatusLine: Widget {
                 .draw(x: rightEdge - bar, y: row.y, width: bar, into: &buffer)
             rightEdge -= bar + 1
         }
-        let rightText = right.joined(separator: Self.separator)
+        let rightText = theme.chrome(right.joined(separator: Self.separator))
         let rightWidth = min(DisplayWidth.of(rightText), max(rightEdge - inner.x, 0))
         let rightX = rightEdge - rightWidth
         buffer.write(rightText, x: rightX, y: row.y, style: theme.status, maxWidth: rightWidth,
                      ellipsis: theme.glyphs.ellipsis)
         let reserved = right.count == self.right.count ? min(max(rightWidth, rightReserve), max(rightEdge - inner.x, 0)) : rightWidth
         let room = (reserved > 0 || bar > 0 ? rightEdge - reserved - 2 : inner.maxX) - inner.x
-        let leftText = left.joined(separator: Self.separator)
+        let leftText = theme.chrome(left.joined(separator: Self.separator))
         if DisplayWidth.of(leftText) <= room {
             buffer.write(leftText, x: inner.x, y: row.y, style: theme.status)
         } else if room >= Self.shortestCut {

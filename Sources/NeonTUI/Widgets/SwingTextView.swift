@@ -23,7 +23,7 @@ public struct SwingTextView: Widget {
         SwingMotion(textWidth: DisplayWidth.of(text), fieldWidth: fieldWidth)
     }
 
-    public func render(in area: Rect, into buffer: inout Buffer) {
+    public func draw(in area: Rect, into buffer: inout Buffer) {
         guard !area.isEmpty else { return }
         let row = area.row(0)
         buffer.fill(row, style: Style(bg: style.bg))
