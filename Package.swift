@@ -23,6 +23,7 @@ let package = Package(
         .executable(name: "neonsync", targets: ["neonsync"]),
         .executable(name: "neonsync-bench-core", targets: ["NeonBench"]),
         .executable(name: "neonsync-bench-redis", targets: ["NeonRedisBench"]),
+        .executable(name: "neonsync-draft-sim", targets: ["NeonDraftSim"]),
         // For a client of one's own: documents, layout, the wire protocol.
         .library(name: "NeonCore", targets: ["NeonCore"]),
         // The code highlighter's plug-in, libNeonSyntax.so: KDE's
@@ -108,6 +109,10 @@ let package = Package(
         .executableTarget(name: "NeonBench", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonRender", "CCmarkGFM"]),
         // What the cluster's Redis carries, driven by the nodes' own writer and reader.
         .executableTarget(name: "NeonRedisBench", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonSystem"]),
+        // The shared draft's deterministic simulation: the product's client
+        // and server code in one thread, every choice from a seed.
+        .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransport", "NeonTUI"]),
+        .executableTarget(name: "NeonDraftSim", dependencies: ["NeonSimulation", "NeonSystem"]),
         // Tests that start neonsyncd or neonsync depend on them, so the
         // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),

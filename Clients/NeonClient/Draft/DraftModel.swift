@@ -34,14 +34,17 @@ public struct DraftModel: Sendable {
     let keyPrefix: String
     var nextKey = 0
 
-    public init(room: String, name: String, profile: CountingProfile?, columns: Int, rows: Int) {
+    /// `keyPrefix` starts the key of every edit this editor sends: random,
+    /// so no two editors' keys meet (a simulation gives its own, to replay).
+    public init(room: String, name: String, profile: CountingProfile?, columns: Int, rows: Int,
+                keyPrefix: String = String(UInt64.random(in: 1...UInt64.max), radix: 36)) {
         self.room = room
         self.name = name
         self.profile = profile
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         counter = DraftCounter.standard
-        keyPrefix = String(UInt64.random(in: 1...UInt64.max), radix: 36)
+        self.keyPrefix = keyPrefix
     }
 
     /// The revision to resume from after a reconnect, once synced.

@@ -75,7 +75,7 @@ public final class ClusterLink: RoomSequencer, Sendable {
     }
 
     /// An event is durable once it is in the room's log in Redis.
-    let durableOnceOrdered = true
+    package let durableOnceOrdered = true
 
     /// The index of `room`'s shard in `configuration.endpoints`.
     func shard(of room: String) -> Int {
@@ -84,7 +84,7 @@ public final class ClusterLink: RoomSequencer, Sendable {
 
     /// Starts every shard's threads; what they read is decoded there
     /// (images, entries) and handed to `deliver`.
-    func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
+    package func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
         for (shard, endpoint) in configuration.endpoints.enumerated() {
             let name = endpoint.description
             let shards = configuration.endpoints.count
@@ -98,7 +98,7 @@ public final class ClusterLink: RoomSequencer, Sendable {
 
     /// Appends the event to `room`'s log; it comes back, in the room's
     /// order, through the reader. A hello also takes the room up.
-    func order(_ entry: RoomEntry, room: String, hello: Bool) {
+    package func order(_ entry: RoomEntry, room: String, hello: Bool) {
         let shard = shard(of: room)
         let appended = ClusterEntry(entry)
         if case let .message(message) = entry.event { sent.add(message, as: appended.message, of: appended.client) }
@@ -112,7 +112,7 @@ public final class ClusterLink: RoomSequencer, Sendable {
     }
 
     /// Reads `room`'s log from now on (nil: every room in the cluster).
-    func takeUp(_ room: String?) {
+    package func takeUp(_ room: String?) {
         if let room {
             readers[shard(of: room)].want(room)
         } else {
@@ -121,12 +121,12 @@ public final class ClusterLink: RoomSequencer, Sendable {
     }
 
     /// Never called: a node takes its rooms up from Redis (`takeUp`).
-    func restore(_ rooms: [String]) {}
+    package func restore(_ rooms: [String]) {}
 
     /// Stops reading `room`'s log (unsubscribes); Redis keeps the room.
     /// This node has no member there, so its incarnation need not leave
     /// the room when it goes.
-    func release(_ room: String) {
+    package func release(_ room: String) {
         let shard = shard(of: room)
         readers[shard].release(room)
         writers[shard].submit(.released(room: room))
@@ -134,15 +134,15 @@ public final class ClusterLink: RoomSequencer, Sendable {
 
     /// Entry `index` left `room` empty at `milliseconds`: the room's
     /// time-to-live (`--room-ttl`) counts from then.
-    func emptied(_ room: String, index: Int, atMilliseconds milliseconds: Int64) {
+    package func emptied(_ room: String, index: Int, atMilliseconds milliseconds: Int64) {
         writers[shard(of: room)].submit(.emptied(room: room, index: index, atMilliseconds: milliseconds))
     }
 
     /// Never called: `durableOnceOrdered`.
-    func persist(_ records: [PersistRecord], ticket: Int) {}
+    package func persist(_ records: [PersistRecord], ticket: Int) {}
 
     /// Stores `image` as the room's state after entry `index`.
-    func snapshot(_ room: String, index: Int, image: RoomImage) {
+    package func snapshot(_ room: String, index: Int, image: RoomImage) {
         guard let data = try? JSONEncoder().encode(image) else { return }
         writers[shard(of: room)].submit(.snapshot(room: room, index: index, image: String(decoding: data, as: UTF8.self),
                                                   trimBelow: max(index - configuration.snapshotEvery, 0)))
@@ -163,10 +163,10 @@ public final class ClusterLink: RoomSequencer, Sendable {
     }
 
     /// Nothing to wait for: an event is durable once it is in the log.
-    func flush() {}
+    package func flush() {}
 
     /// Whether each writer's connection is up, and command round trips.
-    var storeHealth: StoreHealth? {
+    package var storeHealth: StoreHealth? {
         let shards = writers.map { writer in
             let health = writer.health.withLock { $0 }
             return StoreHealth.Shard(redis: writer.endpoint.description, connected: health.connected,
