@@ -121,6 +121,7 @@ let package = Package(
         .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "NeonRedisBench"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
+        .testTarget(name: "NeonSimulationTests", dependencies: ["NeonSimulation", "NeonCore"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync"]),
     ],
     swiftLanguageModes: [.v6],

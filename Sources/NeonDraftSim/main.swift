@@ -54,6 +54,7 @@ if let replay {
     let simulation = DraftSimulation(seed: replay, mode: mode, tracing: true)
     let report = simulation.run()
     for line in simulation.trace { print(line) }
+    print("final draft: \(report.finalText)")
     print(DraftSimulationSummary(reports: [report]).lines.joined(separator: "\n"))
     for failure in report.failures { print("FAILED: \(failure)") }
     exit(report.passed ? 0 : 1)

@@ -68,7 +68,7 @@ extension DraftSimulation {
         func add(_ weight: Int, _ action: Action) { actions.append((weight, action)) }
         for client in clients {
             let i = client.index
-            if !quiet, typesEarly || client.program.synced {
+            if !quiet, typesEarly || client.draft.synced {
                 add(30, .type(client: i))
                 add(3, .key(client: i, .character(" ")))
                 add(3, .paste(client: i, length: Int.random(in: 2...6, using: &random)))
@@ -81,7 +81,9 @@ extension DraftSimulation {
             }
             if client.connection == nil { add(quiet ? 20 : 5, .reconnect(client: i)) }
         }
-        for (index, connection) in network.connections.enumerated() {
+        network.forgetFinished()
+        for index in network.unfinished {
+            let connection = network[index]
             if !connection.opened, !connection.clientDone { add(10, .open(connection: index)) }
             if connection.opened, !connection.nodeDone {
                 if !connection.up.isEmpty {
@@ -202,14 +204,17 @@ extension DraftSimulation {
         }
     }
 
-    /// A writer's key or paste, recorded in the ledger.
+    /// A writer's key or paste, recorded in the ledger: what it typed, or
+    /// what a delete took from its screen.
     private func edit(by client: SimulatedClient, _ input: InputEvent, typed: [Unicode.Scalar]) {
-        let before = client.editor.text
+        let deletes = [InputEvent.key(.backspace), .key(.delete), .key(.ctrl("w"))].contains(input)
+        let before = deletes ? client.editor.text : ""
         let moment: KeystrokeLedger.Moment = client.connection == nil ? .offline
-            : client.program.connection == .joined ? .joined : .connecting
+            : client.draft.connection == .joined ? .joined : .connecting
         client.input(input, on: network, at: clock.now)
-        for problem in ledger.record(by: client.index, before: before, after: client.editor.text, typed: typed,
-                                     moment: moment) {
+        if deletes { ledger.recordDelete(before: before, after: client.editor.text) }
+        guard !typed.isEmpty else { return }
+        for problem in ledger.recordTyping(by: client.index, after: client.editor.text, typed: typed, moment: moment) {
             fail(problem)
         }
     }
@@ -226,6 +231,7 @@ extension DraftSimulation {
             return
         }
         network[index].opened = true
+        if let previous = client.previousNode, previous != connection.node { report.failovers += 1 }
         nodes[connection.node].handle(.connected(connection.id, peer: "127.0.0.1"))
         network[index].up = network[index].waiting
         network[index].waiting.removeAll()
@@ -245,7 +251,7 @@ extension DraftSimulation {
     /// the store does not have.
     private func checkAckedKept() {
         let stored = (try? store.loadRoom(Self.room))?.draftRevision ?? 0
-        for client in clients where client.program.synced && client.editor.revision > stored {
+        for client in clients where client.draft.synced && client.editor.revision > stored {
             fail("after node0 restarted the store has draft revision \(stored), but writer\(client.index) holds revision \(client.editor.revision)")
         }
     }

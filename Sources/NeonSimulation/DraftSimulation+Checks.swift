@@ -8,8 +8,8 @@ extension DraftSimulation {
     func check() {
         let writers = clients
         for client in writers {
-            if client.program.connection != .joined {
-                fail("writer\(client.index) is not joined once quiet (\(client.program.connection))")
+            if client.draft.connection != .joined {
+                fail("writer\(client.index) is not joined once quiet (\(client.draft.connection))")
             } else if client.editor.ot.state != .synchronized {
                 fail("writer\(client.index) still waits for the server once quiet: \(client.editor.ot.state)")
             }
@@ -17,11 +17,12 @@ extension DraftSimulation {
         var texts: [(who: String, text: String)] = writers.map { ("writer\($0.index)", $0.editor.text) }
         for node in nodes {
             let probe = SimulatedClient(index: clients.count, room: Self.room, servers: [node.index],
-                                        keyPrefix: "probe\(node.index)", resume: "resume-probe-\(node.index)-\(seed)")
+                                        keyPrefix: "probe\(node.index)", resume: "resume-probe-\(node.index)-\(seed)",
+                                        inReader: false)
             clients.append(probe)
             connect(probe)
-            while !probe.program.synced, step(quiet: true) {}
-            guard probe.program.synced else {
+            while !probe.draft.synced, step(quiet: true) {}
+            guard probe.draft.synced else {
                 return fail("a fresh client got no welcome from node\(node.index) once quiet")
             }
             texts.append(("a fresh client of node\(node.index)", probe.editor.text))
@@ -34,7 +35,7 @@ extension DraftSimulation {
         for other in texts.dropFirst() where !other.text.unicodeScalars.elementsEqual(reference.text.unicodeScalars) {
             fail("\(other.who) holds a different draft from \(reference.who): \(Self.difference(reference.text, other.text))")
         }
-        report.finalLength = reference.text.unicodeScalars.count
+        report.finalText = reference.text
         report.offlineKeystrokes = ledger.moments[.offline] ?? 0
         for problem in ledger.problems(in: reference.text) { fail(problem) }
     }

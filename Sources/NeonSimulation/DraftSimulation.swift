@@ -83,8 +83,10 @@ package final class DraftSimulation {
             let first = index % nodeCount
             clients.append(SimulatedClient(index: index, room: Self.room,
                                            servers: (0..<nodeCount).map { (first + $0) % nodeCount },
-                                           keyPrefix: "w\(index)", resume: "resume-writer-\(index)-\(seed)"))
+                                           keyPrefix: "w\(index)", resume: "resume-writer-\(index)-\(seed)",
+                                           inReader: Int.random(in: 0..<4, using: &random) == 0))
         }
+        report.readers = clients.filter(\.inReader).count
     }
 
     /// The log of every node: nowhere, and only errors.

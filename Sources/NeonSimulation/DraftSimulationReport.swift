@@ -14,6 +14,11 @@ package struct DraftSimulationReport: Sendable {
     /// Connections opened (the first ones included) and cut.
     package var connections = 0
     package var cuts = 0
+    /// Cluster: a writer's connection opened on another node than its
+    /// previous one (its node died, or refused it): the room taken up there.
+    package var failovers = 0
+    /// Writers typing into the reader's draft panel.
+    package var readers = 0
     /// Node processes killed and started again.
     package var crashes = 0
     package var restarts = 0
@@ -21,8 +26,10 @@ package struct DraftSimulationReport: Sendable {
     package var resyncs = 0
     /// Keystrokes typed between connections.
     package var offlineKeystrokes = 0
-    /// The final draft's length in Unicode scalars.
-    package var finalLength = 0
+    /// The final draft, once quiet (the first writer's, which the checks
+    /// compare everyone's with).
+    package var finalText = ""
+    package var finalLength: Int { finalText.unicodeScalars.count }
 
     package var passed: Bool { failures.isEmpty }
 

@@ -5,6 +5,7 @@ package struct DraftSimulationSummary: Sendable {
     package private(set) var failed = 0
     private var totals = DraftSimulationReport(seed: 0, mode: .node, writers: 0, typesEarly: false)
     private var writers = 0
+    private var finalLengths = 0
     /// Runs with at least one crash, at least one cut connection.
     private var crashedRuns = 0
     private var cutRuns = 0
@@ -23,10 +24,12 @@ package struct DraftSimulationSummary: Sendable {
         totals.offlineKeystrokes += report.offlineKeystrokes
         totals.connections += report.connections
         totals.cuts += report.cuts
+        totals.failovers += report.failovers
+        totals.readers += report.readers
         totals.crashes += report.crashes
         totals.restarts += report.restarts
         totals.resyncs += report.resyncs
-        totals.finalLength += report.finalLength
+        finalLengths += report.finalLength
         if report.crashes > 0 { crashedRuns += 1 }
         if report.cuts > 0 { cutRuns += 1 }
     }
@@ -38,8 +41,8 @@ package struct DraftSimulationSummary: Sendable {
         }
         return [
             "runs: \(runs), passed: \(runs - failed), failed: \(failed)",
-            "totals: \(totals.events) events, \(totals.keystrokes) keystrokes (\(totals.pastes) pastes, \(totals.offlineKeystrokes) typed offline), \(totals.connections) connections, \(totals.cuts) cut, \(totals.crashes) crashes, \(totals.restarts) restarts, \(totals.resyncs) resyncs",
-            "per run: \(per(writers)) writers, \(per(totals.events)) events, \(per(totals.keystrokes)) keystrokes, \(per(totals.pastes)) pastes, \(per(totals.offlineKeystrokes)) typed offline, \(per(totals.connections)) connections, \(per(totals.cuts)) cuts, \(per(totals.crashes)) crashes, \(per(totals.resyncs)) resyncs, final draft \(per(totals.finalLength)) characters",
+            "totals: \(totals.events) events, \(totals.keystrokes) keystrokes (\(totals.pastes) pastes, \(totals.offlineKeystrokes) typed offline), \(totals.connections) connections, \(totals.cuts) cut, \(totals.crashes) crashes, \(totals.restarts) restarts, \(totals.failovers) failovers, \(totals.resyncs) resyncs",
+            "per run: \(per(writers)) writers (\(per(totals.readers)) in the reader's panel), \(per(totals.events)) events, \(per(totals.keystrokes)) keystrokes, \(per(totals.pastes)) pastes, \(per(totals.offlineKeystrokes)) typed offline, \(per(totals.connections)) connections, \(per(totals.cuts)) cuts, \(per(totals.crashes)) crashes, \(per(totals.failovers)) failovers, \(per(totals.resyncs)) resyncs, final draft \(per(finalLengths)) characters",
             "runs with a crash: \(crashedRuns), with a cut connection: \(cutRuns)",
         ]
     }

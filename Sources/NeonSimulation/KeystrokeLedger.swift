@@ -51,17 +51,21 @@ struct KeystrokeLedger {
         return client < intended.count ? client : nil
     }
 
-    /// `client` edited its own text from `before` to `after`, typing
-    /// `typed` (in order) at `moment`. Returns what its screen did wrong:
-    /// a typed character it does not show.
-    mutating func record(by client: Int, before: String, after: String, typed: [Unicode.Scalar],
-                         moment: Moment) -> [String] {
-        var problems: [String] = []
+    /// `client` deleted from its own text, which went from `before` to
+    /// `after`: every keystroke gone from it was deleted.
+    mutating func recordDelete(before: String, after: String) {
         let shown = Set(after.unicodeScalars.filter { owner(of: $0) != nil })
         for scalar in before.unicodeScalars where owner(of: scalar) != nil && !shown.contains(scalar) {
             keystrokes[scalar]?.deleted = true
             if let owner = owner(of: scalar) { intended[owner].removeAll { $0 == scalar } }
         }
+    }
+
+    /// `client` typed `typed` (in order) at `moment`, and its text is now
+    /// `after`. Returns what its screen did wrong: a typed character it
+    /// does not show.
+    mutating func recordTyping(by client: Int, after: String, typed: [Unicode.Scalar], moment: Moment) -> [String] {
+        var problems: [String] = []
         let scalars = Array(after.unicodeScalars)
         for scalar in typed {
             keystrokes[scalar] = Keystroke(client: client, moment: moment)
@@ -69,8 +73,16 @@ struct KeystrokeLedger {
                 problems.append("writer\(client) typed \(Self.name(scalar)) and its screen does not show it")
                 continue
             }
-            let left = scalars[..<at].last { owner(of: $0) == client && intended[client].contains($0) }
-            let place = left.flatMap { intended[client].firstIndex(of: $0) }.map { $0 + 1 } ?? 0
+            // After the nearest character of its own to the left that it
+            // still counts (one another writer deleted may not have left
+            // this screen yet).
+            var place = 0
+            for left in scalars[..<at].reversed() where owner(of: left) == client {
+                if let index = intended[client].firstIndex(of: left) {
+                    place = index + 1
+                    break
+                }
+            }
             intended[client].insert(scalar, at: place)
         }
         return problems
@@ -99,9 +111,11 @@ struct KeystrokeLedger {
             }
         }
         for client in intended.indices {
-            let shown = text.unicodeScalars.filter { owner(of: $0) == client && keystrokes[$0]?.deleted == false }
-            if !shown.elementsEqual(intended[client]) {
-                problems.append("writer\(client)'s characters are out of order: the draft has \(Self.names(shown)), its screen had \(Self.names(intended[client]))")
+            let shown = Array(text.unicodeScalars.filter { owner(of: $0) == client && keystrokes[$0]?.deleted == false })
+            let meant = intended[client]
+            if shown != meant {
+                let same = zip(shown, meant).prefix { $0 == $1 }.count
+                problems.append("writer\(client)'s characters are out of order after the first \(same): the draft has \(Self.names(shown[same...].prefix(6))), its screen had \(Self.names(meant[same...].prefix(6)))")
             }
         }
         return problems
@@ -117,6 +131,6 @@ struct KeystrokeLedger {
     }
 
     static func names(_ scalars: some Collection<Unicode.Scalar>) -> String {
-        scalars.count > 12 ? "\(scalars.count) characters" : scalars.map(name).joined(separator: " ")
+        scalars.isEmpty ? "nothing" : scalars.map(name).joined(separator: " ")
     }
 }

@@ -2,8 +2,10 @@ import NeonClient
 import NeonCore
 import NeonTUI
 
-/// One `neonsync draft` of the simulation: the real program (`DraftModel`)
-/// driven the way the client's runtime drives it (`Runtime+Connection`):
+/// One writer of the simulation: `neonsync draft` (the real `DraftModel`),
+/// or `neonsync join` typing into the reader's draft panel (the real
+/// `ReaderModel`, `e` pressed first), driven the way the client's runtime
+/// drives a program (`Runtime+Connection`):
 /// a connection per try, sends dropped while there is none and queued while
 /// its handshake is under way, events of a replaced connection ignored, the
 /// `resume` secret in every hello, the next node of the failover list after
@@ -11,7 +13,9 @@ import NeonTUI
 /// at once. The reconnect timer is the scheduler's choice.
 final class SimulatedClient {
     let index: Int
-    private(set) var program: DraftModel
+    /// The program: one of the two.
+    private var draftScreen: DraftModel?
+    private var readerScreen: ReaderModel?
     /// The nodes to use, in failover order, and the one in use.
     let servers: [Int]
     private(set) var current = 0
@@ -23,26 +27,48 @@ final class SimulatedClient {
     private(set) var ended: String?
     private let codec = WireCodec()
 
-    init(index: Int, room: String, servers: [Int], keyPrefix: String, resume: String) {
+    init(index: Int, room: String, servers: [Int], keyPrefix: String, resume: String, inReader: Bool) {
         self.index = index
         self.servers = servers
         self.resume = resume
-        program = DraftModel(room: room, name: "writer\(index)", profile: nil, columns: 60, rows: 12,
-                             keyPrefix: keyPrefix)
+        if inReader {
+            var reader = ReaderModel(mode: .join, room: room, name: "writer\(index)", columns: 80, rows: 24,
+                                     draftKeyPrefix: keyPrefix, at: .zero)
+            _ = reader.update(.input(.key(.character("e"))), at: .zero)
+            readerScreen = reader
+        } else {
+            draftScreen = DraftModel(room: room, name: "writer\(index)", profile: nil, columns: 60, rows: 12,
+                                     keyPrefix: keyPrefix)
+        }
     }
 
-    var editor: DraftEditor { program.editor }
+    /// The draft the writer types into: the editor, or the reader's panel.
+    var draft: DraftModel { draftScreen ?? readerScreen!.draft }
+
+    var editor: DraftEditor { draft.editor }
+
+    /// Whether the writer types into the reader's draft panel.
+    var inReader: Bool { readerScreen != nil }
 
     var node: Int { servers[current] }
+
+    /// The node of the previous connection, if any.
+    private(set) var previousNode: Int?
 
     /// The runtime's `connect()`: a new connection to the current node.
     func connect(on network: SimulatedNetwork, incarnation: Int, at time: Duration) {
         connection = network.open(client: index, node: node, incarnation: incarnation)
     }
 
+    /// The connection opened: from now on it is the previous one.
+    private func opened() {
+        previousNode = node
+    }
+
     /// The handshake completed: the runtime tells the program, which says hello.
     func connected(on network: SimulatedNetwork, at time: Duration) {
-        perform(program.update(.connected(to: "node\(node)"), at: time), on: network, at: time)
+        opened()
+        perform(update(.connected(to: "node\(node)"), at: time), on: network, at: time)
     }
 
     /// The connection ended or could not be made: the next try goes to the
@@ -53,7 +79,7 @@ final class SimulatedClient {
         current = (current + 1) % servers.count
         let lost = Disconnection(cause: cause, server: server, retryAt: time,
                                  next: servers.count > 1 ? "node\(node)" : nil)
-        perform(program.update(.disconnected(lost), at: time), on: network, at: time)
+        perform(update(.disconnected(lost), at: time), on: network, at: time)
     }
 
     /// A frame from the node.
@@ -64,17 +90,22 @@ final class SimulatedClient {
         } catch {
             event = .unreadable(text: frame, problem: "\(error)")
         }
-        perform(program.update(event, at: time), on: network, at: time)
+        perform(update(event, at: time), on: network, at: time)
     }
 
     /// A key or a paste.
     func input(_ input: InputEvent, on network: SimulatedNetwork, at time: Duration) {
-        perform(program.update(.input(input), at: time), on: network, at: time)
+        perform(update(.input(input), at: time), on: network, at: time)
     }
 
     /// Time passed: the runtime ticks the program after every batch.
     func tick(on network: SimulatedNetwork, at time: Duration) {
-        perform(program.update(.tick, at: time), on: network, at: time)
+        perform(update(.tick, at: time), on: network, at: time)
+    }
+
+    private func update(_ event: ProgramEvent, at time: Duration) -> [ClientCommand] {
+        if draftScreen != nil { return draftScreen!.update(event, at: time) }
+        return readerScreen!.update(event, at: time)
     }
 
     private func perform(_ commands: [ClientCommand], on network: SimulatedNetwork, at time: Duration) {
@@ -87,8 +118,10 @@ final class SimulatedClient {
                 if let connection { network.clientCloses(connection) }
                 connection = nil
                 resyncAsked = true
-            case .quit, .exit, .refused, .listRooms, .print, .printError, .highlight:
+            case .quit, .exit, .refused, .print, .printError:
                 ended = "the program answered \(command)"
+            case .listRooms, .highlight:
+                continue
             }
         }
     }

@@ -41,13 +41,21 @@ final class SimulatedNetwork {
     }
 
     private(set) var connections: [Connection] = []
+    /// The connections either side may still hear of, in order.
+    private(set) var unfinished: [Int] = []
 
     /// A connection from `client` to `node` (run `incarnation`), its
     /// handshake not yet done.
     func open(client: Int, node: Int, incarnation: Int) -> Int {
         connections.append(Connection(id: ConnectionID(rawValue: UInt64(connections.count + 1)), client: client,
                                       node: node, incarnation: incarnation))
+        unfinished.append(connections.count - 1)
         return connections.count - 1
+    }
+
+    /// Drops from `unfinished` the connections both sides are done with.
+    func forgetFinished() {
+        unfinished.removeAll { connections[$0].clientDone && (connections[$0].nodeDone || !connections[$0].opened) }
     }
 
     subscript(index: Int) -> Connection {

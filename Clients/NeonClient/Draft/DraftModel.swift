@@ -209,7 +209,6 @@ extension DraftModel {
             keyList.open()
             return []
         }
-        let width = editorArea.width
         var op: TextOperation?
         var moved = false
         switch event {
@@ -228,8 +227,8 @@ extension DraftModel {
             case .ctrl("y"): op = editor.redo()
             case .left, .ctrl("b"): editor.left(); moved = true
             case .right, .ctrl("f"): editor.right(); moved = true
-            case .up, .ctrl("p"): editor.up(width: width); moved = true
-            case .down, .ctrl("n"): editor.down(width: width); moved = true
+            case .up, .ctrl("p"): editor.up(width: editorArea.width); moved = true
+            case .down, .ctrl("n"): editor.down(width: editorArea.width); moved = true
             case .alt("b"): editor.wordLeft(); moved = true
             case .alt("f"): editor.wordRight(); moved = true
             case .home, .ctrl("a"): editor.lineStart(); moved = true
