@@ -8,10 +8,11 @@ import NeonSystem
 //   swift run -c release neonsync-draft-sim --mode both --seeds 1000000 --from 1
 //   swift run -c release neonsync-draft-sim --mode node --replay 42
 let usage = """
-    usage: neonsync-draft-sim [--mode node|cluster|both] [--seeds N] [--from SEED]
+    usage: neonsync-draft-sim [--mode node|cluster|both] [--seeds N] [--from SEED] [--jobs J]
            neonsync-draft-sim [--mode node|cluster] --replay SEED
-    Runs the draft's simulation for seeds SEED ..< SEED+N (default 1 ..< 1001) in each mode and
-    prints what each failing seed broke and the totals; --replay runs one seed and prints every event.
+    Runs the draft's simulation for seeds SEED ..< SEED+N (default 1 ..< 1001) in each mode, J at a
+    time (default: one per processor), and prints what each failing seed broke and the totals;
+    --replay runs one seed and prints every event.
     """
 
 func fail(_ sentence: String) -> Never {
@@ -23,6 +24,7 @@ var modes = DraftSimulation.Mode.allCases
 var seeds: UInt64 = 1000
 var from: UInt64 = 1
 var replay: UInt64?
+var jobs = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
 var arguments = CommandLine.arguments.dropFirst()
 while let flag = arguments.popFirst() {
     guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
@@ -41,6 +43,9 @@ while let flag = arguments.popFirst() {
     case "--from":
         guard let n = UInt64(value) else { fail("--from \(value) is not a seed (a whole number from 0)") }
         from = n
+    case "--jobs":
+        guard let n = Int(value), n > 0 else { fail("--jobs \(value) is not a positive whole number") }
+        jobs = n
     case "--replay":
         guard let n = UInt64(value) else { fail("--replay \(value) is not a seed (a whole number from 0)") }
         replay = n
@@ -62,18 +67,29 @@ if let replay {
 
 let started = ContinuousClock.now
 var summary = DraftSimulationSummary()
-for mode in modes {
-    for seed in from ..< from + seeds {
-        let report = DraftSimulation(seed: seed, mode: mode).run()
-        summary.add(report)
-        if !report.passed {
-            let early = report.typesEarly ? ", typing before the first welcome" : ""
-            print("seed \(seed) (\(mode.rawValue)\(early)) failed: \(report.failures.prefix(3).joined(separator: "; "))")
-            print("  replay: \(report.replay)")
-        }
-        if summary.runs % 100_000 == 0 {
-            print("… \(summary.runs) runs, \(summary.failed) failed, \(started.duration(to: .now)) so far")
-        }
+@MainActor func take(_ report: DraftSimulationReport) {
+    summary.add(report)
+    if !report.passed {
+        let early = report.typesEarly ? ", typing before the first welcome" : ""
+        print("seed \(report.seed) (\(report.mode.rawValue)\(early)) failed: \(report.failures.prefix(3).joined(separator: "; "))")
+        print("  replay: \(report.replay)")
+    }
+    if summary.runs % 100_000 == 0 {
+        print("… \(summary.runs) runs, \(summary.failed) failed, \(started.duration(to: .now)) so far")
+    }
+}
+// Each run stays on the thread that starts it (its nodes' executors check
+// that they run on one thread); `jobs` runs go at once.
+let runs = modes.flatMap { mode in (from ..< from + seeds).lazy.map { (mode, $0) } }
+await withTaskGroup(of: DraftSimulationReport.self) { group in
+    var next = runs.makeIterator()
+    for _ in 0 ..< jobs {
+        guard let (mode, seed) = next.next() else { break }
+        group.addTask { DraftSimulation(seed: seed, mode: mode).run() }
+    }
+    while let report = await group.next() {
+        take(report)
+        if let (mode, seed) = next.next() { group.addTask { DraftSimulation(seed: seed, mode: mode).run() } }
     }
 }
 print(summary.lines.joined(separator: "\n"))
