@@ -84,7 +84,7 @@ extension DraftEditor {
         remoteCursors.removeAll()
         text = rebuilt
         confirmed = newText
-        ot = OTClient(revision: revision)
+        ot.resync(revision: revision)
         undoStack.removeAll()
         redoStack.removeAll()
         group = nil
