@@ -26,6 +26,8 @@ let package = Package(
         // Every benchmark: load against servers and a cluster's Redis
         // (`neonsync bench` runs it), and the core's micro-benchmarks.
         .executable(name: "neonsync-bench", targets: ["neonsync-bench"]),
+        // The shared draft's deterministic simulation (docs/RELIABILITY.md).
+        .executable(name: "neonsync-draft-sim", targets: ["NeonDraftSim"]),
         // For a client of one's own: documents, layout, the wire protocol.
         .library(name: "NeonCore", targets: ["NeonCore"]),
         // The code highlighter's plug-in, libNeonSyntax.so: KDE's
@@ -119,6 +121,10 @@ let package = Package(
         // core's micro-benchmarks (its Core/ folder).
         .executableTarget(name: "neonsync-bench", dependencies: ["NeonLoad", "NeonCore", "NeonTUI", "NeonClient", "NeonRender", "NeonSystem", "CCmarkGFM"],
                           path: "Sources/neonsync-bench"),
+        // The shared draft's deterministic simulation: the product's client
+        // and server code in one thread, every choice from a seed.
+        .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransport", "NeonTUI"]),
+        .executableTarget(name: "NeonDraftSim", dependencies: ["NeonSimulation", "NeonSystem"]),
         // Tests that start neonsyncd or neonsync depend on them, so the
         // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
@@ -127,6 +133,7 @@ let package = Package(
         .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
+        .testTarget(name: "NeonSimulationTests", dependencies: ["NeonSimulation", "NeonCore"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
         .testTarget(name: "NeonLoadTests", dependencies: ["NeonLoad", "NeonClient"]),
     ],

@@ -82,19 +82,8 @@ public final class SyncServer: Sendable {
         let incarnation: Int
         stored = try store.loadRooms()
         if let cluster { incarnation = cluster.generation } else { incarnation = try store.countStart() }
-        let codec = WireCodec()
-        let snapshots = stored.map { RoomSnapshot($0, codec: codec) }
-        restoredRooms = snapshots.count
-        let hub = Hub(limits: configuration.limits, maxRooms: cluster == nil ? configuration.maxRooms : .max,
-                      restoring: snapshots)
-        let gateway = Gateway(hub: hub, configuration: .init(
-            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
-            clustered: cluster != nil,
-            snapshotEvery: cluster?.configuration.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
-            roomTTL: configuration.roomTTL, roomRelease: configuration.roomRelease,
-            shards: cluster?.configuration.endpoints.count ?? 1, maxMessageBytes: configuration.maxMessageBytes),
-            activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
-                                 uniquingKeysWith: { first, _ in first }))
+        restoredRooms = stored.count
+        let gateway = Self.gateway(configuration, stored: stored, incarnation: incarnation, cluster: cluster?.configuration)
         sequencer = cluster ?? LocalSequencer(store: store, logger: logger, limits: configuration.limits)
         self.logger = logger
         executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer)
@@ -105,6 +94,24 @@ public final class SyncServer: Sendable {
                                  origins: configuration.origins, maxOutboundBytes: configuration.maxOutboundBytes,
                                  unixSocketPath: configuration.unixSocketPath, sharesPort: configuration.reusePort),
             delegate: executor)
+    }
+
+    /// The gateway a server starts with: its hub holds the rooms `stored`
+    /// (what a node's store kept; a cluster node's store is empty, its rooms
+    /// are taken up from Redis), its client ids carry `incarnation`.
+    package static func gateway(_ configuration: Configuration, stored: [StoredRoom], incarnation: Int,
+                                cluster: ClusterConfiguration?) -> Gateway {
+        let codec = WireCodec()
+        let hub = Hub(limits: configuration.limits, maxRooms: cluster == nil ? configuration.maxRooms : .max,
+                      restoring: stored.map { RoomSnapshot($0, codec: codec) })
+        return Gateway(hub: hub, configuration: .init(
+            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
+            clustered: cluster != nil,
+            snapshotEvery: cluster?.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
+            roomTTL: configuration.roomTTL, roomRelease: configuration.roomRelease,
+            shards: cluster?.endpoints.count ?? 1, maxMessageBytes: configuration.maxMessageBytes),
+            activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
+                                 uniquingKeysWith: { first, _ in first }))
     }
 
     /// Listens and serves on a service thread; returns once listening.

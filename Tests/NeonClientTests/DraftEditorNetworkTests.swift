@@ -77,18 +77,44 @@ struct DraftEditorNetworkTests {
         #expect(editor == before)
     }
 
-    @Test("a resync takes the server's text, keeps the cursor in the text that stayed, and forgets the history and the others' cursors")
-    func resync() throws {
+    @Test("a rebase takes the server's text with the edits still awaiting it moved onto it, keeps the cursor, and forgets the history and the others' cursors")
+    func rebase() throws {
         var editor = DraftEditor(text: "hello world")
         editor.wordLeft()
         _ = editor.insert("big ")
         editor.setRemoteCursor(ada, at: 12)
-        editor.resync(text: "oh hello world", revision: 12)
-        #expect(editor.text == "oh hello world")
-        #expect(editor.cursor == 9)
+        let pending = editor.rebase(onto: "oh hello world", revision: 12)
+        #expect(pending == TextOperation([.retain(9), .insert("big "), .retain(5)]))
+        #expect(editor.text == "oh hello big world")
+        #expect(editor.confirmed == "oh hello world")
+        #expect(editor.cursor == 13)
         #expect(editor.remoteCursors.isEmpty)
         #expect(editor.revision == 12)
         #expect(!editor.canUndo)
+        #expect(editor.insert("x") == nil)
+        #expect(editor.text == "oh hello big xworld")
+    }
+
+    @Test("a rebase with nothing awaiting the server takes its text as it is and sends nothing")
+    func rebaseWithoutEdits() throws {
+        var editor = DraftEditor(text: "hello world")
+        editor.wordLeft()
+        #expect(editor.rebase(onto: "oh hello world", revision: 12) == nil)
+        #expect(editor.text == "oh hello world" && editor.cursor == 9 && editor.revision == 12)
         #expect(editor.insert("x") == TextOperation([.retain(9), .insert("x"), .retain(5)]))
+    }
+
+    @Test("a rebase keeps a delete of a character the server kept, and the text the server added stays")
+    func rebaseKeepsDeletes() throws {
+        var editor = DraftEditor(text: "abcXdef")
+        editor.textStart()
+        for _ in 0..<4 { editor.right() }
+        _ = editor.deleteBackward()
+        #expect(editor.text == "abcdef")
+        // The server changed both ends meanwhile; X, which this user
+        // deleted, is still there in its text.
+        let pending = editor.rebase(onto: "AbcXdeF", revision: 30)
+        #expect(pending == TextOperation([.retain(3), .delete(1), .retain(3)]))
+        #expect(editor.text == "AbcdeF")
     }
 }

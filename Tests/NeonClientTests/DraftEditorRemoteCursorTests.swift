@@ -43,12 +43,12 @@ struct DraftEditorRemoteCursorTests {
         #expect(m.editor.remoteCursors == [bob: 6])
     }
 
-    @Test("resync forgets the others' cursors; the editor's own cursor keeps its place")
-    func resync() {
+    @Test("a rebase forgets the others' cursors; the editor's own cursor keeps its place")
+    func rebase() {
         var editor = DraftEditor(text: "abcdef")
         editor.left()
         editor.setRemoteCursor(bob, at: 3)
-        editor.resync(text: "abcdefgh", revision: 4)
+        #expect(editor.rebase(onto: "abcdefgh", revision: 4) == nil)
         #expect(editor.remoteCursors.isEmpty)
         #expect(editor.cursor == 5)
     }

@@ -118,6 +118,83 @@ struct DraftResumeTests {
     }
 }
 
+@Suite("Draft model: edits wait for the welcome")
+struct DraftWelcomeTests {
+    func welcome(text: String, rev: Int, missed: [EditInfo]?) -> ServerMessage {
+        DraftResumeTests().welcome(text: text, rev: rev, missed: missed)
+    }
+
+    func sentEdit(_ commands: [ClientCommand]) -> (rev: Int, ops: TextOperation, key: String?)? {
+        DraftResumeTests().sentEdit(commands)
+    }
+
+    @Test("a key typed while the connection opens goes out once, after its welcome, against the welcome's revision")
+    func typedWhileConnecting() throws {
+        var m = joinedDraft(text: "ab", rev: 2)
+        _ = m.handle(.key(.end), at: .zero)
+        _ = m.disconnected("server gone", at: .zero)
+        _ = m.connected(at: .zero)
+        // Sent now, it would reach the server after the hello and be
+        // applied, and the welcome would resend it under the same key: two
+        // acks for one edit, the second taken as the next edit's.
+        #expect(m.handle(.key(.character("x")), at: .zero).isEmpty)
+        #expect(m.handle(.key(.character("y")), at: .zero).isEmpty)
+        let other = EditInfo(rev: 3, ops: TextOperation([.insert("B"), .retain(2)]), by: ClientID("c2"), key: "bob-1")
+        let sent = try #require(sentEdit(m.receive(welcome(text: "Bab", rev: 3, missed: [other]), at: .zero)))
+        #expect(sent.rev == 3 && sent.ops == TextOperation([.retain(3), .insert("x")]))
+        #expect(m.editor.text == "Babxy")
+        let next = try #require(sentEdit(m.receive(ServerMessage(seq: 2, .ack(rev: 4)), at: .zero)))
+        #expect(next.rev == 4 && next.ops == TextOperation([.retain(4), .insert("y")]))
+    }
+
+    @Test("an ack of a revision already counted (a resent edit acked again) does not acknowledge the next edit")
+    func repeatedAck() throws {
+        var m = joinedDraft(text: "ab", rev: 2)
+        _ = m.handle(.key(.end), at: .zero)
+        _ = m.handle(.key(.character("x")), at: .zero)
+        _ = m.handle(.key(.character("y")), at: .zero)
+        let next = try #require(sentEdit(m.receive(ServerMessage(seq: 2, .ack(rev: 3)), at: .zero)))
+        #expect(m.receive(ServerMessage(seq: 2, .ack(rev: 3)), at: .zero).isEmpty)
+        #expect(m.editor.revision == 3)
+        #expect(m.editor.ot.state == .awaitingConfirm(outstanding: next.ops))
+    }
+
+    @Test("an ack past the next revision means this terminal missed something: it says so and starts over")
+    func ackOutOfStep() {
+        var m = joinedDraft(text: "ab", rev: 2)
+        _ = m.handle(.key(.character("x")), at: .zero)
+        #expect(m.receive(ServerMessage(seq: 2, .ack(rev: 5)), at: .seconds(1)) == [.reconnect])
+        #expect(m.notices.current?.text == "the server acknowledged revision 5 while this terminal is at 2; resyncing")
+        #expect(m.connected(at: .seconds(2)) == [.send(.hello(room: "post", name: "ada", role: .reader, profile: nil))])
+    }
+
+    @Test("what was typed before the first welcome is kept, after the draft's text, and sent once")
+    func typedBeforeFirstWelcome() throws {
+        var m = DraftModel(room: "post", name: "ada", profile: nil, columns: 60, rows: 12)
+        _ = m.connected(at: .zero)
+        #expect(m.handle(.key(.character("h")), at: .zero).isEmpty)
+        #expect(m.handle(.key(.character("i")), at: .zero).isEmpty)
+        let sent = try #require(sentEdit(m.receive(welcome(text: "Notes ", rev: 5, missed: nil), at: .zero)))
+        #expect(sent.rev == 5 && sent.ops == TextOperation([.retain(6), .insert("hi")]))
+        #expect(m.editor.text == "Notes hi" && m.editor.cursor == 8)
+    }
+
+    @Test("after an edit the server rejects, the next hello starts over and what was typed is kept and sent again")
+    func rejectedStartsOver() throws {
+        var m = joinedDraft(text: "ab", rev: 2)
+        _ = m.handle(.key(.end), at: .zero)
+        _ = m.handle(.key(.character("x")), at: .zero)
+        #expect(m.receive(ServerMessage(seq: 2, .error(ProtocolError(.editRejected, "does not fit"))), at: .zero) == [.reconnect])
+        _ = m.disconnected("resync", at: .zero)
+        // Resuming from revision 2 would resend the same edit, rejected
+        // again, for ever.
+        #expect(m.connected(at: .zero) == [.send(.hello(room: "post", name: "ada", role: .reader, profile: nil))])
+        let sent = try #require(sentEdit(m.receive(welcome(text: "abc", rev: 3, missed: nil), at: .zero)))
+        #expect(sent.rev == 3 && sent.ops == TextOperation([.retain(3), .insert("x")]))
+        #expect(m.editor.text == "abcx")
+    }
+}
+
 extension ClientCommand {
     /// The command with an edit's key left out, for comparing edits whose
     /// keys are random per process.

@@ -291,6 +291,21 @@ struct ReaderDraftPanelTests {
 
 @Suite("Reader model: reconnecting")
 struct ReaderReconnectTests {
+    @Test("the draft panel sends nothing while the reader reconnects; the welcome sends what was typed")
+    func draftWaitsForTheWelcome() throws {
+        var m = welcomed(columns: 100, rows: 30)
+        _ = m.handle(.key(.character("e")), at: .seconds(1))
+        _ = m.disconnected("server restarted", at: .seconds(2))
+        _ = m.connected(at: .seconds(3))
+        #expect(m.handle(.key(.character("j")), at: .seconds(3)).isEmpty)
+        let w = Welcome(you: ClientID("c7"), room: "guide", document: DocumentInfo(title: "Guide", format: .markdown, text: guide),
+                        readers: [ReaderInfo(id: ClientID("c7"), name: "ada", role: .reader)], presenter: nil,
+                        draft: DraftInfo(text: "", rev: 0, status: try DraftCounter().status(forCount: 0), missed: []))
+        let out = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .seconds(4))
+        #expect(out.filter { if case .send(.edit) = $0 { true } else { false } }.map(\.withoutKey)
+            == [.send(.edit(rev: 0, ops: TextOperation([.insert("j")])))])
+    }
+
     @Test("a reconnect's welcome with the same document keeps the reader's place and shares it again")
     func keepsPlace() {
         var m = welcomed(rows: 12)

@@ -184,9 +184,14 @@ struct TerminalEndToEndTests {
 
     /// The room's draft as a fresh observer is welcomed with it.
     static func draftText(room: String, server: ServerProcess) async throws -> String {
+        try await draft(room: room, server: server).text
+    }
+
+    /// The room's draft as a newcomer's welcome gives it.
+    static func draft(room: String, server: ServerProcess) async throws -> DraftInfo {
         let probe = try await TestPeer.connect(server)
         defer { probe.close() }
-        return try await probe.hello(room: room, name: "probe", role: .observer).draft.text
+        return try await probe.hello(room: room, name: "probe", role: .observer).draft
     }
 
     /// The first child of `parent` (the client under tmux's `sh -c`).
@@ -241,8 +246,21 @@ struct TerminalEndToEndTests {
         #expect(server.stop() == 0)
     }
 
-    @Test("kill -9 of the server during a typing storm: after the restart every word is there exactly once, on both screens")
-    func typingStormCrash() async throws {
+    /// What a draft editor's screen shows: the text of its rows inside the
+    /// box (the footer with the count and ring left out), each row's words
+    /// joined by single spaces, and the revision in its status line.
+    static func shownDraft(_ screen: [String]) -> (text: String, rev: Int?) {
+        let rows = screen.filter { $0.hasPrefix("│") }.dropLast().map { $0.dropFirst().prefix { $0 != "│" } }
+        let text = rows.joined(separator: " ").split(separator: " ").joined(separator: " ")
+        let rev = screen.last.flatMap { line in
+            line.firstRange(of: "rev ").flatMap { Int(line[$0.upperBound...].prefix { $0.isNumber }) }
+        }
+        return (text, rev)
+    }
+
+    @Test("kill -9 of the server during a typing storm: after the restart every word is there exactly once, and each screen shows the server's draft and revision",
+          arguments: [3, 15, 27])
+    func typingStormCrash(killAfter: Int) async throws {
         let data = NSTemporaryDirectory() + "neonsync-storm-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: data) }
         var server = try ServerProcess(["--data", data])
@@ -256,8 +274,9 @@ struct TerminalEndToEndTests {
         for i in 1...words {
             try tmux.sendLiteral("ada", "a\(i) ")
             try tmux.sendLiteral("bob", "b\(i) ")
+            // The pace of two people typing, not a wait for anything.
             try await Task.sleep(for: .milliseconds(20))
-            if i == words / 2 {
+            if i == killAfter {
                 #expect(server.stop(signal: SIGKILL) == SIGKILL)
                 server = try ServerProcess(["--data", data, "--port", String(port)])
             }
@@ -265,27 +284,27 @@ struct TerminalEndToEndTests {
         // Wait for the last word of each, whole (a count of words is reached
         // while "a30 " is still on its way as "a").
         let typed = Set((1...words).flatMap { ["a\($0)", "b\($0)"] })
-        var text = ""
+        var draft = DraftInfo(text: "", rev: 0, status: try DraftCounter().status(forCount: 0))
         let deadline = Date().addingTimeInterval(20)
         repeat {
-            text = try await Self.draftText(room: "storm", server: server)
-            if typed.isSubset(of: text.split(separator: " ").map(String.init)) { break }
+            draft = try await Self.draft(room: "storm", server: server)
+            if typed.isSubset(of: draft.text.split(separator: " ").map(String.init)) { break }
             try await Task.sleep(for: .milliseconds(200))
         } while Date() < deadline
-        let tokens = text.split(separator: " ").map(String.init)
+        let tokens = draft.text.split(separator: " ").map(String.init)
         for who in ["a", "b"] {
             for i in 1...words {
-                #expect(tokens.filter { $0 == "\(who)\(i)" }.count == 1, "\(who)\(i) in: \(text)")
+                #expect(tokens.filter { $0 == "\(who)\(i)" }.count == 1, "\(who)\(i) in: \(draft.text)")
             }
         }
-        #expect(tokens.count == 2 * words, "the draft holds exactly the typed words: \(text)")
-        func shown(_ screen: [String]) -> String {
-            screen.filter { $0.hasPrefix("│") }.map { $0.dropFirst().prefix { $0 != "│" } }.joined(separator: " ")
-                .split(separator: " ").joined(separator: " ")
-        }
+        #expect(tokens.count == 2 * words, "the draft holds exactly the typed words: \(draft.text)")
         let expected = tokens.joined(separator: " ")
-        try tmux.waitUntil("ada", "ada's screen equal to the server's draft") { shown($0).hasPrefix(expected) }
-        try tmux.waitUntil("bob", "bob's screen equal to the server's draft") { shown($0).hasPrefix(expected) }
+        for name in ["ada", "bob"] {
+            let screen = try tmux.waitUntil(name, "\(name)'s screen equal to the server's draft at revision \(draft.rev)") {
+                Self.shownDraft($0) == (expected, draft.rev)
+            }
+            #expect(Self.shownDraft(screen) == (expected, draft.rev))
+        }
         #expect(server.stop() == 0)
     }
 

@@ -24,6 +24,11 @@ public struct DraftEditor: Equatable, Sendable {
     public internal(set) var cursor: Int
     /// The protocol state: the revision and the edits awaiting the server.
     public internal(set) var ot: OTClient
+    /// The draft as the server has it at `revision`: `text` without this
+    /// user's edits still awaiting the server. What those edits are moved
+    /// onto the server's text from, when its history is not at hand
+    /// (`rebase`).
+    public internal(set) var confirmed: String
     /// The other people's cursors, in scalars of `text`.
     public internal(set) var remoteCursors: [ClientID: Int] = [:]
     /// The inverses of this user's edits, newest last; each applies to the
@@ -51,6 +56,7 @@ public struct DraftEditor: Equatable, Sendable {
     /// its end.
     public init(text: String = "", revision: Int = 0) {
         self.text = text
+        confirmed = text
         cursor = text.unicodeScalars.count
         ot = OTClient(revision: revision)
     }

@@ -26,53 +26,67 @@ public struct DraftModel: Sendable {
     /// Where the editor is drawn when it is a panel inside another screen
     /// (the reader's draft panel); nil for the full-screen draft editor.
     public var panel: Rect?
-    /// Whether a welcome has loaded the draft: from then on a reconnect
-    /// resumes by revision instead of starting over.
+    /// Whether the editor's revision is the server's: a reconnect then
+    /// resumes from it (the welcome lists the edits missed since) instead
+    /// of starting over from the welcome's text. Set by every welcome,
+    /// cleared when this terminal and the server disagree.
     public internal(set) var synced = false
+    /// Whether a welcome has loaded the draft since this editor started.
+    var loadedOnce = false
     /// The key of the edit awaiting its ack, so a resent edit counts once.
     public internal(set) var outstandingKey: String?
     let keyPrefix: String
     var nextKey = 0
 
-    public init(room: String, name: String, profile: CountingProfile?, columns: Int, rows: Int) {
+    /// `keyPrefix` starts the key of every edit this editor sends: random,
+    /// so no two editors' keys meet (a simulation gives its own, to replay).
+    public init(room: String, name: String, profile: CountingProfile?, columns: Int, rows: Int,
+                keyPrefix: String = String(UInt64.random(in: 1...UInt64.max), radix: 36)) {
         self.room = room
         self.name = name
         self.profile = profile
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
         counter = DraftCounter.standard
-        keyPrefix = String(UInt64.random(in: 1...UInt64.max), radix: 36)
+        self.keyPrefix = keyPrefix
     }
 
     /// The revision to resume from after a reconnect, once synced.
     public var resumeRevision: Int? { synced ? editor.revision : nil }
 
-    /// Sends `op` (the edit now in flight) under a fresh key.
-    mutating func submit(_ op: TextOperation) -> ClientCommand {
+    /// Puts `op` (the edit now in flight) under a fresh key and sends it
+    /// while joined. Otherwise it waits: an edit goes out only once this
+    /// connection's welcome is loaded, against a revision the server has
+    /// told this connection about, and the welcome's `load` sends it.
+    mutating func submit(_ op: TextOperation) -> [ClientCommand] {
         let key = "\(keyPrefix)-\(nextKey)"
         nextKey += 1
         outstandingKey = key
-        return .send(.edit(rev: editor.revision, ops: op, key: key))
+        return connection == .joined ? [.send(.edit(rev: editor.revision, ops: op, key: key))] : []
     }
 
-    /// Loads the welcome's draft: replays the edits missed while away (our
-    /// own unacknowledged one among them counts as acked) and resends what
-    /// is still in flight; without a replay, starts from the server's text,
-    /// the first time with the cursor at its end.
+    /// Loads the welcome's draft. Resuming from a revision whose later
+    /// edits the server still keeps: replays the edits missed while away
+    /// (our own edit in flight among them counts as acked) and sends what
+    /// is still pending. Otherwise (the first welcome, a history the server
+    /// no longer keeps, after a disagreement) starts from the server's text
+    /// with what was typed and not yet acknowledged moved onto it
+    /// (`DraftEditor.rebase`) and sent as a new edit; the first time, with
+    /// nothing typed, the cursor goes to the end.
     mutating func load(_ draft: DraftInfo) throws -> [ClientCommand] {
         guard synced, let missed = draft.missed else {
-            let first = !synced
-            editor.resync(text: draft.text, revision: draft.rev)
-            if first { editor.textEnd() }
-            outstandingKey = nil
+            let pending = editor.rebase(onto: draft.text, revision: draft.rev)
+            if !loadedOnce, pending == nil { editor.textEnd() }
+            loadedOnce = true
             synced = true
-            return []
+            outstandingKey = nil
+            return pending.map { submit($0) } ?? []
         }
         var out: [ClientCommand] = []
         for edit in missed {
             if let key = edit.key, key == outstandingKey {
                 outstandingKey = nil
-                if let next = try editor.acknowledged() { out.append(submit(next)) }
+                if let next = try editor.acknowledged() { out += submit(next) }
             } else {
                 try editor.receive(edit.ops, from: edit.by)
             }
@@ -111,8 +125,22 @@ public struct DraftModel: Sendable {
 
 extension DraftModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
-        connection = .connecting
+        opened()
         return [.send(.hello(room: room, name: name, role: .reader, profile: profile, draftRev: resumeRevision))]
+    }
+
+    /// A connection opened: until its welcome is loaded, edits wait.
+    mutating func opened() {
+        connection = .connecting
+    }
+
+    /// This terminal and the server disagree about the draft: say so, and
+    /// start over from the next welcome's text (what was typed is kept and
+    /// moved onto it, `load`).
+    mutating func startOver(_ sentence: String, at time: Duration) -> [ClientCommand] {
+        synced = false
+        notices.note(sentence, error: true, at: time)
+        return [.reconnect]
     }
 
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
@@ -131,9 +159,7 @@ extension DraftModel {
             do {
                 return try load(w.draft)
             } catch {
-                synced = false
-                notices.note("the draft changed in a way this terminal cannot replay (\(error)); reloading it", error: true, at: time)
-                return [.reconnect]
+                return startOver("the draft changed in a way this terminal cannot replay (\(error)); reloading it", at: time)
             }
         case let .joined(info):
             presence.joined(info)
@@ -144,17 +170,20 @@ extension DraftModel {
             do {
                 try editor.receive(e.ops, from: e.by == presence.me ? nil : e.by)
             } catch {
-                notices.note("an edit did not fit the draft (\(error)); resyncing", error: true, at: time)
-                return [.reconnect]
+                return startOver("an edit did not fit the draft (\(error)); resyncing", at: time)
             }
-        case .ack:
+        case let .ack(rev):
+            // An edit resent under its key is acked again with the revision
+            // it became, which this terminal has already counted.
+            guard rev > editor.revision else { return [] }
+            guard rev == editor.revision + 1 else {
+                return startOver("the server acknowledged revision \(rev) while this terminal is at \(editor.revision); resyncing", at: time)
+            }
             outstandingKey = nil
             do {
-                if let next = try editor.acknowledged() {
-                    return [submit(next)]
-                }
+                if let next = try editor.acknowledged() { return submit(next) }
             } catch {
-                return [.reconnect]
+                return startOver("an acknowledgement came with no edit awaiting it (\(error)); resyncing", at: time)
             }
         case let .cursor(c):
             if c.rev == editor.revision { editor.setRemoteCursor(c.id, at: c.position) }
@@ -163,8 +192,8 @@ extension DraftModel {
             notices.note("\(l.level.rawValue) at \(l.count)/\(l.limit)", error: l.level >= .limit, at: time)
         case let .error(e):
             if let refusal = Refusal(e, room: room) { return [.refused(refusal)] }
+            if e.code == .editRejected { return startOver(e.message, at: time) }
             notices.note(e.message, error: true, at: time)
-            if e.code == .editRejected { return [.reconnect] }
         case .document, .progress, .tab, .follow, .overview, .room, .relay, .pointer:
             break
         }
@@ -180,7 +209,6 @@ extension DraftModel {
             keyList.open()
             return []
         }
-        let width = editorArea.width
         var op: TextOperation?
         var moved = false
         switch event {
@@ -199,8 +227,8 @@ extension DraftModel {
             case .ctrl("y"): op = editor.redo()
             case .left, .ctrl("b"): editor.left(); moved = true
             case .right, .ctrl("f"): editor.right(); moved = true
-            case .up, .ctrl("p"): editor.up(width: width); moved = true
-            case .down, .ctrl("n"): editor.down(width: width); moved = true
+            case .up, .ctrl("p"): editor.up(width: editorArea.width); moved = true
+            case .down, .ctrl("n"): editor.down(width: editorArea.width); moved = true
             case .alt("b"): editor.wordLeft(); moved = true
             case .alt("f"): editor.wordRight(); moved = true
             case .home, .ctrl("a"): editor.lineStart(); moved = true
@@ -210,7 +238,7 @@ extension DraftModel {
             default: return []
             }
         }
-        if let op { return [submit(op)] }
+        if let op { return submit(op) }
         if moved, connection == .joined { return [.send(.cursor(position: editor.cursor, rev: editor.revision))] }
         return []
     }

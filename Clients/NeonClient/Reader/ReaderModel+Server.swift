@@ -5,6 +5,7 @@ extension ReaderModel {
     public mutating func connected(at time: Duration) -> [ClientCommand] {
         connection = .connecting
         outbox.reset()
+        draft.opened()
         return [.send(.hello(room: room, name: name, role: mode.role, draftRev: draft.resumeRevision))]
     }
 
@@ -13,6 +14,7 @@ extension ReaderModel {
     /// the room is back. Each failed try says it again, so it stays.
     public mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand] {
         connection = .closed(reason)
+        _ = draft.disconnected(reason, at: time)
         pane.stop()
         offlineSentence = Self.offlineNotice(room: room, reason: reason)
         notices.pin(offlineSentence, at: time)

@@ -93,9 +93,12 @@ public struct ReaderModel: Sendable {
         return hasher.finalize()
     }
 
+    /// `draftKeyPrefix` starts the key of every edit of the draft panel
+    /// (`DraftModel`): random unless a simulation gives its own, to replay.
     public init(mode: ClientMode, room: String, name: String, columns: Int, rows: Int,
                 document: DocumentInfo? = nil, directory: String? = nil, pointing: PointingRule = .everyone,
-                slides: Bool = false, at time: Duration) {
+                slides: Bool = false, draftKeyPrefix: String = String(UInt64.random(in: 1...UInt64.max), radix: 36),
+                at time: Duration) {
         self.mode = mode
         self.pointing = pointing
         slidesAsked = slides
@@ -117,7 +120,7 @@ public struct ReaderModel: Sendable {
         file = document.map { ($0.title, $0.format) }
         if let published { knownVersions.insert(Self.textKey(published.text)) }
         pane = DocumentPane(following: mode == .follow, at: time)
-        draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows)
+        draft = DraftModel(room: room, name: name, profile: nil, columns: columns, rows: rows, keyPrefix: draftKeyPrefix)
         fitPane()
         if let published { show(published, at: time) }
     }

@@ -77,7 +77,7 @@ public final class ClusterLink: RoomSequencer, Sendable {
     }
 
     /// An event is durable once it is in the room's log in Redis.
-    let durableOnceOrdered = true
+    package let durableOnceOrdered = true
 
     /// The index of `room`'s shard in `configuration.endpoints`.
     package func shard(of room: String) -> Int {
@@ -86,7 +86,7 @@ public final class ClusterLink: RoomSequencer, Sendable {
 
     /// Starts every shard's threads; what they read is decoded there
     /// (images, entries) and handed to `deliver` as the gateway takes it.
-    func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
+    package func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
         let names = configuration.endpoints.map(\.description)
         let shards = configuration.endpoints.count
         start { shard, delivery in
@@ -124,12 +124,12 @@ public final class ClusterLink: RoomSequencer, Sendable {
     }
 
     /// Never called: a node takes its rooms up from Redis (`takeUp`).
-    func restore(_ rooms: [String]) {}
+    package func restore(_ rooms: [String]) {}
 
     /// Stops reading `room`'s log (unsubscribes); Redis keeps the room.
     /// This node has no member there, so its incarnation need not leave
     /// the room when it goes.
-    func release(_ room: String) {
+    package func release(_ room: String) {
         let shard = shard(of: room)
         readers[shard].release(room)
         writers[shard].submit(.released(room: room))
@@ -137,15 +137,15 @@ public final class ClusterLink: RoomSequencer, Sendable {
 
     /// Entry `index` left `room` empty at `milliseconds`: the room's
     /// time-to-live (`--room-ttl`) counts from then.
-    func emptied(_ room: String, index: Int, atMilliseconds milliseconds: Int64) {
+    package func emptied(_ room: String, index: Int, atMilliseconds milliseconds: Int64) {
         writers[shard(of: room)].submit(.emptied(room: room, index: index, atMilliseconds: milliseconds))
     }
 
     /// Never called: `durableOnceOrdered`.
-    func persist(_ records: [PersistRecord], ticket: Int) {}
+    package func persist(_ records: [PersistRecord], ticket: Int) {}
 
     /// Stores `image` as the room's state after entry `index`.
-    func snapshot(_ room: String, index: Int, image: RoomImage) {
+    package func snapshot(_ room: String, index: Int, image: RoomImage) {
         guard let data = try? JSONEncoder().encode(image) else { return }
         writers[shard(of: room)].submit(.snapshot(room: room, index: index, image: String(decoding: data, as: UTF8.self),
                                                   trimBelow: max(index - configuration.snapshotEvery, 0)))
@@ -166,10 +166,10 @@ public final class ClusterLink: RoomSequencer, Sendable {
     }
 
     /// Nothing to wait for: an event is durable once it is in the log.
-    func flush() {}
+    package func flush() {}
 
     /// Whether each writer's connection is up, and command round trips.
-    var storeHealth: StoreHealth? {
+    package var storeHealth: StoreHealth? {
         let shards = writers.map { writer in
             let health = writer.health.withLock { $0 }
             return StoreHealth.Shard(redis: writer.endpoint.description, connected: health.connected,

@@ -8,7 +8,7 @@ import NeonTransport
 /// nothing itself. Its state belongs to the service thread: the first call
 /// pins that thread, and each access checks it runs there
 /// (`ServiceThreadBound`).
-final class Executor: WebSocketServerDelegate {
+package final class Executor: WebSocketServerDelegate {
     /// What the executor keeps between calls, on the service thread.
     struct State {
         var gateway: Gateway
@@ -27,7 +27,7 @@ final class Executor: WebSocketServerDelegate {
     /// cluster, which every node shares for the events in the rooms' logs.
     private let wallClockHub: Bool
 
-    init(gateway: Gateway, logger: LogWriter, sequencer: any RoomSequencer, clock: ServerClock = .system) {
+    package init(gateway: Gateway, logger: LogWriter, sequencer: any RoomSequencer, clock: ServerClock = .system) {
         state = ServiceThreadBound(State(gateway: gateway))
         self.logger = logger
         self.sequencer = sequencer
@@ -36,13 +36,13 @@ final class Executor: WebSocketServerDelegate {
         wallClockHub = gateway.configuration.clustered
     }
 
-    func handle(_ event: ServerEvent, in context: ServiceContext) {
+    package func handle(_ event: ServerEvent, in context: ServiceContext) {
         handle(event, through: context)
     }
 
     /// One transport event through the gateway; what it answers is done on
     /// `transport`.
-    func handle(_ event: ServerEvent, through transport: some TransportContext) {
+    package func handle(_ event: ServerEvent, through transport: some TransportContext) {
         let arrived = clock.now()
         var forwarding: ForwardingHeaders?
         if case let .connected(connection, _, _) = event { forwarding = transport.forwardingHeaders(of: connection) }
@@ -52,7 +52,7 @@ final class Executor: WebSocketServerDelegate {
     }
 
     /// What the sequencer hands over, on the service thread.
-    func apply(_ delivery: SequencerDelivery, through transport: some TransportContext) {
+    package func apply(_ delivery: SequencerDelivery, through transport: some TransportContext) {
         let arrived = clock.now()
         state.withValue { state in
             switch delivery {
@@ -71,7 +71,7 @@ final class Executor: WebSocketServerDelegate {
         }
     }
 
-    func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse {
+    package func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse {
         respond(to: request, through: context)
     }
 
@@ -112,12 +112,12 @@ final class Executor: WebSocketServerDelegate {
 
     /// A node that cannot reach its cluster's Redis could not take a
     /// newcomer's hello: its handshakes get 503, as its /healthz does.
-    func unavailableReason() -> String? {
+    package func unavailableReason() -> String? {
         state.withValue { $0.gateway.storeUp } ? nil
             : "unavailable: this node cannot reach the cluster's Redis; connect to another node"
     }
 
-    func refused(_ handshake: RefusedHandshake) {
+    package func refused(_ handshake: RefusedHandshake) {
         let origin = state.withValue { $0.gateway.policy.proxies }.resolve(
             peer: handshake.peer, forwardedFor: handshake.forwarding?.forwardedFor, forwarded: handshake.forwarding?.forwarded)
         logger.log(LogRecord(.warn, .originRefused, Gateway.originFields(origin) + [LogField("origin", .string(handshake.origin))]))

@@ -5,7 +5,7 @@ import NeonTransport
 /// frame, close, set a timer, read queue depths and proxy headers. In the
 /// server it is NeonTransport's `ServiceContext`; in the in-process tests a
 /// recording stand-in, so the executor runs without a socket.
-protocol TransportContext {
+package protocol TransportContext {
     /// Queues one text frame of `bytes` to every one of `connections`, the
     /// same frame for all; unknown or closing connections ignore it. A frame
     /// with a `coalescingKey` replaces one with that key still waiting unsent.
@@ -27,7 +27,7 @@ protocol TransportContext {
 extension ServiceContext: TransportContext {
     /// The bytes become one `OutboundFrame`, queued to one connection or,
     /// the same object, to many.
-    func send(text bytes: [UInt8], coalescingKey: String?, to connections: [ConnectionID]) {
+    package func send(text bytes: [UInt8], coalescingKey: String?, to connections: [ConnectionID]) {
         let frame = bytes.withUnsafeBytes { OutboundFrame(kind: .text, copying: $0, coalescingKey: coalescingKey) }
         if connections.count == 1 {
             send(frame, to: connections[0])

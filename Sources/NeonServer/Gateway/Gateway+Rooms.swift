@@ -92,8 +92,10 @@ extension Gateway {
         switch entry.event {
         case let .message(message):
             let existed = hub.rooms[room] != nil
+            let before = if case .hello = message { hub.members(of: room) } else { [ClientID]() }
             route(hub.apply(entry.verified ? .verifiedHello(entry.client, message) : .received(entry.client, message),
                             at: entry.time), local: local, into: &out)
+            closeReplaced(before, in: room, into: &out)
             if local, !existed, hub.rooms[room] != nil, let connection = clients[entry.client],
                let address = connections[connection]?.address {
                 roomQuota.created(room, by: address)
@@ -128,6 +130,22 @@ extension Gateway {
         if local, let every = configuration.snapshotEvery, entry.index > 0, entry.index % every == 0,
            let image = hub.rooms[room]?.image {
             out.append(.snapshot(room: room, index: entry.index, image))
+        }
+    }
+
+    /// A hello with a member's `resume` secret took that member's place
+    /// (`Hub`): the member's connection, when it is one of this node's and
+    /// still open, is closed (4013) so its client joins again. Usually the
+    /// replaced connection is dead already; but the hello of a connection
+    /// its client gave up on may arrive after the hello of the one that
+    /// replaced it, and then the live connection, no longer in the room,
+    /// would hear nothing more and have every edit refused.
+    private mutating func closeReplaced(_ before: [ClientID], in room: String, into out: inout [GatewayCommand]) {
+        for member in before where hub.sessions[member] == nil {
+            guard let connection = clients[member], connections[connection]?.room == room else { continue }
+            connections[connection]?.room = nil
+            out.append(.close(connection, code: CloseCode.rejoin,
+                              reason: "another connection of this session joined the room; reconnect", room: nil))
         }
     }
 

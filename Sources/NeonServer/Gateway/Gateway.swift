@@ -5,8 +5,8 @@ import NeonTransport
 /// where, at what rate, with which token, in which room; which events go
 /// to the room sequencer; who receives each output. Events in, commands
 /// out (`GatewayCommand`), no I/O: the executor performs them.
-struct Gateway: Sendable {
-    struct Configuration: Sendable {
+package struct Gateway: Sendable {
+    package struct Configuration: Sendable {
         var policy: AccessPolicy
         var maxRooms: Int
         /// This run of the server (a start counted by its store, or a
@@ -35,7 +35,7 @@ struct Gateway: Sendable {
         /// enforces it).
         var maxMessageBytes: Int
 
-        init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
+        package init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
              snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
              roomRelease: Duration? = nil, shards: Int = 1, maxMessageBytes: Int = 8 * 1024 * 1024) {
             self.shards = shards
@@ -76,7 +76,7 @@ struct Gateway: Sendable {
     var takenUp = TakenRooms()
     let codec = WireCodec()
 
-    init(hub: Hub, configuration: Configuration = Configuration(), activity: [String: Int64] = [:]) {
+    package init(hub: Hub, configuration: Configuration = Configuration(), activity: [String: Int64] = [:]) {
         self.hub = hub
         self.configuration = configuration
         self.activity = activity

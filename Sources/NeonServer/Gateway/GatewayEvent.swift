@@ -3,7 +3,7 @@ import NeonTransport
 
 /// What the gateway is told: the transport's connection events, and what
 /// the room sequencer hands back.
-enum GatewayEvent: Sendable {
+package enum GatewayEvent: Sendable {
     /// `verifiedName`: the peer's login name, on the Unix socket;
     /// `forwarding`: the handshake's proxy headers, believed only from a
     /// trusted proxy.

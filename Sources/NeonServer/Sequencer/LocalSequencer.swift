@@ -17,17 +17,11 @@ final class LocalSequencer: RoomSequencer, Sendable {
     let logger: LogWriter
     let durableOnceOrdered = false
     /// Work handed over and not taken by the committer yet, in order.
-    private let backlog = Mutex<[Work]>([])
+    private let backlog = Mutex<[CommitWork]>([])
     private let committer = WorkerThread(name: "neonsync-store")
     /// The limits restored rooms are built with (the hub's).
     let limits: RoomLimits
 
-    /// What the committer thread does, in the order it was handed over.
-    private enum Work: Sendable {
-        case commit(ticket: Int, records: [PersistRecord])
-        /// Read resting rooms back (after every commit before).
-        case restore([String])
-    }
 
     init(store: any RoomStore, logger: LogWriter, limits: RoomLimits = RoomLimits()) {
         self.store = store
@@ -80,41 +74,9 @@ final class LocalSequencer: RoomSequencer, Sendable {
         return .finished
     }
 
-    private func hand(_ work: Work) {
+    private func hand(_ work: CommitWork) {
         backlog.withLock { $0.append(work) }
         committer.signal()
-    }
-
-    /// Commits `records` (the batch up to ticket `ticket`) and reports it.
-    private func commit(_ records: [PersistRecord], through ticket: Int, deliver: (SequencerDelivery) -> Void) {
-        let started = ContinuousClock.now
-        do {
-            try store.commit(records)
-            deliver(.durable(through: ticket, took: started.duration(to: .now)))
-        } catch {
-            // The acks behind this batch cannot be sent: say why and exit
-            // (74); clients resync from the last durable revision.
-            fail(error)
-        }
-    }
-
-    private func readBack(_ names: [String], deliver: (SequencerDelivery) -> Void) {
-        var rooms: [RoomState] = []
-        var missing: [String] = []
-        for name in names {
-            do {
-                if let stored = try store.loadRoom(name) {
-                    rooms.append(RoomState(restoring: RoomSnapshot(stored), limits: limits))
-                } else {
-                    missing.append(name)
-                }
-            } catch {
-                // The store cannot be read back: say why and exit (74), as
-                // a failed commit does; the room is safe where it is.
-                fail(error)
-            }
-        }
-        deliver(.event(.restored(rooms, missing: missing)))
     }
 
     private func fail(_ error: NeonError) -> Never {
@@ -138,23 +100,14 @@ final class LocalSequencer: RoomSequencer, Sendable {
                 committer.wait()
                 continue
             }
-            // Consecutive commits go in one transaction; a restore reads
-            // what every commit before it stored.
-            var records: [PersistRecord] = []
-            var through: Int?
-            for work in batch {
-                switch work {
-                case let .commit(ticket, more):
-                    records += more
-                    through = ticket
-                case let .restore(rooms):
-                    if let ticket = through { commit(records, through: ticket, deliver: deliver) }
-                    records.removeAll()
-                    through = nil
-                    readBack(rooms, deliver: deliver)
-                }
+            do {
+                try CommitWork.perform(batch, on: store, limits: limits, deliver: deliver)
+            } catch {
+                // The acks behind this batch cannot be sent, or a room cannot
+                // be read back: say why and exit (74); clients resync from
+                // the last durable revision, and the room is safe where it is.
+                fail(error)
             }
-            if let ticket = through { commit(records, through: ticket, deliver: deliver) }
         }
     }
 }

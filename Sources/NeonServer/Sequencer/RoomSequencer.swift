@@ -5,7 +5,7 @@ import NeonCore
 /// in a cluster Redis (`ClusterLink`). The executor hands it events and records
 /// on the service thread; what comes back later arrives through `deliver`
 /// and is applied on the service thread too.
-protocol RoomSequencer: AnyObject, Sendable {
+package protocol RoomSequencer: AnyObject, Sendable {
     /// Whether an event is durable as soon as it is ordered (the cluster's
     /// log in Redis); otherwise `persist` records are committed and the
     /// commands of their room after them wait for `durable`.
@@ -62,7 +62,7 @@ public enum SequencerStop: Equatable, Sendable {
 }
 
 /// What a sequencer hands the service thread.
-enum SequencerDelivery: Sendable {
+package enum SequencerDelivery: Sendable {
     /// Something for the gateway: ordered events, a room taken up, a
     /// failure to order, the store coming or going.
     case event(GatewayEvent)
@@ -71,7 +71,7 @@ enum SequencerDelivery: Sendable {
 }
 
 /// A remote store's health as `/metrics` shows it.
-struct StoreHealth: Sendable {
+package struct StoreHealth: Sendable {
     /// One Redis of the cluster (a shard).
     struct Shard: Sendable {
         /// Its URL.

@@ -1,14 +1,16 @@
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny seeded generator so the
 /// randomized tests (OT convergence, layout properties, reading
-/// positions, the draft editor) replay exactly from their seed.
-public struct SplitMix64: RandomNumberGenerator {
+/// positions, the draft editor) and the draft's simulator
+/// (`NeonSimulation`) replay exactly from their seed. The package's own:
+/// no client of the NeonCore library sees it.
+package struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    public init(seed: UInt64) {
+    package init(seed: UInt64) {
         state = seed
     }
 
-    public mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
