@@ -43,7 +43,7 @@ else
     exit 2
 fi
 mkdir -p "$work"
-flags=(-sanitize=fuzzer,address -parse-as-library -O -g)
+flags=(-sanitize=fuzzer,address -parse-as-library -package-name neonsync -O -g)
 
 # One binary holds every target (fuzz/FuzzMain.swift picks one by
 # NEON_FUZZ_TARGET): fuzz/*.swift compiled in one module with NeonCore's

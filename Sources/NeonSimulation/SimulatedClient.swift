@@ -132,7 +132,8 @@ final class SimulatedClient {
 
     /// A hello with this run's resume secret, as the runtime's `Link` sends it.
     private func completed(_ message: ClientMessage) -> ClientMessage {
-        guard case let .hello(room, name, role, profile, draftRev, nil, nil) = message else { return message }
-        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: nil, resume: resume)
+        guard case let .hello(room, name, role, profile, draftRev, nil, nil, notes) = message else { return message }
+        return .hello(room: room, name: name, role: role, profile: profile, draftRev: draftRev, token: nil, resume: resume,
+                      notes: notes)
     }
 }
