@@ -108,8 +108,9 @@ private struct FuzzRoom {
                 outputs += room.apply(.scrolled(presenterID, top: top, viewport: viewport, content: content, anchor: anchor, step: step), at: now)
             case let .tab(section):
                 outputs += room.apply(.tabSelected(presenterID, section: section), at: now)
-            case let .document(title, format, text, _, images, revises):
-                outputs += room.apply(.documentPublished(presenterID, DocumentInfo(title: title, format: format, text: text, images: images),
+            case let .document(title, format, text, _, images, unshown, revises):
+                outputs += room.apply(.documentPublished(presenterID, DocumentInfo(title: title, format: format, text: text, images: images,
+                                                                                   unshown: unshown),
                                                          revises: revises), at: now)
             default: break
             }

@@ -66,6 +66,7 @@ if let replay {
 }
 
 let started = ContinuousClock.now
+let total = modes.count * seeds
 var summary = DraftSimulationSummary()
 @MainActor func take(_ report: DraftSimulationReport) {
     summary.add(report)
@@ -74,8 +75,9 @@ var summary = DraftSimulationSummary()
         print("seed \(report.seed) (\(report.mode.rawValue)\(early)) failed: \(report.failures.prefix(3).joined(separator: "; "))")
         print("  replay: \(report.replay)")
     }
-    if summary.runs % 100_000 == 0 {
-        print("… \(summary.runs) runs, \(summary.failed) failed, \(started.duration(to: .now)) so far")
+    if summary.runs % 10_000 == 0 {
+        print("… \(summary.runs) of \(total) runs, \(summary.failed) failed, \(started.duration(to: .now)) so far")
+        fflush(stdout)
     }
 }
 // Each run stays on the thread that starts it (its nodes' executors check
