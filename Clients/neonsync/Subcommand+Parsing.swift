@@ -224,7 +224,16 @@ private struct Flags {
         case .replay: what = "LOGFILE"
         case .join, .follow, .draft, .tail, .monitor: what = "ROOM"
         }
-        if command == .monitor, positional.isEmpty { return }
+        if command == .monitor, positional.isEmpty, room == nil { return }
+        let roomByName: Set<CommandName> = [.join, .follow, .draft, .tail, .monitor]
+        if roomByName.contains(command), let room {
+            // --room R names the ROOM as present and read take it.
+            guard positional.allSatisfy({ $0 == room }) else {
+                throw NeonError.usage("the room is given twice, as --room \"\(room)\" and as \(positional.map { "\"\($0)\"" }.joined(separator: ", ")); give one: neonsync \(command.rawValue) ROOM; \(help)")
+            }
+            if let problem = RoomName.problem(room, given: "--room R") { throw NeonError.usage(problem) }
+            return
+        }
         guard positional.count == 1 else {
             let got = positional.isEmpty ? "got none"
                 : "got \(positional.count): " + positional.map { "\"\($0)\"" }.joined(separator: ", ")

@@ -66,7 +66,7 @@ if let replay {
 }
 
 let started = ContinuousClock.now
-let total = modes.count * seeds
+let total = modes.count * Int(seeds)
 var summary = DraftSimulationSummary()
 @MainActor func take(_ report: DraftSimulationReport) {
     summary.add(report)
@@ -77,7 +77,7 @@ var summary = DraftSimulationSummary()
     }
     if summary.runs % 10_000 == 0 {
         print("… \(summary.runs) of \(total) runs, \(summary.failed) failed, \(started.duration(to: .now)) so far")
-        fflush(stdout)
+        fflush(nil)
     }
 }
 // Each run stays on the thread that starts it (its nodes' executors check

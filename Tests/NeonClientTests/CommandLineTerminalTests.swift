@@ -249,6 +249,11 @@ struct CommandLineTerminalTests {
             (["join", "a b"], "neonsync join: the room name \"a b\" contains spaces or control characters; a room name is 1–64 characters without spaces or control characters; choose another room: neonsync join ROOM"),
             (["follow", "my", "talk"], "neonsync follow: takes exactly one ROOM, got 2: \"my\", \"talk\" (a room name has no spaces); see neonsync follow --help"),
             (["read", "notes.md", "--room", ""], "neonsync read: the room name is empty; a room name is 1–64 characters without spaces or control characters, such as \"team-notes\"; choose another with --room R"),
+            (["follow", "talk", "--room", "deck"], "neonsync follow: the room is given twice, as --room \"deck\" and as \"talk\"; give one: neonsync follow ROOM; see neonsync follow --help"),
+            (["follow", "--room", "a b"], "neonsync follow: the room name \"a b\" contains spaces or control characters; a room name is 1–64 characters without spaces or control characters; choose another with --room R"),
+            // --room R is the ROOM, as present and read take it: parsed, the
+            // command only refuses to draw without a terminal.
+            (["follow", "--room", "deck"], "neonsync follow: draws a screen, but standard input and output are not terminals; run it in a terminal window or tmux, without redirecting it (neonsync tail ROOM prints a room's events as lines without one)"),
             (["join", "talk", "--profile", "twitter"], "neonsync join: --profile belongs to neonsync draft, not to neonsync join; see neonsync join --help"),
             (["join", "talk"], "neonsync join: draws a screen, but standard input and output are not terminals; run it in a terminal window or tmux, without redirecting it (neonsync tail ROOM prints a room's events as lines without one)"),
             (["replay", "x.log", "--speed", "0"], "neonsync replay: --speed needs a number above 0, e.g. --speed 10; see neonsync replay --help"),

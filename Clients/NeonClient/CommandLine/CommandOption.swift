@@ -47,8 +47,9 @@ public struct CommandOption: Sendable {
     public static let all: [CommandOption] = [
         CommandOption(flag: "--room", value: "R", help: """
             the room: \(RoomName.rule). read: the room FILE goes to (default: FILE's name without its extension, \
-            spaces turned into -); present FILE and notes FILE: the same; replay: only room R's events
-            """, commands: [.read, .present, .replay, .notes]),
+            spaces turned into -); present FILE and notes FILE: the same; replay: only room R's events; \
+            join, follow, draft, tail and monitor: the same as ROOM (give one or the other)
+            """, commands: [.read, .present, .replay, .notes, .join, .follow, .draft, .tail, .monitor]),
         CommandOption(flag: "--name", value: "N", help: """
             the name the others see (default: your login name, from getlogin(), $USER or the password database)
             """, commands: connecting),
