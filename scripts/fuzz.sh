@@ -101,7 +101,8 @@ examples = [line.strip() for block in re.findall(r"```json\n(.*?)```", text, re.
             for line in block.splitlines() if line.strip().startswith("{")]
 for line in examples:
     json.loads(line)  # the documented examples must stay valid JSON
-client = [e for e in examples if json.loads(e)["type"] in
+# Server messages carry "seq"; some share a client message's type.
+client = [e for e in examples if "seq" not in json.loads(e) and json.loads(e)["type"] in
           ("hello", "document", "scroll", "tab", "follow", "edit", "cursor")]
 hello = [e for e in client if json.loads(e)["type"] == "hello"]
 seeds = examples + [

@@ -14,7 +14,7 @@ struct BenchLauncherTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory.deletingLastPathComponent()) }
         let client = directory.appendingPathComponent("neonsync")
-        try FileManager.default.copyItem(at: Self.built.appendingPathComponent("neonsync"), to: client)
+        try copyExecutable(Self.built.appendingPathComponent("neonsync"), to: client)
         let run = try runProgram(client, ["bench", "follow", "--followers", "2"])
         #expect(run.status == 1, "\(run.err)")
         let parent = directory.deletingLastPathComponent().path
@@ -35,9 +35,8 @@ struct BenchLauncherTests {
         let libexec = root.appendingPathComponent("libexec/neonsync")
         for directory in [bin, libexec] { try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true) }
         defer { try? FileManager.default.removeItem(at: root) }
-        try FileManager.default.copyItem(at: Self.built.appendingPathComponent("neonsync"), to: bin.appendingPathComponent("neonsync"))
-        try FileManager.default.copyItem(at: Self.built.appendingPathComponent("neonsync-bench"),
-                                         to: libexec.appendingPathComponent("neonsync-bench"))
+        try copyExecutable(Self.built.appendingPathComponent("neonsync"), to: bin.appendingPathComponent("neonsync"))
+        try copyExecutable(Self.built.appendingPathComponent("neonsync-bench"), to: libexec.appendingPathComponent("neonsync-bench"))
         let launched = try runProgram(bin.appendingPathComponent("neonsync"), ["bench", "relay", "--senders", "0"])
         #expect(launched.status == 2)
         #expect(launched.err == "neonsync bench: --senders needs a whole number from 1 to 1000000, e.g. --senders 10\n", "\(launched.err)")

@@ -15,8 +15,8 @@ struct FirstStepsTerminalTests {
         try tmux.start(name, columns: columns, rows: rows, command: "\(Self.client) \(args) --server \(url)")
     }
 
-    func exited(_ tmux: Tmux, _ name: String, with status: Int) throws {
-        try tmux.waitUntil(name, timeout: 20, "exit status \(status)") { _ in (try? tmux.exitStatus(name)) == status }
+    func exited(_ tmux: Tmux, _ name: String, with status: Int, timeout: TimeInterval = 20) throws {
+        try tmux.waitUntil(name, timeout: timeout, "exit status \(status)") { _ in (try? tmux.exitStatus(name)) == status }
     }
 
     /// The screen as one string without spaces: a sentence wrapped by the

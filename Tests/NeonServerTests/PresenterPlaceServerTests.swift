@@ -170,7 +170,10 @@ struct PresenterPlaceRestartTests {
         #expect(mine.anchor == PresenterPlaceDeck.anchor && mine.slidePlace == PresenterPlaceDeck.place)
         guard case let .joined(info) = try await fay.next("joined").payload else { Issue.record("no joined"); return }
         #expect(info.slidePlace == PresenterPlaceDeck.place)
-        #expect(server.events("join").contains { $0["resumed"] as? Bool == true && $0["percent"] as? Int == 66 })
+        // The log is read from the server's pipe on a thread of its own, so
+        // the join line may come a moment after the welcome: wait for it.
+        #expect(await server.log { $0["event"] as? String == "join" && $0["resumed"] as? Bool == true && $0["percent"] as? Int == 66 } != nil,
+                "\(server.events("join"))")
         #expect(server.stop() == 0)
     }
 

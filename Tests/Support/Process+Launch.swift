@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 extension Process {
     /// Starts the program as a shell would: with no signal blocked.
@@ -17,7 +18,14 @@ extension Process {
             var none = sigset_t()
             sigemptyset(&none)
             pthread_sigmask(SIG_SETMASK, &none, nil)
-            do { try box.process.run() } catch { box.failure = error }
+            // One spawn at a time: Foundation makes each child's descriptors
+            // (its pipes, its exit-watching socket pair) inheritable and
+            // closes the others in the child only up to the highest open
+            // when it prepares; two spawns at once would hand each other's
+            // new descriptors to the wrong child (see ChildPipe).
+            spawning.withLock { _ in
+                do { try box.process.run() } catch { box.failure = error }
+            }
             box.done.signal()
         }
         thread.name = "neonsync-test-launch"
@@ -26,6 +34,9 @@ extension Process {
         if let failure = box.failure { throw failure }
     }
 }
+
+/// Held while a child is spawned.
+private let spawning = Mutex(())
 
 /// The process and what its launch thread reports, handed between the
 /// caller and that thread: written by the thread before `done` is

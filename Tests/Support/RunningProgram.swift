@@ -17,14 +17,18 @@ public final class RunningProgram: Sendable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        let out = try ChildPipe()
+        let err = try ChildPipe()
+        process.standardOutput = out.writing
+        process.standardError = err.writing
+        defer {
+            out.closeWritingEnd()
+            err.closeWritingEnd()
+        }
         try process.runUnblocked()
         self.process = process
-        Self.read(out.fileHandleForReading, into: output)
-        Self.read(err.fileHandleForReading, into: errors)
+        Self.read(out.reading, into: output)
+        Self.read(err.reading, into: errors)
     }
 
     public var pid: Int32 { process.processIdentifier }

@@ -37,13 +37,14 @@ public final class ServerProcess: Sendable {
             arguments += ["--data", dataDirectory]
         }
         process.arguments = (launcher.map { Array($0.dropFirst()) } ?? []) + arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
+        let pipe = try ChildPipe()
+        process.standardOutput = pipe.writing
         process.standardError = FileHandle.standardError
+        defer { pipe.closeWritingEnd() }
         try process.runUnblocked()
         self.process = process
         let lines = self.lines
-        let handle = pipe.fileHandleForReading
+        let handle = pipe.reading
         let reader = Thread {
             var buffer = Data()
             while true {

@@ -68,14 +68,16 @@ public struct TestCertificates: Sendable {
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        let errors = Pipe()
-        process.standardError = errors
+        let errors = try ChildPipe()
+        process.standardError = errors.writing
         do {
             try process.runUnblocked()
         } catch {
+            errors.closeWritingEnd()
             throw ServerProcessError("cannot run openssl (\(error)); run ./deploy/setup.sh to install it")
         }
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
+        errors.closeWritingEnd()
+        let said = errors.reading.readDataToEndOfFile()
         process.waitForExit()
         guard process.finalStatus == 0 else {
             throw ServerProcessError("openssl \(arguments.joined(separator: " ")) failed: \(String(decoding: said, as: UTF8.self))")

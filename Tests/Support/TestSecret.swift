@@ -17,13 +17,19 @@ public func runProgram(_ program: URL, _ arguments: [String]) throws -> (status:
     p.executableURL = program
     p.arguments = arguments
     p.standardInput = FileHandle.nullDevice
-    let out = Pipe()
-    let err = Pipe()
-    p.standardOutput = out
-    p.standardError = err
+    let out = try ChildPipe()
+    let err = try ChildPipe()
+    p.standardOutput = out.writing
+    p.standardError = err.writing
+    defer {
+        out.closeWritingEnd()
+        err.closeWritingEnd()
+    }
     try p.runUnblocked()
-    let output = out.fileHandleForReading.readDataToEndOfFile()
-    let errors = err.fileHandleForReading.readDataToEndOfFile()
+    out.closeWritingEnd()
+    err.closeWritingEnd()
+    let output = out.reading.readDataToEndOfFile()
+    let errors = err.reading.readDataToEndOfFile()
     p.waitForExit()
     return (p.finalStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
 }

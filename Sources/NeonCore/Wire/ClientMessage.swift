@@ -50,23 +50,30 @@ public enum ClientMessage: Equatable, Sendable {
     case pointing(who: PointingRule)
 
     /// The wire `type` of this message.
-    public var type: String {
+    public var type: String { kind.rawValue }
+
+    /// Which message this is: its wire `type`.
+    public var kind: Kind {
         switch self {
-        case .hello: "hello"
-        case .document: "document"
-        case .scroll: "scroll"
-        case .tab: "tab"
-        case .follow: "follow"
-        case .edit: "edit"
-        case .cursor: "cursor"
-        case .relay: "relay"
-        case .point: "point"
-        case .unpoint: "unpoint"
-        case .pointing: "pointing"
+        case .hello: .hello
+        case .document: .document
+        case .scroll: .scroll
+        case .tab: .tab
+        case .follow: .follow
+        case .edit: .edit
+        case .cursor: .cursor
+        case .relay: .relay
+        case .point: .point
+        case .unpoint: .unpoint
+        case .pointing: .pointing
         }
     }
 
-    static let types = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay", "point", "unpoint", "pointing"]
+    /// The client messages' wire `type`s, listed once: the decoder, the
+    /// unknown-type error and the server's metrics all read this.
+    public enum Kind: String, CaseIterable, Sendable {
+        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing
+    }
 }
 
 extension ClientMessage: Codable {
@@ -78,8 +85,11 @@ extension ClientMessage: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         let type = try c.decode(String.self, forKey: .type)
-        switch type {
-        case "hello":
+        guard let kind = Kind(rawValue: type) else {
+            throw DecodingError.dataCorruptedError(forKey: .type, in: c, debugDescription: "unknown type")
+        }
+        switch kind {
+        case .hello:
             self = .hello(room: try c.decode(String.self, forKey: .room),
                           name: try c.decode(String.self, forKey: .name),
                           role: try c.decode(Role.self, forKey: .role),
@@ -88,7 +98,7 @@ extension ClientMessage: Codable {
                           token: try c.decodeIfPresent(String.self, forKey: .token),
                           resume: try c.decodeIfPresent(String.self, forKey: .resume),
                           notes: try c.decodeIfPresent(Bool.self, forKey: .notes))
-        case "document":
+        case .document:
             self = .document(title: try c.decode(String.self, forKey: .title),
                              format: try c.decode(DocumentFormat.self, forKey: .format),
                              text: try c.decode(String.self, forKey: .text),
@@ -96,35 +106,32 @@ extension ClientMessage: Codable {
                              images: try c.decodeIfPresent([DocumentImage].self, forKey: .images) ?? [],
                              unshown: try c.decodeIfPresent([UnshownImage].self, forKey: .unshown) ?? [],
                              revises: try c.decodeIfPresent(Int.self, forKey: .revises))
-        case "scroll":
+        case .scroll:
             self = .scroll(top: try c.decode(Int.self, forKey: .top),
                            viewport: try c.decode(Int.self, forKey: .viewport),
                            content: try c.decode(Int.self, forKey: .content),
                            anchor: try c.decode(Anchor.self, forKey: .anchor),
                            step: try c.decodeIfPresent(Int.self, forKey: .step))
-        case "tab":
+        case .tab:
             self = .tab(section: try c.decode(Int.self, forKey: .section))
-        case "follow":
+        case .follow:
             self = .follow(on: try c.decode(Bool.self, forKey: .on))
-        case "edit":
+        case .edit:
             self = .edit(rev: try c.decode(Int.self, forKey: .rev),
                          ops: try c.decode(TextOperation.self, forKey: .ops),
                          key: try c.decodeIfPresent(String.self, forKey: .key))
-        case "cursor":
+        case .cursor:
             self = .cursor(position: try c.decode(Int.self, forKey: .position),
                            rev: try c.decode(Int.self, forKey: .rev))
-        case "relay":
+        case .relay:
             self = .relay(data: try c.decode(String.self, forKey: .data))
-        case "point":
+        case .point:
             self = .point(anchor: try c.decode(Anchor.self, forKey: .anchor),
                           length: try c.decode(Int.self, forKey: .length))
-        case "unpoint":
+        case .unpoint:
             self = .unpoint
-        case "pointing":
+        case .pointing:
             self = .pointing(who: try c.decode(PointingRule.self, forKey: .who))
-        default:
-            throw DecodingError.dataCorruptedError(
-                forKey: .type, in: c, debugDescription: "unknown type")
         }
     }
 

@@ -33,24 +33,36 @@ public struct ServerMessage: Equatable, Sendable {
         self.payload = payload
     }
 
-    public var type: String {
-        switch payload {
-        case .welcome: "welcome"
-        case .joined: "joined"
-        case .left: "left"
-        case .document: "document"
-        case .progress: "progress"
-        case .tab: "tab"
-        case .follow: "follow"
-        case .edit: "edit"
-        case .cursor: "cursor"
-        case .ack: "ack"
-        case .limit: "limit"
-        case .error: "error"
-        case .overview: "overview"
-        case .room: "room"
-        case .relay: "relay"
-        case .pointer: "pointer"
+    /// The wire `type` of this message.
+    public var type: String { payload.kind.rawValue }
+
+    /// The server messages' wire `type`s, listed once: the decoder and the
+    /// server's metrics read this (the order is the metrics' order).
+    public enum Kind: String, CaseIterable, Sendable {
+        case welcome, joined, left, document, progress, tab, follow, edit, cursor, ack, limit, error, relay, overview, pointer, room
+    }
+}
+
+extension ServerMessage.Payload {
+    /// Which message this is: its wire `type`.
+    public var kind: ServerMessage.Kind {
+        switch self {
+        case .welcome: .welcome
+        case .joined: .joined
+        case .left: .left
+        case .document: .document
+        case .progress: .progress
+        case .tab: .tab
+        case .follow: .follow
+        case .edit: .edit
+        case .cursor: .cursor
+        case .ack: .ack
+        case .limit: .limit
+        case .error: .error
+        case .relay: .relay
+        case .overview: .overview
+        case .pointer: .pointer
+        case .room: .room
         }
     }
 }
@@ -89,35 +101,37 @@ extension ServerMessage: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         seq = try c.decode(Int.self, forKey: .seq)
-        switch try c.decode(String.self, forKey: .type) {
-        case "welcome": payload = .welcome(try Welcome(from: decoder))
-        case "joined": payload = .joined(try c.decode(ReaderInfo.self, forKey: .reader))
-        case "left": payload = .left(try c.decode(ReaderInfo.self, forKey: .reader))
-        case "document": payload = .document(try DocumentPublished(from: decoder))
-        case "progress": payload = .progress(try ProgressInfo(from: decoder))
-        case "tab": payload = .tab(try TabInfo(from: decoder))
-        case "follow": payload = .follow(try FollowInfo(from: decoder))
-        case "edit": payload = .edit(try EditInfo(from: decoder))
-        case "cursor": payload = .cursor(try CursorInfo(from: decoder))
-        case "ack": payload = .ack(rev: try c.decode(Int.self, forKey: .rev))
-        case "limit": payload = .limit(try LimitInfo(from: decoder))
-        case "relay": payload = .relay(try RelayInfo(from: decoder))
-        case "pointer": payload = .pointer(try PointerInfo(from: decoder))
-        case "error":
+        let type = try c.decode(String.self, forKey: .type)
+        guard let kind = ServerMessage.Kind(rawValue: type) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .type, in: c, debugDescription: "unknown server message type \(type)")
+        }
+        switch kind {
+        case .welcome: payload = .welcome(try Welcome(from: decoder))
+        case .joined: payload = .joined(try c.decode(ReaderInfo.self, forKey: .reader))
+        case .left: payload = .left(try c.decode(ReaderInfo.self, forKey: .reader))
+        case .document: payload = .document(try DocumentPublished(from: decoder))
+        case .progress: payload = .progress(try ProgressInfo(from: decoder))
+        case .tab: payload = .tab(try TabInfo(from: decoder))
+        case .follow: payload = .follow(try FollowInfo(from: decoder))
+        case .edit: payload = .edit(try EditInfo(from: decoder))
+        case .cursor: payload = .cursor(try CursorInfo(from: decoder))
+        case .ack: payload = .ack(rev: try c.decode(Int.self, forKey: .rev))
+        case .limit: payload = .limit(try LimitInfo(from: decoder))
+        case .relay: payload = .relay(try RelayInfo(from: decoder))
+        case .pointer: payload = .pointer(try PointerInfo(from: decoder))
+        case .error:
             let code = try c.decode(String.self, forKey: .code)
             guard let known = ErrorCode(rawValue: code) else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .code, in: c, debugDescription: "unknown error code \(code)")
             }
             payload = .error(ProtocolError(known, try c.decode(String.self, forKey: .message)))
-        case "overview": payload = .overview(try Overview(from: decoder))
-        case "room":
+        case .overview: payload = .overview(try Overview(from: decoder))
+        case .room:
             payload = .room(RoomEnvelope(room: try c.decodeIfPresent(String.self, forKey: .room),
                                          to: try c.decodeIfPresent(ClientID.self, forKey: .to),
                                          message: try c.decode(ServerMessage.self, forKey: .message)))
-        case let other:
-            throw DecodingError.dataCorruptedError(
-                forKey: .type, in: c, debugDescription: "unknown server message type \(other)")
         }
     }
 }

@@ -98,7 +98,7 @@ extension WireCodec {
                     return ProtocolError(.invalidMessage, "\"type\" must be a string such as \"hello\"")
                 }
                 return ProtocolError(.unknownType,
-                    "unknown message type \"\(type)\"; the types are \(ClientMessage.types.joined(separator: ", "))")
+                    "unknown message type \"\(type)\"; the types are \(ClientMessage.Kind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             let top = context.codingPath.first?.stringValue
             if top == "ops" {

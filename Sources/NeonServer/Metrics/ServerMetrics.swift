@@ -7,10 +7,10 @@ import NeonCore
 struct ServerMetrics: Equatable, Sendable {
     /// `type` label values of inbound messages; `invalid` counts frames that
     /// did not decode into a message.
-    static let inboundTypes = ["hello", "document", "scroll", "tab", "follow", "edit", "cursor", "relay", "point", "unpoint",
-                               "pointing", "invalid"]
-    static let outboundTypes = ["welcome", "joined", "left", "document", "progress", "tab", "follow", "edit",
-                                "cursor", "ack", "limit", "error", "relay", "overview", "pointer", "room"]
+    static let inboundTypes = inboundKinds.map(\.rawValue) + ["invalid"]
+    static let outboundTypes = outboundKinds.map(\.rawValue)
+    private static let inboundKinds = ClientMessage.Kind.allCases
+    private static let outboundKinds = ServerMessage.Kind.allCases
 
     private(set) var connections = 0
     private(set) var messagesIn = Array(repeating: 0, count: inboundTypes.count)
@@ -34,7 +34,7 @@ struct ServerMetrics: Equatable, Sendable {
     /// A frame of `bytes` arrived; `message` is what it decoded to, `nil` when it did not decode.
     mutating func received(bytes: Int, _ message: ClientMessage?) {
         bytesIn += bytes
-        messagesIn[message.map(Self.index) ?? Self.inboundTypes.count - 1] += 1
+        messagesIn[message.map { Self.index($0.kind) } ?? Self.inboundTypes.count - 1] += 1
     }
 
     /// The transport refused a frame (too large, not UTF-8) before it became a message.
@@ -44,15 +44,14 @@ struct ServerMetrics: Equatable, Sendable {
 
     /// `message`, encoded once as `bytes`, was queued to `recipients` connections.
     mutating func sent(_ message: ServerMessage, bytes: Int, recipients: Int) {
-        messagesOut[Self.index(message.payload)] += recipients
+        messagesOut[Self.index(message.payload.kind)] += recipients
         bytesOut += bytes * recipients
         if case let .error(error) = message.payload { errors[error.code, default: 0] += recipients }
     }
 
-    /// A message was relayed in a `room` envelope (`bytes` once) to `recipients` observers
-    /// (`room` is the last outbound type).
+    /// A message was relayed in a `room` envelope (`bytes` once) to `recipients` observers.
     mutating func relayed(bytes: Int, recipients: Int) {
-        messagesOut[Self.outboundTypes.count - 1] += recipients
+        messagesOut[Self.index(ServerMessage.Kind.room)] += recipients
         bytesOut += bytes * recipients
     }
 
@@ -71,40 +70,12 @@ struct ServerMetrics: Equatable, Sendable {
         storeCommit.observe(elapsed)
     }
 
-    private static func index(_ message: ClientMessage) -> Int {
-        switch message {
-        case .hello: 0
-        case .document: 1
-        case .scroll: 2
-        case .tab: 3
-        case .follow: 4
-        case .edit: 5
-        case .cursor: 6
-        case .relay: 7
-        case .point: 8
-        case .unpoint: 9
-        case .pointing: 10
-        }
+    /// Where `kind` is counted: its place in the list of kinds.
+    private static func index(_ kind: ClientMessage.Kind) -> Int {
+        inboundKinds.firstIndex(of: kind) ?? inboundTypes.count - 1
     }
 
-    private static func index(_ payload: ServerMessage.Payload) -> Int {
-        switch payload {
-        case .welcome: 0
-        case .joined: 1
-        case .left: 2
-        case .document: 3
-        case .progress: 4
-        case .tab: 5
-        case .follow: 6
-        case .edit: 7
-        case .cursor: 8
-        case .ack: 9
-        case .limit: 10
-        case .error: 11
-        case .relay: 12
-        case .overview: 13
-        case .pointer: 14
-        case .room: 15
-        }
+    private static func index(_ kind: ServerMessage.Kind) -> Int {
+        outboundKinds.firstIndex(of: kind) ?? 0
     }
 }
