@@ -200,49 +200,6 @@ extension DraftModel {
         return []
     }
 
-    public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
-        if keyList.isOpen {
-            keyList.handle(event, over: helpOverlay(theme: .neon), columns: columns, rows: rows)
-            return []
-        }
-        if case let .key(key) = event, Self.helpKeys.contains(key) {
-            keyList.open()
-            return []
-        }
-        var op: TextOperation?
-        var moved = false
-        switch event {
-        case .paste(let text): op = editor.paste(text)
-        case .mouse: return []
-        case .key(let key):
-            editor.input(at: time)
-            switch key {
-            case .escape, .ctrl("c"), .ctrl("q"): return [.quit]
-            case .character(let c): op = editor.insert(String(c))
-            case .enter: op = editor.insert("\n")
-            case .backspace: op = editor.deleteBackward()
-            case .delete, .ctrl("d"): op = editor.deleteForward()
-            case .ctrl("w"), .alt("\u{7F}"): op = editor.deleteWordBackward()
-            case .ctrl("z"): op = editor.undo()
-            case .ctrl("y"): op = editor.redo()
-            case .left, .ctrl("b"): editor.left(); moved = true
-            case .right, .ctrl("f"): editor.right(); moved = true
-            case .up, .ctrl("p"): editor.up(width: editorArea.width); moved = true
-            case .down, .ctrl("n"): editor.down(width: editorArea.width); moved = true
-            case .alt("b"): editor.wordLeft(); moved = true
-            case .alt("f"): editor.wordRight(); moved = true
-            case .home, .ctrl("a"): editor.lineStart(); moved = true
-            case .end, .ctrl("e"): editor.lineEnd(); moved = true
-            case .alt("<"): editor.textStart(); moved = true
-            case .alt(">"): editor.textEnd(); moved = true
-            default: return []
-            }
-        }
-        if let op { return submit(op) }
-        if moved, connection == .joined { return [.send(.cursor(position: editor.cursor, rev: editor.revision))] }
-        return []
-    }
-
     /// Puts the cursor at the end of the draft and shares it.
     public mutating func moveToEnd() -> [ClientCommand] {
         editor.textEnd()

@@ -2,17 +2,6 @@ import NeonCore
 import NeonTUI
 
 extension MonitorModel {
-    /// The keys `?` lists.
-    public static let help: [HelpOverlay.Line] = [
-        HelpOverlay.Line(key: "j/k ↓/↑", action: "scroll the feed"),
-        HelpOverlay.Line(key: "PgDn/PgUp", action: "scroll a page"),
-        HelpOverlay.Line(key: "G/End", action: "newest events"),
-        HelpOverlay.Line(key: "Tab/n →", action: "next room (every room)"),
-        HelpOverlay.Line(key: "S-Tab/p ←", action: "previous room"),
-        HelpOverlay.Line(key: "?", action: "this help"),
-        HelpOverlay.Line(key: "q/Esc", action: "quit"),
-    ]
-
     /// Width of a member row's name-and-bar part (PresenceList's columns).
     static let presenceWidth = 40
 
@@ -67,10 +56,6 @@ extension MonitorModel {
         StatusLine(items: keys, right: [connectionText], theme: theme).render(in: frame.status, into: &buffer)
         keyList.render(helpOverlay(theme: theme), into: &buffer)
         return buffer
-    }
-
-    func helpOverlay(theme: Theme) -> HelpOverlay {
-        keyList.overlay(Self.help, title: "Monitor keys", theme: theme)
     }
 
     /// `Monitor · ROOM · "Title"` (or `Monitor · every room`) on the left;

@@ -82,28 +82,6 @@ extension MonitorModel {
         return []
     }
 
-    public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
-        if keyList.isOpen {
-            keyList.handle(event, over: helpOverlay(theme: .neon), columns: columns, rows: rows)
-            return !keyList.isOpen && event == .key(.character("q")) ? [.quit] : []
-        }
-        guard case let .key(key) = event else { return [] }
-        switch key {
-        case .character("q"), .escape, .ctrl("c"): return [.quit]
-        case .character("?"):
-            keyList.open()
-        case .character("k"), .up: feed.scroll(by: 1)
-        case .character("j"), .down: feed.scroll(by: -1)
-        case .pageUp: feed.scroll(by: max(feedHeight - 1, 1))
-        case .pageDown: feed.scroll(by: -max(feedHeight - 1, 1))
-        case .character("G"), .end: feed.scroll(by: -feed.lines.count)
-        case .tab, .character("n"), .right: selectRoom(by: 1)
-        case .backTab, .character("p"), .left: selectRoom(by: -1)
-        default: break
-        }
-        return []
-    }
-
     public mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand] {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)

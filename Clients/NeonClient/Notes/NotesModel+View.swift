@@ -2,14 +2,6 @@ import NeonCore
 import NeonTUI
 
 extension NotesModel {
-    /// The keys `?` lists.
-    public static let help: [HelpOverlay.Line] = [
-        HelpOverlay.Line(key: "j k ↓ ↑", action: "scroll the notes"),
-        HelpOverlay.Line(key: "0", action: "start the talk's clock again"),
-        HelpOverlay.Line(key: "? F1", action: "this help"),
-        HelpOverlay.Line(key: "q Esc", action: "quit"),
-    ]
-
     var frame: ScreenFrame { ScreenFrame(columns: columns, rows: rows) }
 
     /// The passage row and the notes box under it.
@@ -44,12 +36,8 @@ extension NotesModel {
         SpeakerNotesView(heading: "Notes", notes: passageNotes, next: passage?.next, scroll: scroll, theme: theme)
             .render(in: body.notes, into: &buffer)
         statusLine(at: time, theme: theme).render(in: frame.status, into: &buffer)
-        keyList.render(keyList.overlay(Self.help, title: "Notes keys", theme: theme), into: &buffer)
+        keyList.render(helpOverlay(theme: theme), into: &buffer)
         return buffer
-    }
-
-    func helpOverlay(theme: Theme) -> HelpOverlay {
-        keyList.overlay(Self.help, title: "Notes keys", theme: theme)
     }
 
     private func statusLine(at time: Duration, theme: Theme) -> StatusLine {

@@ -187,25 +187,6 @@ extension NotesModel: EventDrivenScreen {
         }
     }
 
-    public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
-        if keyList.isOpen {
-            keyList.handle(event, over: helpOverlay(theme: .neon), columns: columns, rows: rows)
-            return []
-        }
-        guard case let .key(key) = event else { return [] }
-        switch key {
-        case .character("q"), .escape, .ctrl("c"): return [.quit]
-        case .character("?"), .function(1): keyList.open()
-        case .character("j"), .down: scroll = min(scroll + 1, maxScroll)
-        case .character("k"), .up: scroll = max(scroll - 1, 0)
-        case .character("0"):
-            started = time
-            notices.note("the talk's clock starts again", error: false, at: time)
-        default: break
-        }
-        return []
-    }
-
     public mutating func resize(columns: Int, rows: Int, at time: Duration) -> [ClientCommand] {
         self.columns = max(columns, 1)
         self.rows = max(rows, 1)
@@ -214,8 +195,6 @@ extension NotesModel: EventDrivenScreen {
     }
 
     public mutating func tick(at time: Duration) -> [ClientCommand] { [] }
-
-    public mutating func settle() {}
 
     /// Every second while the clock runs; a notice running out.
     public func nextWake(after time: Duration) -> Duration? {

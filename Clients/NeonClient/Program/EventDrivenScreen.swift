@@ -2,8 +2,8 @@ import NeonCore
 import NeonTUI
 
 /// A screen model that answers each kind of runtime event with a method of
-/// its own (the reader, the draft editor): `update` dispatches to them, and
-/// a tick ends with `settle`.
+/// its own (the reader, the draft editor, the notes screen, the monitor):
+/// `update` dispatches to them, and a tick ends with `settle`.
 protocol EventDrivenScreen: ScreenProgram {
     mutating func connected(at time: Duration) -> [ClientCommand]
     mutating func disconnected(_ reason: String, at time: Duration) -> [ClientCommand]
@@ -19,7 +19,6 @@ protocol EventDrivenScreen: ScreenProgram {
     mutating func fileChanged(_ text: String, images: [DocumentImage], unshown: [UnshownImage], at time: Duration) -> [ClientCommand]
     mutating func fileUnreadable(_ problem: String, at time: Duration) -> [ClientCommand]
 }
-
 
 extension EventDrivenScreen {
     public mutating func update(_ event: ProgramEvent, at time: Duration) -> [ClientCommand] {
@@ -43,4 +42,8 @@ extension EventDrivenScreen {
 
     /// A screen without a document has nothing to highlight.
     public mutating func highlighted(_ highlights: CodeHighlights, version: Int) {}
+
+    /// A screen whose parts keep no layout in step with what they show
+    /// has nothing to settle after a tick.
+    public mutating func settle() {}
 }

@@ -2,7 +2,9 @@ import NeonCore
 import NeonTUI
 
 extension ReaderModel {
-    /// A key, mouse action or paste.
+    /// A key, mouse action or paste: the key list, the search being typed
+    /// or the focused draft panel take it first; then slides, then the
+    /// document's bindings say what it does.
     public mutating func handle(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
         if case .key = event { notices.keyPressed() }
         if keyList.isOpen {
@@ -10,77 +12,75 @@ extension ReaderModel {
             return []
         }
         if search.editing { return editSearch(event, at: time) }
-        if draftPanel == .focused {
-            switch event {
-            case .key(.escape):
-                draftPanel = .open
-                return []
-            case let .key(key) where DraftModel.helpKeys.contains(key):
-                keyList.open()
-                return []
-            default:
-                return draft.handle(event, at: time)
-            }
-        }
-        switch event {
-        case let .key(key): return press(key, at: time)
-        case let .mouse(mouse): return click(mouse, at: time)
-        case .paste: return []
+        if draftPanel == .focused { return draftPanelInput(event, at: time) }
+        if slides.isOn, case let .key(key) = event, let out = slideKey(key, at: time) { return out }
+        guard let action = Self.documentKeys.action(for: event) else { return [] }
+        return perform(action, on: event, at: time)
+    }
+
+    /// Input while the draft panel has the keys: the draft editor's
+    /// bindings, except that leaving gives the keys back to the document.
+    private mutating func draftPanelInput(_ event: InputEvent, at time: Duration) -> [ClientCommand] {
+        switch DraftModel.keys.action(for: event) {
+        case .leave:
+            draftPanel = .open
+            return []
+        case .showKeys:
+            keyList.open()
+            return []
+        default:
+            return draft.handle(event, at: time)
         }
     }
 
-    private mutating func press(_ key: Key, at time: Duration) -> [ClientCommand] {
-        if slides.isOn, let out = slideKey(key, at: time) { return out }
+    private mutating func perform(_ action: DocumentAction, on event: InputEvent, at time: Duration) -> [ClientCommand] {
         let page = max(viewportRows - 1, 1)
-        switch key {
-        case .character("q"), .ctrl("c"): return [.quit]
-        case .character("j"), .down, .enter, .ctrl("n"): return scroll(by: 1, at: time)
-        case .character("k"), .up, .ctrl("p"): return scroll(by: -1, at: time)
-        case .character(" "), .pageDown, .ctrl("f"): return scroll(by: page, at: time)
-        case .character("b"), .pageUp, .ctrl("b"): return scroll(by: -page, at: time)
-        case .character("d"), .ctrl("d"): return scroll(by: page / 2, at: time)
-        case .character("u"), .ctrl("u"): return scroll(by: -(page / 2), at: time)
-        case .character("g"), .home, .character("<"): return scroll(to: 0, at: time)
-        case .character("G"), .end, .character(">"): return scroll(to: maximumTop, at: time)
-        case .character("t"): return backToTop(at: time)
-        case .right, .character("l"):
+        switch action {
+        case .quit: return [.quit]
+        case .rowDown: return scroll(by: 1, at: time)
+        case .rowUp: return scroll(by: -1, at: time)
+        case .nextPage: return scroll(by: page, at: time)
+        case .previousPage: return scroll(by: -page, at: time)
+        case .halfPageDown: return scroll(by: page / 2, at: time)
+        case .halfPageUp: return scroll(by: -(page / 2), at: time)
+        case .top: return scroll(to: 0, at: time)
+        case .bottom: return scroll(to: maximumTop, at: time)
+        case .backToTop: return backToTop(at: time)
+        case .codeRight:
             pane.shiftCode(by: Self.codeShiftStep)
             return []
-        case .left, .character("h"):
+        case .codeLeft:
             pane.shiftCode(by: -Self.codeShiftStep)
             return []
-        case .tab: return chooseTab(currentSection + 1, at: time)
-        case .backTab: return chooseTab(currentSection - 1, at: time)
-        case let .character(c) where c.isASCII && c.isNumber && c != "0":
-            return chooseTab(Int(String(c))! - 1, at: time)
-        case .character("/"):
+        case .nextTab: return chooseTab(currentSection + 1, at: time)
+        case .previousTab: return chooseTab(currentSection - 1, at: time)
+        case .chooseTab:
+            guard case let .key(.character(digit)) = event, let number = digit.wholeNumberValue else { return [] }
+            return chooseTab(number - 1, at: time)
+        case .search:
             beginSearch()
             return []
-        case .character("n"): return nextMatch(forward: true, at: time)
-        case .character("N"): return nextMatch(forward: false, at: time)
-        case .character("f"): return attach(at: time)
-        case .character("?"), .function(1):
+        case .nextMatch: return nextMatch(forward: true, at: time)
+        case .previousMatch: return nextMatch(forward: false, at: time)
+        case .follow: return attach(at: time)
+        case .showKeys:
             keyList.open()
             return []
-        case .character("e"):
-            return openDraft(focus: true, at: time)
-        case .character("E"):
-            return openDraft(focus: false, close: true, at: time)
-        case .character(NotesPanel.key):
-            return toggleNotes(at: time)
-        case .character("p"): return pointAtTop(at: time)
-        case .character("P"): return clearPointer(at: time)
-        case .character("'"): return goToPointer(at: time)
-        case .escape:
+        case .openDraft: return openDraft(focus: true, at: time)
+        case .closeDraft: return openDraft(focus: false, close: true, at: time)
+        case .toggleNotes: return toggleNotes(at: time)
+        case .point: return pointAtTop(at: time)
+        case .clearPointer: return clearPointer(at: time)
+        case .goToPointer: return goToPointer(at: time)
+        case .cancelSearch:
             cancelSearch()
             return []
-        case .character("r"):
+        case .reconnect:
             if case .closed = connection { return [.reconnect] }
             return []
-        case .ctrl("l"):
-            return []
-        default:
-            return []
+        case .mouse:
+            guard case let .mouse(mouse) = event else { return [] }
+            return click(mouse, at: time)
         }
     }
 

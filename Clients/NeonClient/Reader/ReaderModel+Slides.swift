@@ -2,14 +2,6 @@ import NeonCore
 import NeonTUI
 
 extension ReaderModel {
-    /// The keys of slides, as the key list gives them.
-    public static let slideHelpLines: [HelpOverlay.Line] = [
-        .init(key: "→ space l PgDn", action: "slides: the next step, or the next slide"),
-        .init(key: "← h PgUp", action: "slides: the step before, or the slide before"),
-        .init(key: "3 Enter", action: "slides: go to slide 3"),
-        .init(key: "Tab S-Tab g G", action: "slides: next / previous / first / last slide"),
-    ]
-
     /// Presenting a deck (slide separators, or `--slides`): the document
     /// shows as slides, from the first.
     mutating func startSlidesIfPresenting(_ document: Document) {
@@ -23,57 +15,68 @@ extension ReaderModel {
     /// is not a slide key (it does what it does in the document).
     mutating func slideKey(_ key: Key, at time: Duration) -> [ClientCommand]? {
         let document = pane.document
-        switch key {
-        case .right, .character(" "), .character("l"), .pageDown:
+        switch Self.slideKeys.action(for: key) {
+        case nil:
+            return nil
+        case .forward:
             return slideMoved(slides.forward(in: document), at: time)
-        case .left, .character("h"), .pageUp, .backspace:
+        case .backward:
             return slideMoved(slides.backward(in: document), at: time)
-        case let .character(c) where c.isASCII && c.isNumber:
-            slides.type(c)
+        case .typeDigit:
+            if case let .character(digit) = key { slides.type(digit) }
             return []
-        case .enter:
-            guard let number = Int(slides.typed) else { return slideMoved(slides.forward(in: document), at: time) }
-            let count = slides.deck?.slides.count ?? 0
-            guard number >= 1, number <= count else {
-                slides.clearTyped()
-                notices.note("slide \(number) does not exist; this deck has slides 1–\(count)", error: true, at: time)
-                return []
-            }
-            slides.go(to: number - 1, step: 0, in: document)
-            return slideMoved(true, at: time)
-        case .escape where !slides.typed.isEmpty:
+        case .goToTyped:
+            return goToTypedSlide(at: time)
+        case .cancelTyped:
+            guard !slides.typed.isEmpty else { return nil }
             slides.clearTyped()
             return []
-        case .tab:
+        case .nextSlide:
             guard slides.slide + 1 < (slides.deck?.slides.count ?? 0) else { return [] }
             slides.go(to: slides.slide + 1, step: 0, in: document)
             return slideMoved(true, at: time)
-        case .backTab:
+        case .previousSlide:
             guard slides.slide > 0 else { return [] }
             slides.go(to: slides.slide - 1, step: 0, in: document)
             return slideMoved(true, at: time)
-        case .character("g"), .home:
+        case .firstSlide:
             slides.go(to: 0, step: 0, in: document)
             return slideMoved(true, at: time)
-        case .character("G"), .end:
+        case .lastSlide:
             let last = max((slides.deck?.slides.count ?? 1) - 1, 0)
             slides.go(to: last, step: (slides.deck?.slides[last].steps ?? 1) - 1, in: document)
             return slideMoved(true, at: time)
-        case .character("j"), .down, .ctrl("n"):
+        case .rowDown:
             slides.scroll(to: slides.top + 1)
             return slideMoved(true, at: time)
-        case .character("k"), .up, .ctrl("p"):
+        case .rowUp:
             slides.scroll(to: slides.top - 1)
             return slideMoved(true, at: time)
-        case .character("d"), .ctrl("d"):
+        case .halfPageDown:
             slides.scroll(to: slides.top + max(slides.viewport / 2, 1))
             return slideMoved(true, at: time)
-        case .character("u"), .ctrl("u"), .character("t"):
-            slides.scroll(to: key == .character("t") ? 0 : slides.top - max(slides.viewport / 2, 1))
+        case .halfPageUp:
+            slides.scroll(to: slides.top - max(slides.viewport / 2, 1))
             return slideMoved(true, at: time)
-        default:
-            return nil
+        case .slideTop:
+            slides.scroll(to: 0)
+            return slideMoved(true, at: time)
         }
+    }
+
+    /// Enter while slides show: the slide whose number was typed, or the
+    /// next step when none was.
+    private mutating func goToTypedSlide(at time: Duration) -> [ClientCommand] {
+        let document = pane.document
+        guard let number = Int(slides.typed) else { return slideMoved(slides.forward(in: document), at: time) }
+        let count = slides.deck?.slides.count ?? 0
+        guard number >= 1, number <= count else {
+            slides.clearTyped()
+            notices.note("slide \(number) does not exist; this deck has slides 1–\(count)", error: true, at: time)
+            return []
+        }
+        slides.go(to: number - 1, step: 0, in: document)
+        return slideMoved(true, at: time)
     }
 
     /// The reader moved through the slides by hand: a follower detaches,

@@ -158,25 +158,4 @@ extension ReaderModel {
             return columns < 70 ? [here, "\(p.percent)%"] : [row, here, "\(p.percent)%"]
         }
     }
-
-    public static let helpLines: [HelpOverlay.Line] = documentHelpLines + slideHelpLines
-
-    static let documentHelpLines: [HelpOverlay.Line] = [
-        .init(key: "j k ↓ ↑", action: "scroll a row"),
-        .init(key: "space b PgDn PgUp", action: "scroll a page"),
-        .init(key: "d u", action: "half a page"),
-        .init(key: "g G Home End", action: "top / bottom"),
-        .init(key: "t", action: "back to top (eased)"),
-        .init(key: "Tab S-Tab 1–9", action: "choose a section"),
-        .init(key: "← → h l", action: "scroll wide code sideways"),
-        .init(key: "/ n N", action: "search, next, previous"),
-        .init(key: "f", action: "follow the presenter"),
-        .init(key: "p P '", action: "point at the passage at the top (or the search match) / clear / go to the presenter's pointer"),
-        .init(key: "e E", action: "edit the room's draft / close it"),
-        .init(key: "s", action: "show or hide your speaker notes (present)"),
-        .init(key: "r", action: "reconnect"),
-        .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top; click a row to point at it"),
-        .init(key: "? Esc", action: "this help / close"),
-        .init(key: "q", action: "quit"),
-    ]
 }
