@@ -124,7 +124,7 @@ let package = Package(
         // The shared draft's deterministic simulation: the product's client
         // and server code in one thread, every choice from a seed.
         .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransport", "NeonTUI"]),
-        .executableTarget(name: "NeonDraftSim", dependencies: ["NeonSimulation", "NeonSystem"]),
+        .executableTarget(name: "NeonDraftSim", dependencies: ["NeonSimulation", "NeonSystem", "NeonCore"]),
         // Tests that start neonsyncd or neonsync depend on them, so the
         // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),

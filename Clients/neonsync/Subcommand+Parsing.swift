@@ -46,92 +46,57 @@ extension Subcommand {
             let hint = Suggestion.sentence(for: first, among: commandWords).map { " (\($0))" } ?? ""
             throw NeonError.usage("unknown command \(first)\(hint); use \(commands), rooms or bench (see neonsync --help)")
         }
-        return try Flags.parse(command, rest)
+        return try CommandFlags.parse(command, rest)
     }
 }
 
-/// The flags and arguments of one command as they are read, before they
-/// become its `Subcommand`.
-private struct Flags {
-    let command: CommandName
-    var connect: ConnectOptions
-    var json = false
-    var summary = false
-    var speed = 1.0
-    var profile: CountingProfile?
-    var pointing = PointingRule.everyone
-    var slides = false
-    var file: String?
-    var room: String?
-    let help: String
-
-    private init(command: CommandName) {
-        let env = ProcessEnvironment()
-        self.command = command
-        connect = ConnectOptions(name: LoginName.current(),
-                                 server: env[CommandOption.serverEnvironment] ?? CommandOption.defaultServer,
-                                 token: env[CommandOption.tokenEnvironment])
-        help = "see neonsync \(command.rawValue) --help"
-    }
-
+extension CommandFlags {
     static func parse(_ command: CommandName, _ arguments: ArraySlice<String>) throws(NeonError) -> Subcommand {
-        var flags = Flags(command: command)
+        assert(rows.map(\.spec) == CommandOption.all.map(\.spec), "every CommandOption has its row, in order")
+        var flags = CommandFlags(command: command)
         let help = flags.help
-        let read: [OptionSpec.Argument]
-        do {
-            read = try OptionSpec.parse(arguments, by: CommandOption.all.map(\.spec))
-        } catch {
+        try OptionRow.read(arguments, by: rows, into: &flags, failing: { error in
             switch error {
             case let .unknown(flag, _):
                 let near = Suggestion.sentence(for: flag, among: CommandOption.of(command).map(\.flag))
-                throw NeonError.usage("unknown option \(flag)\(near.map { " (\($0))" } ?? ""); \(help)")
+                return NeonError.usage("unknown option \(flag)\(near.map { " (\($0))" } ?? ""); \(help)")
             case let .missingValue(option):
-                throw NeonError.usage("\(option.flag) needs a value, \(option.flag) \(option.value ?? ""); \(help)")
+                return NeonError.usage("\(option.flag) needs a value, \(option.flag) \(option.value ?? ""); \(help)")
             case let .unexpectedValue(option):
-                throw NeonError.usage("\(option.flag) takes no value; \(help)")
+                return NeonError.usage("\(option.flag) takes no value; \(help)")
+            }
+        }, positional: { flags, word in flags.positional.append(word) })
+        if flags.showHelp {
+            return .help(CommandHelp.of(command).text())
+        }
+        try flags.checkToken()
+        if !flags.given.contains("--theme"), let value = ProcessEnvironment()[ThemeName.environment], !value.isEmpty {
+            do {
+                flags.connect.theme = try themeName("$\(ThemeName.environment)", value)
+            } catch {
+                throw NeonError.usage("\(error.sentence); \(help)")
             }
         }
-        var positional: [String] = []
-        var given: Set<String> = []
-        for argument in read {
-            guard case let .option(spec, value) = argument else {
-                if case let .positional(word) = argument { positional.append(word) }
-                continue
-            }
-            let flag = spec.flag
-            if flag == "--help" {
-                return .help(CommandHelp.of(command).text())
-            }
-            let option = CommandOption.named(flag)!
-            guard option.commands.contains(command) else {
-                throw NeonError.usage("\(flag) belongs to \(owners(of: option)), not to neonsync \(command.rawValue); \(help)")
-            }
-            given.insert(flag)
-            guard let value else {
-                switch flag {
-                case "--json": flags.json = true
-                case "--summary": flags.summary = true
-                case "--slides": flags.slides = true
-                default: flags.connect.trust = .insecureAcceptAnything
-                }
-                continue
-            }
-            try flags.set(flag, value)
-        }
-        if given.contains("--token"), given.contains("--token-file") {
-            throw NeonError.usage("--token and --token-file both give the token; give one, preferably --token-file FILE (others on this machine can see --token in ps)")
-        }
-        if !given.contains("--theme"), let value = ProcessEnvironment()[ThemeName.environment], !value.isEmpty {
-            try flags.set("--theme", value, from: "$\(ThemeName.environment)")
-        }
-        if given.contains("--ca"), given.contains("--insecure") {
-            throw NeonError.usage("--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
-        }
-        try flags.take(positional)
+        try flags.checkTrust()
+        try flags.take()
         if command.connects, let problem = Hub.problem(withName: flags.connect.name) {
             throw NeonError.usage("--name \"\(flags.connect.name)\": \(problem); choose another with --name N")
         }
         return flags.subcommand
+    }
+
+    /// --token and --token-file do not go together.
+    private func checkToken() throws(NeonError) {
+        if given.contains("--token"), given.contains("--token-file") {
+            throw NeonError.usage("--token and --token-file both give the token; give one, preferably --token-file FILE (others on this machine can see --token in ps)")
+        }
+    }
+
+    /// --ca and --insecure do not go together.
+    private func checkTrust() throws(NeonError) {
+        if given.contains("--ca"), given.contains("--insecure") {
+            throw NeonError.usage("--ca and --insecure contradict each other: --ca checks the certificate against FILE, --insecure checks nothing; give one")
+        }
     }
 
     /// The command with what was given.
@@ -150,73 +115,9 @@ private struct Flags {
         }
     }
 
-    /// `neonsync tail` or `neonsync read, present or replay`.
-    private static func owners(of option: CommandOption) -> String {
-        let names = CommandName.allCases.filter { option.commands.contains($0) }.map(\.rawValue)
-        if names.count == 1 { return "neonsync \(names[0])" }
-        if names.count == CommandName.allCases.filter(\.connects).count, !option.commands.contains(.replay) {
-            return "the commands that connect to a server"
-        }
-        return "neonsync " + names.dropLast().joined(separator: ", ") + " and " + names.last!
-    }
-
-    private mutating func set(_ flag: String, _ value: String, from source: String? = nil) throws(NeonError) {
-        switch flag {
-        case "--theme":
-            guard let theme = ThemeName(rawValue: value) else {
-                let names = ThemeName.allCases.map(\.rawValue).joined(separator: ", ")
-                throw NeonError.usage("\(source ?? "--theme") \"\(value)\" is not a theme; choose one of \(names); \(help)")
-            }
-            connect.theme = theme
-        case "--hyperlinks":
-            guard let choice = HyperlinkChoice(rawValue: value) else {
-                throw NeonError.usage("--hyperlinks needs auto, always or never, not \"\(value)\"; \(help)")
-            }
-            connect.hyperlinks = choice
-        case "--graphics":
-            let names = ["auto", "none"] + GraphicsProtocol.allCases.map(\.rawValue)
-            guard names.contains(value) else {
-                throw NeonError.usage("--graphics needs one of \(names.joined(separator: ", ")), not \"\(value)\"; \(help)")
-            }
-            connect.graphics = value
-        case "--room": room = value
-        case "--name": connect.name = value
-        case "--server": connect.server = value
-        case "--profile":
-            guard let chosen = CountingProfile(rawValue: value) else {
-                throw NeonError.usage("--profile needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", ")); \(help)")
-            }
-            profile = chosen
-        case "--pointers":
-            guard let rule = PointingRule(rawValue: value) else {
-                throw NeonError.usage("--pointers needs everyone or presenter, not \"\(value)\"; \(help)")
-            }
-            pointing = rule
-        case "--speed":
-            guard let number = Double(value), number > 0, number.isFinite else {
-                throw NeonError.usage("--speed needs a number above 0, e.g. --speed 10; \(help)")
-            }
-            speed = number
-        case "--token":
-            guard !value.isEmpty else {
-                throw NeonError.usage("--token needs a value (a room token from neonsyncd token); \(help)")
-            }
-            connect.token = value
-            connect.tokenOnCommandLine = true
-        case "--token-file":
-            do {
-                connect.token = try PrivateFile.roomToken(value)
-            } catch {
-                throw error.exiting(with: NeonError.usageStatus)
-            }
-        case "--ca": connect.trust = .certificates(path: value)
-        default: break
-        }
-    }
-
     /// Takes the command's arguments: FILE, ROOM, FILE|ROOM or LOGFILE, and
     /// checks the room by the server's rule.
-    private mutating func take(_ positional: [String]) throws(NeonError) {
+    private mutating func take() throws(NeonError) {
         let what: String
         switch command {
         case .read, .notes: what = "FILE"

@@ -1,4 +1,5 @@
 import Glibc
+import NeonCore
 import NeonSimulation
 import NeonSystem
 
@@ -20,41 +21,47 @@ func fail(_ sentence: String) -> Never {
     exit(2)
 }
 
-var modes = DraftSimulation.Mode.allCases
-var seeds: UInt64 = 1000
-var from: UInt64 = 1
-var replay: UInt64?
-var jobs = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
-var arguments = CommandLine.arguments.dropFirst()
-while let flag = arguments.popFirst() {
-    guard let value = arguments.popFirst() else { fail("\(flag) needs a value") }
-    switch flag {
-    case "--mode":
-        if value == "both" {
-            modes = DraftSimulation.Mode.allCases
-        } else if let mode = DraftSimulation.Mode(rawValue: value) {
-            modes = [mode]
-        } else {
-            fail("--mode \(value) is not a mode; write node, cluster or both")
-        }
-    case "--seeds":
-        guard let n = UInt64(value), n > 0 else { fail("--seeds \(value) is not a positive whole number") }
-        seeds = n
-    case "--from":
-        guard let n = UInt64(value) else { fail("--from \(value) is not a seed (a whole number from 0)") }
-        from = n
-    case "--jobs":
-        guard let n = Int(value), n > 0 else { fail("--jobs \(value) is not a positive whole number") }
-        jobs = n
-    case "--replay":
-        guard let n = UInt64(value) else { fail("--replay \(value) is not a seed (a whole number from 0)") }
-        replay = n
-    default:
-        fail("unknown flag \(flag)")
-    }
+/// What the flags ask for.
+struct Run {
+    var modes = DraftSimulation.Mode.allCases
+    var seeds: UInt64 = 1000
+    var from: UInt64 = 1
+    var replay: UInt64?
+    var jobs = max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+    var showHelp = false
 }
 
-if let replay {
+let seedParser = ValueParser<UInt64>({ UInt64($0) }, otherwise: { flag, text in "\(flag) \(text) is not a seed (a whole number from 0)" })
+let rows: [OptionRow<Run>] = [
+    .value(OptionSpec("--mode", value: "MODE", help: "node, cluster or both (default both)"), \.modes,
+           ValueParser({ $0 == "both" ? DraftSimulation.Mode.allCases : DraftSimulation.Mode(rawValue: $0).map { [$0] } },
+                       otherwise: { flag, text in "\(flag) \(text) is not a mode; write node, cluster or both" })),
+    .value(OptionSpec("--seeds", value: "N", help: "how many seeds to run in each mode (default 1000)"), \.seeds,
+           ValueParser({ UInt64($0).flatMap { $0 > 0 ? $0 : nil } },
+                       otherwise: { flag, text in "\(flag) \(text) is not a positive whole number" })),
+    .value(OptionSpec("--from", value: "SEED", help: "the first seed (default 1)"), \.from, seedParser),
+    .value(OptionSpec("--jobs", value: "J", help: "runs at once (default: one per processor)"), \.jobs,
+           ValueParser({ Int($0).flatMap { $0 > 0 ? $0 : nil } },
+                       otherwise: { flag, text in "\(flag) \(text) is not a positive whole number" })),
+    .optional(OptionSpec("--replay", value: "SEED", help: "run this one seed and print every event"), \.replay, seedParser),
+    .switch(OptionSpec.help(), \.showHelp, ends: true),
+]
+
+var run = Run()
+do {
+    try OptionRow.read(CommandLine.arguments.dropFirst(), by: rows, into: &run,
+                       failing: { NeonError.usage($0.sentence(unknown: "flag")) },
+                       positional: { _, word throws(NeonError) in throw NeonError.usage("unknown flag \(word)") })
+} catch {
+    fail(error.description)
+}
+if run.showHelp {
+    print(usage + "\n\nOPTIONS:\n" + HelpText.table(rows.map { ($0.spec.usage, $0.spec.help) }, width: 80).joined(separator: "\n"))
+    exit(0)
+}
+let (modes, seeds, from, jobs) = (run.modes, run.seeds, run.from, run.jobs)
+
+if let replay = run.replay {
     guard modes.count == 1, let mode = modes.first else { fail("--replay needs one --mode, node or cluster") }
     let simulation = DraftSimulation(seed: replay, mode: mode, tracing: true)
     let report = simulation.run()

@@ -8,14 +8,38 @@ import NeonSystem
 enum ReshardCommand {
     static let usage = "usage: neonsyncd reshard --from URL[,URL…] --to URL[,URL…] [--redis-password-file FILE] [--dry-run]"
 
-    /// Its flags: the table it parses and its help lists.
-    static let options = [
-        OptionSpec("--from", value: "URLS", help: "the cluster's shards as its nodes list them now in --redis, in that order"),
-        OptionSpec("--to", value: "URLS", help: "the shards the nodes will list, in their order (a shard added at the end moves the fewest rooms)"),
-        OptionSpec("--redis-password-file", value: "FILE", help: "the Redis password (AUTH), first line of FILE, as the nodes use"),
-        OptionSpec("--dry-run", help: "count the rooms that would move, and where, without moving any"),
-        OptionSpec.help(),
+    /// What the flags ask for.
+    struct Request {
+        var from: [RedisEndpoint]?
+        var to: [RedisEndpoint]?
+        var password: String?
+        var dryRun = false
+        var showHelp = false
+    }
+
+    /// Its flags and where their values go: the table it parses and its help lists.
+    static let rows: [OptionRow<Request>] = [
+        .optional(OptionSpec("--from", value: "URLS", help: "the cluster's shards as its nodes list them now in --redis, in that order"),
+               \.from, endpoints),
+        .optional(OptionSpec("--to", value: "URLS", help: "the shards the nodes will list, in their order (a shard added at the end moves the fewest rooms)"),
+               \.to, endpoints),
+        .optional(OptionSpec("--redis-password-file", value: "FILE", help: "the Redis password (AUTH), first line of FILE, as the nodes use"),
+               \.password, ValueParser<String> { flag, path throws(NeonError) in
+                   do throws(NeonError) {
+                       return try RedisPassword.load(path: path)
+                   } catch {
+                       throw error.at(flag).exiting(with: NeonError.usageStatus)
+                   }
+               }),
+        .switch(OptionSpec("--dry-run", help: "count the rooms that would move, and where, without moving any"), \.dryRun),
+        .switch(OptionSpec.help(), \.showHelp, ends: true),
     ]
+
+    static var options: [OptionSpec] { rows.map(\.spec) }
+
+    private static let endpoints = ValueParser<[RedisEndpoint]> { flag, text throws(NeonError) in
+        try RedisEndpoint.list(parsing: text, flag: flag)
+    }
 
     /// `neonsyncd reshard` as neonsyncd's help and man page show it.
     static let spec = CommandLineSpec.Command(
@@ -46,38 +70,17 @@ enum ReshardCommand {
     }
 
     private static func reshard(_ arguments: [String]) throws(NeonError) -> Int32 {
-        var from: [RedisEndpoint]?
-        var to: [RedisEndpoint]?
-        var password: String?
-        var dryRun = false
-        let read: [OptionSpec.Argument]
-        do {
-            read = try OptionSpec.parse(arguments, by: options)
-        } catch {
-            throw NeonError.usage(error.sentence())
+        var request = Request()
+        try OptionRow.read(arguments, by: rows, into: &request, failing: { NeonError.usage($0.sentence()) },
+                           positional: { _, word throws(NeonError) in throw NeonError.usage("unknown option \(word)") })
+        if request.showHelp {
+            print(help)
+            return 0
         }
-        for argument in read {
-            guard case let .option(option, value) = argument else {
-                if case let .positional(word) = argument { throw NeonError.usage("unknown option \(word)") }
-                continue
-            }
-            switch option.flag {
-            case "--help":
-                print(help)
-                return 0
-            case "--dry-run": dryRun = true
-            case "--from": from = try RedisEndpoint.list(parsing: value ?? "", flag: "--from")
-            case "--to": to = try RedisEndpoint.list(parsing: value ?? "", flag: "--to")
-            default:
-                do {
-                    password = try RedisPassword.load(path: value ?? "")
-                } catch {
-                    throw error.at("--redis-password-file").exiting(with: NeonError.usageStatus)
-                }
-            }
-        }
-        guard let from else { throw NeonError.usage("--from is required: the shards the nodes list now, in their order") }
-        guard let to else { throw NeonError.usage("--to is required: the shards the nodes will list, in their order") }
+        let dryRun = request.dryRun
+        let password = request.password
+        guard let from = request.from else { throw NeonError.usage("--from is required: the shards the nodes list now, in their order") }
+        guard let to = request.to else { throw NeonError.usage("--to is required: the shards the nodes will list, in their order") }
         let summary = try ClusterReshard.run(from: from, to: to, password: password, dryRun: dryRun) { line in
             StandardStreams.write("neonsyncd reshard: \(line)\n", to: STDERR_FILENO)
         }

@@ -8,18 +8,34 @@ import NeonSystem
 enum TokenCommand {
     static let usage = "usage: neonsyncd token --secret-file FILE --room R --role presenter|reader|observer [--ttl T]"
 
-    /// Its flags: the table it parses and its help lists.
-    static let options = [
-        OptionSpec("--secret-file", value: "FILE", help: "the secret tokens are signed with: the file neonsyncd's --secret-file reads"),
-        OptionSpec("--room", value: "R", help: "a room name, or * for every room"),
-        OptionSpec("--role", value: "ROLE", help: """
+    /// What the flags ask for.
+    struct Request {
+        var secretFile: String?
+        var room: String?
+        var role: Role?
+        var ttl: Int64 = 8 * 3600
+        var showHelp = false
+    }
+
+    /// Its flags and where their values go: the table it parses and its help lists.
+    static let rows: [OptionRow<Request>] = [
+        .optional(OptionSpec("--secret-file", value: "FILE", help: "the secret tokens are signed with: the file neonsyncd's --secret-file reads"),
+               \.secretFile, .text),
+        .optional(OptionSpec("--room", value: "R", help: "a room name, or * for every room"), \.room, .text),
+        .optional(OptionSpec("--role", value: "ROLE", help: """
             presenter, reader or observer; a presenter token also admits readers and observers, a reader token observers
-            """),
-        OptionSpec("--ttl", value: "T", help: """
+            """), \.role, ValueParser({ Role(rawValue: $0) }, otherwise: { flag, text in
+                "\(flag) \(text) is not a role; use presenter, reader or observer"
+            })),
+        .value(OptionSpec("--ttl", value: "T", help: """
             how long it admits: seconds, or a number with s, m, h or d (default 8h, at most 366d)
-            """),
-        OptionSpec.help(),
+            """), \.ttl, ValueParser({ duration($0) }, otherwise: { flag, text in
+                "\(flag) \(text) is not a duration; use e.g. 90s, 30m, 8h or 7d (at most 366d)"
+            })),
+        .switch(OptionSpec.help(), \.showHelp, ends: true),
     ]
+
+    static var options: [OptionSpec] { rows.map(\.spec) }
 
     /// `neonsyncd token` as neonsyncd's help and man page show it.
     static let spec = CommandLineSpec.Command(
@@ -48,40 +64,17 @@ enum TokenCommand {
     }
 
     private static func mint(_ arguments: [String]) throws(NeonError) -> Int32 {
-        var secretFile: String?
-        var room: String?
-        var role: Role?
-        var ttl: Int64 = 8 * 3600
-        let read: [OptionSpec.Argument]
-        do {
-            read = try OptionSpec.parse(arguments, by: options)
-        } catch {
-            throw NeonError(error.sentence())
+        var request = Request()
+        try OptionRow.read(arguments, by: rows, into: &request, failing: { NeonError($0.sentence()) },
+                           positional: { _, word throws(NeonError) in throw NeonError("unknown option \(word)") })
+        if request.showHelp {
+            print(help)
+            return 0
         }
-        for argument in read {
-            guard case let .option(option, value?) = argument else {
-                if case let .positional(word) = argument { throw NeonError("unknown option \(word)") }
-                print(help)
-                return 0
-            }
-            switch option.flag {
-            case "--secret-file": secretFile = value
-            case "--room": room = value
-            case "--role":
-                guard let parsed = Role(rawValue: value) else {
-                    throw NeonError("--role \(value) is not a role; use presenter, reader or observer")
-                }
-                role = parsed
-            default:
-                guard let seconds = duration(value) else {
-                    throw NeonError("--ttl \(value) is not a duration; use e.g. 90s, 30m, 8h or 7d (at most 366d)")
-                }
-                ttl = seconds
-            }
-        }
-        guard let secretFile else { throw NeonError("--secret-file is required (the same file neonsyncd uses)") }
-        guard let room else { throw NeonError("--room is required (a room name, or * for every room)") }
-        guard let role else { throw NeonError("--role is required (presenter, reader or observer)") }
+        let ttl = request.ttl
+        guard let secretFile = request.secretFile else { throw NeonError("--secret-file is required (the same file neonsyncd uses)") }
+        guard let room = request.room else { throw NeonError("--room is required (a room name, or * for every room)") }
+        guard let role = request.role else { throw NeonError("--role is required (presenter, reader or observer)") }
         if room != Hub.everyRoom, let problem = Hub.problem(withRoom: room) {
             throw NeonError("--room \(room) is not a room name: \(problem); or give * for every room")
         }

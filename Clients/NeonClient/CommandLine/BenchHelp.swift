@@ -18,34 +18,6 @@ public enum BenchHelp {
     /// The words `neonsync bench` takes first: the scenarios, and `core`.
     public static let words = BenchScenario.allCases.map(\.rawValue) + ["core"]
 
-    /// Every flag: the table neonsync-bench parses and the help lists.
-    public static let table = [
-        OptionSpec("--server", value: "URL", help: "ws://HOST:PORT/ or unix:PATH of the server (default \(CommandOption.defaultServer), or $\(CommandOption.serverEnvironment)); a list URL1,URL2,… (commas, no spaces) spreads the connections round-robin over the URLs (follow: the presenter on URL1, the followers dealt over all). No failover here: a dropped connection fails the run. Except for connect and rooms (which places each room whole on one URL), every connection joins one room, so the URLs must reach the same rooms: nodes of one cluster (neonsyncd --redis), or one server's several addresses"),
-        OptionSpec("--token-file", value: "FILE", help: "the room token a server with a secret requires: the first line of FILE, which only you may read (chmod 600 FILE); or $\(CommandOption.tokenEnvironment)"),
-        OptionSpec("--token", value: "T", help: "the token on the command line, where other users see it (ps); warns. Prefer --token-file FILE"),
-        OptionSpec("--peer", value: "P", help: "what --server speaks: neonsync (default), lws-mirror (libwebsockets-test-server; relay and connect only) or raw (a plain broadcast server, e.g. bench/broadcast_server.py)"),
-        OptionSpec("--followers", value: "N", help: "follow: followers (default 100)"),
-        OptionSpec("--readers", value: "N", help: "coread: readers (default 50)"),
-        OptionSpec("--editors", value: "E", help: "draft: editors (default 4)"),
-        OptionSpec("--watchers", value: "W", help: "draft: watching readers (default 100)"),
-        OptionSpec("--connections", value: "N", help: "relay (default 500), connect (default 1000)"),
-        OptionSpec("--senders", value: "S", help: "relay: sending connections (default 1)"),
-        OptionSpec("--rate", value: "R", help: "events per second: follow 60, coread 2 per reader, draft 10 per editor, relay 0 (saturate), connect 0 (connections per second; 0 = as fast as accepted), rooms 0 (scrolls per second over all rooms; 0 = saturate), redis 0 (events per second over all rooms; 0 = saturate)"),
-        OptionSpec("--window", value: "W", help: "with --rate 0: relay, messages in flight per sender (default 32); rooms, scrolls in flight per room (default 1); redis, events in flight per room (default 1)"),
-        OptionSpec("--duration", value: "S", help: "seconds of measurement (connect: of holding) (default 10)"),
-        OptionSpec("--size", value: "B", help: "relay: bytes per message frame (default 64)"),
-        OptionSpec("--rooms", value: "N", help: "rooms: how many rooms (default 100); churn: how many rooms to go through, one reader each (default 10000); redis: rooms the events are spread over (default 1000)"),
-        OptionSpec("--per-room", value: "P", help: "connect: connections per room (default 100); rooms: readers per room (default 2)"),
-        OptionSpec("--room", value: "R", help: "room name prefix (default bench-PID)"),
-        OptionSpec("--server-pid", value: "PID", help: "sample that process's CPU time and RSS (/proc) and report them with the figures; a list PID,PID,… sums them (and gives each one's CPU)"),
-        OptionSpec("--redis-pid", value: "PID", help: "cluster runs: sample the cluster's redis-server CPU time; follow and coread report it per broadcast, rooms per event; a list PID,PID,… (one per shard) sums them and gives each one's"),
-        OptionSpec("--redis", value: "URL", help: "redis: the cluster's Redis, redis://HOST:PORT[/DB], or the shards' URLs joined by commas as neonsyncd --redis takes them (default redis://127.0.0.1:6379). Use a Redis of its own: the run leaves its rooms' keys behind"),
-        OptionSpec("--redis-password-file", value: "FILE", help: "redis: the Redis password (AUTH), the first line of FILE"),
-        OptionSpec("--ramp", value: "K", help: "handshakes in progress at once while connecting (default 256)"),
-        OptionSpec("--service-pause", value: "US", help: "microseconds to pause after each round of the client's event loop, so each poll finds more sockets ready (less load-generator CPU, up to US more latency; default 0)"),
-        OptionSpec.help(),
-    ]
-
     /// The man page's and the completions' entry for `neonsync bench`.
     public static let command = CommandLineSpec.Command(
         name: "bench", synopsis: "neonsync bench SCENARIO [OPTIONS]",
