@@ -58,35 +58,28 @@ public final class SyncServer: Sendable {
     /// How many rooms came back from the store at start.
     public let restoredRooms: Int
     private let executor: Executor
-    private let sequencer: any RoomSequencer
+    /// One node's committer over its store, or a cluster node's link.
+    private let deployment: DeploymentRun
     private let logger: LogWriter
     private let transport: WebSocketServer
-    /// Removes rooms idle past `roomTTL` (one node), releases those unused
-    /// for `--room-release` (cluster).
+    /// Asks for sweeps: rooms idle past `roomTTL` go (one node), those
+    /// unused for `--room-release` leave memory.
     private let sweeper = RoomSweeper()
     /// Hands freed heap back to the system after bursts (on the sweep timer).
     private let heap = HeapTrimmer()
     /// The one stop: run by the first `stop`, waited for by the others.
     private let stopping = StopOnce()
 
-    /// Cluster mode: the node's link to Redis (nil on a single node).
-    public let cluster: ClusterLink?
-
-    /// A server over `store`, with the rooms the store kept; or, given a
-    /// cluster link, a node of that cluster, whose rooms live in Redis.
-    public init(configuration: Configuration, logger: LogWriter, store: any RoomStore,
-                cluster: ClusterLink? = nil) throws(NeonError) {
+    /// A server deployed as `deployment`: one node with the rooms its
+    /// store kept, or a node of a cluster, whose rooms live in Redis.
+    public init(configuration: Configuration, logger: LogWriter, deployment: Deployment) throws(NeonError) {
         self.configuration = configuration
-        self.cluster = cluster
-        let stored: [StoredRoom]
-        let incarnation: Int
-        stored = try store.loadRooms()
-        if let cluster { incarnation = cluster.generation } else { incarnation = try store.countStart() }
-        restoredRooms = stored.count
-        let gateway = Self.gateway(configuration, stored: stored, incarnation: incarnation, cluster: cluster?.configuration)
-        sequencer = cluster ?? LocalSequencer(store: store, logger: logger, limits: configuration.limits)
+        let (run, start) = try DeploymentRun.open(deployment, logger: logger, limits: configuration.limits)
+        self.deployment = run
+        restoredRooms = start.stored.count
+        let gateway = Self.gateway(configuration, mode: start.mode, stored: start.stored, incarnation: start.incarnation)
         self.logger = logger
-        executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer)
+        executor = Executor(gateway: gateway, logger: logger, sequencer: run.sequencer)
         transport = WebSocketServer(
             configuration: .init(host: configuration.host, port: configuration.port,
                                  subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
@@ -96,20 +89,24 @@ public final class SyncServer: Sendable {
             delegate: executor)
     }
 
-    /// The gateway a server starts with: its hub holds the rooms `stored`
-    /// (what a node's store kept; a cluster node's store is empty, its rooms
-    /// are taken up from Redis), its client ids carry `incarnation`.
-    package static func gateway(_ configuration: Configuration, stored: [StoredRoom], incarnation: Int,
-                                cluster: ClusterConfiguration?) -> Gateway {
+    /// The gateway a server starts with, in its deployment's `mode`: its
+    /// hub holds the rooms `stored` (what one node's store kept; a cluster
+    /// node takes its rooms up from Redis), its client ids carry
+    /// `incarnation`.
+    package static func gateway(_ configuration: Configuration, mode: Gateway.Mode, stored: [StoredRoom],
+                                incarnation: Int) -> Gateway {
         let codec = WireCodec()
-        let hub = Hub(limits: configuration.limits, maxRooms: cluster == nil ? configuration.maxRooms : .max,
+        // A cluster node's hub holds what its clients take up; the gateway
+        // counts its rooms against --max-rooms.
+        let hubRooms = if case .cluster = mode { Int.max } else { configuration.maxRooms }
+        let hub = Hub(limits: configuration.limits, maxRooms: hubRooms,
                       restoring: stored.map { RoomSnapshot($0, codec: codec) })
         return Gateway(hub: hub, configuration: .init(
             policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
-            clustered: cluster != nil,
-            snapshotEvery: cluster?.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
+            maxOutboundBytes: configuration.maxOutboundBytes,
             roomTTL: configuration.roomTTL, roomRelease: configuration.roomRelease,
-            shards: cluster?.endpoints.count ?? 1, maxMessageBytes: configuration.maxMessageBytes),
+            maxMessageBytes: configuration.maxMessageBytes),
+            mode: mode,
             activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
                                  uniquingKeysWith: { first, _ in first }))
     }
@@ -124,31 +121,27 @@ public final class SyncServer: Sendable {
         }
         let transport = transport
         let executor = executor
-        sequencer.start { delivery in
+        deployment.start { delivery in
             transport.execute { context in executor.apply(delivery, through: context) }
         }
         // Idle rooms past --room-ttl go (one node), those past
         // --room-release leave memory; what the room quota remembers of
         // addresses goes a minute after their last new room.
-        let every = [cluster == nil ? configuration.roomTTL : nil, configuration.roomRelease].compactMap { $0 }
+        let every = [deployment.sweepsExpiredRooms ? configuration.roomTTL : nil, configuration.roomRelease].compactMap { $0 }
             .map { min(max(Double($0.components.seconds) / 4, 0.5), 60) }.min()
         let heap = heap
         sweeper.start(every: every ?? 60) {
             transport.execute { context in executor.apply(.event(.sweep), through: context) }
             heap.trimIfDue()
         }
-        var fields = [
+        let fields = [
             LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
             LogField("restoredRooms", .int(restoredRooms)),
             LogField("tokens", .bool(configuration.access.secret != nil)),
             LogField("tls", .bool(configuration.tls != nil)),
             LogField("origins", .string(configuration.origins.allowed.sorted().joined(separator: " "))),
-        ]
-        if let cluster {
-            fields += [LogField("redis", .string(cluster.configuration.redisList)),
-                       LogField("generation", .int(cluster.generation))]
-        }
+        ] + deployment.startFields
         logger.log(LogRecord(.info, .start, fields))
     }
 
@@ -157,7 +150,7 @@ public final class SyncServer: Sendable {
 
     /// Stops gracefully: what was acknowledged is committed and its acks
     /// queued, close frames (1001) go to everyone, then the store's or
-    /// Redis's threads finish; returns then. The one way the server stops:
+    /// Redis's threads finish and one node's store closes; returns then. The one way the server stops:
     /// safe from any thread, any number of times, at once; the first call
     /// stops it (and logs `stop` with its `reason`), every other returns
     /// once that stop has finished.
@@ -165,15 +158,9 @@ public final class SyncServer: Sendable {
         stopping.run {
             logger.log(LogRecord(.info, .stop, [LogField("reason", .string(reason))]))
             sweeper.stop()
-            sequencer.flush()
+            deployment.flush()
             transport.stop()
-            if case let .storeUnreachable(why) = sequencer.stop(), let cluster {
-                // Redis was gone on the way out: the node could not leave.
-                logger.log(LogRecord(.error, .redisDown, [
-                    LogField("redis", .string(cluster.configuration.redisList)),
-                    LogField("reason", .string("stopped without leaving the cluster (\(why)); its members leave when its heartbeat expires, within --node-timeout")),
-                ]))
-            }
+            deployment.stop(logger: logger)
         }
     }
 

@@ -41,7 +41,7 @@ final class InProcessServer {
             maxOutboundBytes: configuration.maxOutboundBytes, roomTTL: configuration.roomTTL,
             roomRelease: configuration.roomRelease, maxMessageBytes: configuration.maxMessageBytes))
         sequencer = LocalSequencer(store: store, logger: logger, limits: configuration.limits)
-        executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer, clock: time.clock)
+        executor = Executor(gateway: gateway, logger: logger, sequencer: .committer(sequencer), clock: time.clock)
         sequencer.start { [handedBack] in handedBack.post($0) }
     }
 
