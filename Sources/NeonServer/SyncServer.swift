@@ -7,51 +7,31 @@ import Synchronization
 /// transport. Transport events become hub events; hub outputs become frames
 /// (each broadcast encoded once) and log lines. It computes nothing itself.
 public final class SyncServer: Sendable {
+    /// The server's configuration: each component's own value, built
+    /// once (`neonsyncd` builds them from its flags), none a copy of
+    /// another's fields.
     public struct Configuration: Sendable {
-        public var host: String
-        public var port: Int
-        public var maxMessageBytes: Int
+        /// Where and how it listens: the WebSocket transport's value (its
+        /// message and backlog limits are the ones the gateway reports).
+        public var transport: WebSocketServer.Configuration
+        /// Admission, rooms and their lifetimes: the gateway's value.
+        package var gateway: Gateway.Configuration
+        /// What one room may hold: the hub's value.
         public var limits: RoomLimits
-        public var maxRooms: Int
-        /// Room tokens and per-connection limits.
-        public var access: AccessPolicy
-        /// Ping idle connections at half of it, close them after it; nil never.
-        public var idleTimeout: Duration?
-        /// Certificate and key to serve wss:// and HTTPS; `nil` for ws://.
-        public var tls: TLSConfiguration?
-        /// Which browser origins may open connections (none by default).
-        public var origins: OriginPolicy
-        /// Most bytes that may wait unsent to one connection before it is
-        /// closed with 4008 (too slow); see `WebSocketServer.Configuration`.
-        public var maxOutboundBytes: Int
-        /// An empty room idle this long is removed with its document and
-        /// draft; nil never (one node only).
-        public var roomTTL: Duration?
-        /// An empty room idle this long leaves memory and lives on in the
-        /// store until someone joins it again; nil keeps rooms in memory.
-        public var roomRelease: Duration?
-        /// A Unix domain socket to listen on as well; its members' names are
-        /// their login names, shown as verified.
-        public var unixSocketPath: String?
-        /// Other processes may listen on the same port (SO_REUSEPORT);
-        /// the kernel spreads new connections over them.
-        public var reusePort: Bool
 
-        public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
-                    limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000,
-                    access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60),
-                    tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers,
-                    maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
-                    unixSocketPath: String? = nil, reusePort: Bool = false, roomRelease: Duration? = nil) {
-            self.roomRelease = roomRelease
-            self.unixSocketPath = unixSocketPath
-            self.reusePort = reusePort
-            self.roomTTL = roomTTL
-            self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
-            self.limits = limits; self.maxRooms = maxRooms
-            self.access = access; self.idleTimeout = idleTimeout
-            self.tls = tls; self.origins = origins; self.maxOutboundBytes = maxOutboundBytes
+        package init(transport: WebSocketServer.Configuration = Configuration.defaultTransport, gateway: Gateway.Configuration = .init(),
+                     limits: RoomLimits = RoomLimits()) {
+            self.transport = transport
+            self.gateway = gateway
+            self.limits = limits
         }
+
+        /// The transport a server has unless told otherwise: 127.0.0.1:7681,
+        /// messages and backlogs up to 8 MiB, idle connections pinged at
+        /// 30 s and closed at 60 s, no browser origins.
+        package static let defaultTransport = WebSocketServer.Configuration(
+            port: 7681, subprotocol: "neonsync.v1", maxMessageSize: 8 * 1024 * 1024, idleTimeout: .seconds(60),
+            maxOutboundBytes: 8 * 1024 * 1024)
     }
 
     public let configuration: Configuration
@@ -80,33 +60,26 @@ public final class SyncServer: Sendable {
         let gateway = Self.gateway(configuration, mode: start.mode, stored: start.stored, incarnation: start.incarnation)
         self.logger = logger
         executor = Executor(gateway: gateway, logger: logger, sequencer: run.sequencer)
-        transport = WebSocketServer(
-            configuration: .init(host: configuration.host, port: configuration.port,
-                                 subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
-                                 tls: configuration.tls, idleTimeout: configuration.idleTimeout,
-                                 origins: configuration.origins, maxOutboundBytes: configuration.maxOutboundBytes,
-                                 unixSocketPath: configuration.unixSocketPath, sharesPort: configuration.reusePort),
-            delegate: executor)
+        transport = WebSocketServer(configuration: configuration.transport, delegate: executor)
     }
 
     /// The gateway a server starts with, in its deployment's `mode`: its
     /// hub holds the rooms `stored` (what one node's store kept; a cluster
     /// node takes its rooms up from Redis), its client ids carry
-    /// `incarnation`.
+    /// `incarnation`. It reports the transport's message and backlog limits.
     package static func gateway(_ configuration: Configuration, mode: Gateway.Mode, stored: [StoredRoom],
                                 incarnation: Int) -> Gateway {
         let codec = WireCodec()
         // A cluster node's hub holds what its clients take up; the gateway
         // counts its rooms against --max-rooms.
-        let hubRooms = if case .cluster = mode { Int.max } else { configuration.maxRooms }
+        let hubRooms = if case .cluster = mode { Int.max } else { configuration.gateway.maxRooms }
         let hub = Hub(limits: configuration.limits, maxRooms: hubRooms,
                       restoring: stored.map { RoomSnapshot($0, codec: codec) })
-        return Gateway(hub: hub, configuration: .init(
-            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
-            maxOutboundBytes: configuration.maxOutboundBytes,
-            roomTTL: configuration.roomTTL, roomRelease: configuration.roomRelease,
-            maxMessageBytes: configuration.maxMessageBytes),
-            mode: mode,
+        var settings = configuration.gateway
+        settings.incarnation = incarnation
+        settings.maxMessageBytes = configuration.transport.maxMessageSize
+        settings.maxOutboundBytes = configuration.transport.maxOutboundBytes
+        return Gateway(hub: hub, configuration: settings, mode: mode,
             activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
                                  uniquingKeysWith: { first, _ in first }))
     }
@@ -127,7 +100,8 @@ public final class SyncServer: Sendable {
         // Idle rooms past --room-ttl go (one node), those past
         // --room-release leave memory; what the room quota remembers of
         // addresses goes a minute after their last new room.
-        let every = [deployment.sweepsExpiredRooms ? configuration.roomTTL : nil, configuration.roomRelease].compactMap { $0 }
+        let rooms = configuration.gateway
+        let every = [deployment.sweepsExpiredRooms ? rooms.roomTTL : nil, rooms.roomRelease].compactMap { $0 }
             .map { min(max(Double($0.components.seconds) / 4, 0.5), 60) }.min()
         let heap = heap
         sweeper.start(every: every ?? 60) {
@@ -135,12 +109,12 @@ public final class SyncServer: Sendable {
             heap.trimIfDue()
         }
         let fields = [
-            LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
+            LogField("host", .string(configuration.transport.host)), LogField("port", .int(port ?? 0)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
             LogField("restoredRooms", .int(restoredRooms)),
-            LogField("tokens", .bool(configuration.access.secret != nil)),
-            LogField("tls", .bool(configuration.tls != nil)),
-            LogField("origins", .string(configuration.origins.allowed.sorted().joined(separator: " "))),
+            LogField("tokens", .bool(configuration.gateway.policy.secret != nil)),
+            LogField("tls", .bool(configuration.transport.tls != nil)),
+            LogField("origins", .string(configuration.transport.origins.allowed.sorted().joined(separator: " "))),
         ] + deployment.startFields
         logger.log(LogRecord(.info, .start, fields))
     }

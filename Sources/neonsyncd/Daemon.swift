@@ -115,13 +115,15 @@ enum Daemon {
         }
         do throws(NeonError) {
             server = try SyncServer(
-                configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
-                                     limits: options.limits, maxRooms: options.maxRooms,
-                                     access: options.access, idleTimeout: options.idleTimeout,
-                                     tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins),
-                                     maxOutboundBytes: options.maxOutbound, roomTTL: options.roomTTL,
-                                     unixSocketPath: options.unixSocket, reusePort: options.reusePort,
-                                     roomRelease: options.roomRelease),
+                configuration: .init(
+                    transport: .init(host: options.host, port: options.port, maxMessageSize: options.maxMessage,
+                                     tls: options.tls, idleTimeout: options.idleTimeout,
+                                     origins: OriginPolicy(allowing: options.allowedOrigins),
+                                     maxOutboundBytes: options.maxOutbound, unixSocketPath: options.unixSocket,
+                                     sharesPort: options.reusePort),
+                    gateway: .init(policy: options.access, maxRooms: options.maxRooms, roomTTL: options.roomTTL,
+                                   roomRelease: options.roomRelease),
+                    limits: options.limits),
                 logger: logger, deployment: deployment)
             // The socket file is made owner-only, then opened up to --unix-mode.
             let umaskBefore = umask(0o077)

@@ -7,14 +7,19 @@ import NeonTransport
 /// out (`GatewayCommand`), no I/O: the executor performs them.
 package struct Gateway: Sendable {
     package struct Configuration: Sendable {
+        /// Tokens, rates and per-address limits (`--secret-file`, `--rate`, …).
         var policy: AccessPolicy
+        /// `--max-rooms`.
         var maxRooms: Int
         /// This run of the server (a start counted by its store, or a
         /// cluster node's incarnation from Redis): client ids are `c<it>-<n>`,
         /// so no id of one run is ever handed out by another, and the events
-        /// it orders carry it. 0 (tests): ids are `c<n>`.
+        /// it orders carry it. 0 (tests): ids are `c<n>`. Set by the server
+        /// when it builds its gateway (`SyncServer.gateway`).
         var incarnation: Int
-        /// `--max-outbound`, for the too_slow log line.
+        /// The transport's backlog limit (`--max-outbound`), for the
+        /// too_slow log line; the server sets it from the transport's
+        /// configuration.
         var maxOutboundBytes: Int
         /// `--room-ttl`: an empty room idle this long is removed (nil: never).
         var roomTTL: Duration?
@@ -22,8 +27,9 @@ package struct Gateway: Sendable {
         /// leaves memory; it lives on in the store (SQLite on one node,
         /// Redis for a cluster) until someone joins it again (nil: never).
         var roomRelease: Duration?
-        /// `--max-message`, which every welcome announces (the transport
-        /// enforces it).
+        /// The transport's message limit (`--max-message`), which every
+        /// welcome announces; the server sets it from the transport's
+        /// configuration.
         var maxMessageBytes: Int
 
         package init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0,
