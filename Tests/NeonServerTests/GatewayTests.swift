@@ -233,7 +233,7 @@ struct GatewayTests {
 
     @Test("losing the cluster closes every connection with 4013; Redis away and back are logged and flip /healthz's state")
     func clusterHealth() {
-        var gateway = Gateway(hub: Hub(), configuration: .init(incarnation: 1))
+        var gateway = Gateway(hub: Hub(), configuration: .init(incarnation: 1), mode: .cluster(ClusterRooms()))
         _ = gateway.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
         let down = gateway.apply(.store(up: false, name: "redis://127.0.0.1:6379", reason: "gone"), at: at(1))
         #expect(logEvents(down) == ["redis_down"] && !gateway.storeUp)
