@@ -7,109 +7,79 @@ import Synchronization
 /// transport. Transport events become hub events; hub outputs become frames
 /// (each broadcast encoded once) and log lines. It computes nothing itself.
 public final class SyncServer: Sendable {
+    /// The server's configuration: each component's own value, built
+    /// once (`neonsyncd` builds them from its flags), none a copy of
+    /// another's fields.
     public struct Configuration: Sendable {
-        public var host: String
-        public var port: Int
-        public var maxMessageBytes: Int
+        /// Where and how it listens: the WebSocket transport's value (its
+        /// message and backlog limits are the ones the gateway reports).
+        public var transport: WebSocketServer.Configuration
+        /// Admission, rooms and their lifetimes: the gateway's value.
+        package var gateway: Gateway.Configuration
+        /// What one room may hold: the hub's value.
         public var limits: RoomLimits
-        public var maxRooms: Int
-        /// Room tokens and per-connection limits.
-        public var access: AccessPolicy
-        /// Ping idle connections at half of it, close them after it; nil never.
-        public var idleTimeout: Duration?
-        /// Certificate and key to serve wss:// and HTTPS; `nil` for ws://.
-        public var tls: TLSConfiguration?
-        /// Which browser origins may open connections (none by default).
-        public var origins: OriginPolicy
-        /// Most bytes that may wait unsent to one connection before it is
-        /// closed with 4008 (too slow); see `WebSocketServer.Configuration`.
-        public var maxOutboundBytes: Int
-        /// An empty room idle this long is removed with its document and
-        /// draft; nil never (one node only).
-        public var roomTTL: Duration?
-        /// An empty room idle this long leaves memory and lives on in the
-        /// store until someone joins it again; nil keeps rooms in memory.
-        public var roomRelease: Duration?
-        /// A Unix domain socket to listen on as well; its members' names are
-        /// their login names, shown as verified.
-        public var unixSocketPath: String?
-        /// Other processes may listen on the same port (SO_REUSEPORT);
-        /// the kernel spreads new connections over them.
-        public var reusePort: Bool
 
-        public init(host: String = "127.0.0.1", port: Int = 7681, maxMessageBytes: Int = 8 * 1024 * 1024,
-                    limits: RoomLimits = RoomLimits(), maxRooms: Int = 10_000,
-                    access: AccessPolicy = AccessPolicy(), idleTimeout: Duration? = .seconds(60),
-                    tls: TLSConfiguration? = nil, origins: OriginPolicy = .noBrowsers,
-                    maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
-                    unixSocketPath: String? = nil, reusePort: Bool = false, roomRelease: Duration? = nil) {
-            self.roomRelease = roomRelease
-            self.unixSocketPath = unixSocketPath
-            self.reusePort = reusePort
-            self.roomTTL = roomTTL
-            self.host = host; self.port = port; self.maxMessageBytes = maxMessageBytes
-            self.limits = limits; self.maxRooms = maxRooms
-            self.access = access; self.idleTimeout = idleTimeout
-            self.tls = tls; self.origins = origins; self.maxOutboundBytes = maxOutboundBytes
+        package init(transport: WebSocketServer.Configuration = Configuration.defaultTransport, gateway: Gateway.Configuration = .init(),
+                     limits: RoomLimits = RoomLimits()) {
+            self.transport = transport
+            self.gateway = gateway
+            self.limits = limits
         }
+
+        /// The transport a server has unless told otherwise: 127.0.0.1:7681,
+        /// messages and backlogs up to 8 MiB, idle connections pinged at
+        /// 30 s and closed at 60 s, no browser origins.
+        package static let defaultTransport = WebSocketServer.Configuration(
+            port: 7681, subprotocol: "neonsync.v1", maxMessageSize: 8 * 1024 * 1024, idleTimeout: .seconds(60),
+            maxOutboundBytes: 8 * 1024 * 1024)
     }
 
     public let configuration: Configuration
     /// How many rooms came back from the store at start.
     public let restoredRooms: Int
     private let executor: Executor
-    private let sequencer: any RoomSequencer
+    /// One node's committer over its store, or a cluster node's link.
+    private let deployment: DeploymentRun
     private let logger: LogWriter
     private let transport: WebSocketServer
-    /// Removes rooms idle past `roomTTL` (one node), releases those unused
-    /// for `--room-release` (cluster).
+    /// Asks for sweeps: rooms idle past `roomTTL` go (one node), those
+    /// unused for `--room-release` leave memory.
     private let sweeper = RoomSweeper()
     /// Hands freed heap back to the system after bursts (on the sweep timer).
     private let heap = HeapTrimmer()
     /// The one stop: run by the first `stop`, waited for by the others.
     private let stopping = StopOnce()
 
-    /// Cluster mode: the node's link to Redis (nil on a single node).
-    public let cluster: ClusterLink?
-
-    /// A server over `store`, with the rooms the store kept; or, given a
-    /// cluster link, a node of that cluster, whose rooms live in Redis.
-    public init(configuration: Configuration, logger: LogWriter, store: any RoomStore,
-                cluster: ClusterLink? = nil) throws(NeonError) {
+    /// A server deployed as `deployment`: one node with the rooms its
+    /// store kept, or a node of a cluster, whose rooms live in Redis.
+    public init(configuration: Configuration, logger: LogWriter, deployment: Deployment) throws(NeonError) {
         self.configuration = configuration
-        self.cluster = cluster
-        let stored: [StoredRoom]
-        let incarnation: Int
-        stored = try store.loadRooms()
-        if let cluster { incarnation = cluster.generation } else { incarnation = try store.countStart() }
-        restoredRooms = stored.count
-        let gateway = Self.gateway(configuration, stored: stored, incarnation: incarnation, cluster: cluster?.configuration)
-        sequencer = cluster ?? LocalSequencer(store: store, logger: logger, limits: configuration.limits)
+        let (run, start) = try DeploymentRun.open(deployment, logger: logger, limits: configuration.limits)
+        self.deployment = run
+        restoredRooms = start.stored.count
+        let gateway = Self.gateway(configuration, mode: start.mode, stored: start.stored, incarnation: start.incarnation)
         self.logger = logger
-        executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer)
-        transport = WebSocketServer(
-            configuration: .init(host: configuration.host, port: configuration.port,
-                                 subprotocol: "neonsync.v1", maxMessageSize: configuration.maxMessageBytes,
-                                 tls: configuration.tls, idleTimeout: configuration.idleTimeout,
-                                 origins: configuration.origins, maxOutboundBytes: configuration.maxOutboundBytes,
-                                 unixSocketPath: configuration.unixSocketPath, sharesPort: configuration.reusePort),
-            delegate: executor)
+        executor = Executor(gateway: gateway, logger: logger, sequencer: run.sequencer)
+        transport = WebSocketServer(configuration: configuration.transport, delegate: executor)
     }
 
-    /// The gateway a server starts with: its hub holds the rooms `stored`
-    /// (what a node's store kept; a cluster node's store is empty, its rooms
-    /// are taken up from Redis), its client ids carry `incarnation`.
-    package static func gateway(_ configuration: Configuration, stored: [StoredRoom], incarnation: Int,
-                                cluster: ClusterConfiguration?) -> Gateway {
+    /// The gateway a server starts with, in its deployment's `mode`: its
+    /// hub holds the rooms `stored` (what one node's store kept; a cluster
+    /// node takes its rooms up from Redis), its client ids carry
+    /// `incarnation`. It reports the transport's message and backlog limits.
+    package static func gateway(_ configuration: Configuration, mode: Gateway.Mode, stored: [StoredRoom],
+                                incarnation: Int) -> Gateway {
         let codec = WireCodec()
-        let hub = Hub(limits: configuration.limits, maxRooms: cluster == nil ? configuration.maxRooms : .max,
+        // A cluster node's hub holds what its clients take up; the gateway
+        // counts its rooms against --max-rooms.
+        let hubRooms = if case .cluster = mode { Int.max } else { configuration.gateway.maxRooms }
+        let hub = Hub(limits: configuration.limits, maxRooms: hubRooms,
                       restoring: stored.map { RoomSnapshot($0, codec: codec) })
-        return Gateway(hub: hub, configuration: .init(
-            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: incarnation,
-            clustered: cluster != nil,
-            snapshotEvery: cluster?.snapshotEvery, maxOutboundBytes: configuration.maxOutboundBytes,
-            roomTTL: configuration.roomTTL, roomRelease: configuration.roomRelease,
-            shards: cluster?.endpoints.count ?? 1, maxMessageBytes: configuration.maxMessageBytes),
+        var settings = configuration.gateway
+        settings.incarnation = incarnation
+        settings.maxMessageBytes = configuration.transport.maxMessageSize
+        settings.maxOutboundBytes = configuration.transport.maxOutboundBytes
+        return Gateway(hub: hub, configuration: settings, mode: mode,
             activity: Dictionary(stored.compactMap { room in room.activeMilliseconds.map { (room.name, $0) } },
                                  uniquingKeysWith: { first, _ in first }))
     }
@@ -124,31 +94,28 @@ public final class SyncServer: Sendable {
         }
         let transport = transport
         let executor = executor
-        sequencer.start { delivery in
+        deployment.start { delivery in
             transport.execute { context in executor.apply(delivery, through: context) }
         }
         // Idle rooms past --room-ttl go (one node), those past
         // --room-release leave memory; what the room quota remembers of
         // addresses goes a minute after their last new room.
-        let every = [cluster == nil ? configuration.roomTTL : nil, configuration.roomRelease].compactMap { $0 }
+        let rooms = configuration.gateway
+        let every = [deployment.sweepsExpiredRooms ? rooms.roomTTL : nil, rooms.roomRelease].compactMap { $0 }
             .map { min(max(Double($0.components.seconds) / 4, 0.5), 60) }.min()
         let heap = heap
         sweeper.start(every: every ?? 60) {
             transport.execute { context in executor.apply(.event(.sweep), through: context) }
             heap.trimIfDue()
         }
-        var fields = [
-            LogField("host", .string(configuration.host)), LogField("port", .int(port ?? 0)),
+        let fields = [
+            LogField("host", .string(configuration.transport.host)), LogField("port", .int(port ?? 0)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
             LogField("restoredRooms", .int(restoredRooms)),
-            LogField("tokens", .bool(configuration.access.secret != nil)),
-            LogField("tls", .bool(configuration.tls != nil)),
-            LogField("origins", .string(configuration.origins.allowed.sorted().joined(separator: " "))),
-        ]
-        if let cluster {
-            fields += [LogField("redis", .string(cluster.configuration.redisList)),
-                       LogField("generation", .int(cluster.generation))]
-        }
+            LogField("tokens", .bool(configuration.gateway.policy.secret != nil)),
+            LogField("tls", .bool(configuration.transport.tls != nil)),
+            LogField("origins", .string(configuration.transport.origins.allowed.sorted().joined(separator: " "))),
+        ] + deployment.startFields
         logger.log(LogRecord(.info, .start, fields))
     }
 
@@ -157,7 +124,7 @@ public final class SyncServer: Sendable {
 
     /// Stops gracefully: what was acknowledged is committed and its acks
     /// queued, close frames (1001) go to everyone, then the store's or
-    /// Redis's threads finish; returns then. The one way the server stops:
+    /// Redis's threads finish and one node's store closes; returns then. The one way the server stops:
     /// safe from any thread, any number of times, at once; the first call
     /// stops it (and logs `stop` with its `reason`), every other returns
     /// once that stop has finished.
@@ -165,15 +132,9 @@ public final class SyncServer: Sendable {
         stopping.run {
             logger.log(LogRecord(.info, .stop, [LogField("reason", .string(reason))]))
             sweeper.stop()
-            sequencer.flush()
+            deployment.flush()
             transport.stop()
-            if case let .storeUnreachable(why) = sequencer.stop(), let cluster {
-                // Redis was gone on the way out: the node could not leave.
-                logger.log(LogRecord(.error, .redisDown, [
-                    LogField("redis", .string(cluster.configuration.redisList)),
-                    LogField("reason", .string("stopped without leaving the cluster (\(why)); its members leave when its heartbeat expires, within --node-timeout")),
-                ]))
-            }
+            deployment.stop(logger: logger)
         }
     }
 

@@ -74,7 +74,7 @@ package final class DraftSimulation {
         logger = Self.quietLog
         // No rate limits and no hello timeout: the simulation's clock runs
         // as fast as its events, and neither is what it tries.
-        configuration = SyncServer.Configuration(access: AccessPolicy(rate: 0, helloTimeout: nil, maxConnectionsPerAddress: 0))
+        configuration = SyncServer.Configuration(gateway: .init(policy: AccessPolicy(rate: 0, helloTimeout: nil, maxConnectionsPerAddress: 0)))
         ledger = KeystrokeLedger(clients: writers)
         report = DraftSimulationReport(seed: seed, mode: mode, writers: writers, typesEarly: typesEarly)
         let nodeCount = mode == .cluster ? 2 : 1

@@ -51,11 +51,11 @@ final class SimulatedClusterLog {
 /// stores no images) and then their new entries (`ordered`), as far as the
 /// scheduler lets it read. A crash loses what was not appended.
 ///
-/// `@unchecked Sendable`: `RoomSequencer` asks for it, but a simulation
+/// `@unchecked Sendable`: `RoomLog` asks for it, but a simulation
 /// runs on one thread and never shares it.
-final class SimulatedClusterSequencer: RoomSequencer, @unchecked Sendable {
+final class SimulatedClusterSequencer: RoomLog, @unchecked Sendable {
     let log: SimulatedClusterLog
-    let durableOnceOrdered = true
+    /// Nothing measures the simulated log's health.
     let storeHealth: StoreHealth? = nil
     /// Ordered by the gateway, not yet in the log.
     private(set) var unwritten: [(room: String, entry: RoomEntry)] = []
@@ -68,16 +68,10 @@ final class SimulatedClusterSequencer: RoomSequencer, @unchecked Sendable {
         self.log = log
     }
 
-    func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {}
-
     func order(_ entry: RoomEntry, room: String, hello: Bool) {
         unwritten.append((room, entry))
         if hello { takeUp(room) }
     }
-
-    func persist(_ records: [PersistRecord], ticket: Int) {}
-
-    func restore(_ rooms: [String]) {}
 
     func takeUp(_ room: String?) {
         guard let room, read[room] == nil, !wanted.contains(room) else { return }
@@ -89,13 +83,12 @@ final class SimulatedClusterSequencer: RoomSequencer, @unchecked Sendable {
         wanted.removeAll { $0 == room }
     }
 
+    /// The simulation expires no rooms (it runs without `--room-ttl`).
     func emptied(_ room: String, index: Int, atMilliseconds: Int64) {}
 
+    /// The simulated log keeps every entry and no images: a room is
+    /// always taken up from its whole log.
     func snapshot(_ room: String, index: Int, image: RoomImage) {}
-
-    func flush() {}
-
-    func stop() -> SequencerStop { .finished }
 
     /// The writer appends the oldest ordered entry.
     func write() {

@@ -9,13 +9,11 @@ import NeonServer
 /// thread run it. A crash loses both (the process is gone); the store keeps
 /// what was committed.
 ///
-/// `@unchecked Sendable`: `RoomSequencer` asks for it, but a simulation
+/// `@unchecked Sendable`: `RoomCommitter` asks for it, but a simulation
 /// runs on one thread and never shares it.
-final class SimulatedLocalSequencer: RoomSequencer, @unchecked Sendable {
+final class SimulatedLocalSequencer: RoomCommitter, @unchecked Sendable {
     let store: any RoomStore
     let limits: RoomLimits
-    let durableOnceOrdered = false
-    let storeHealth: StoreHealth? = nil
     /// Handed over, not yet taken by the committer.
     private(set) var backlog: [CommitWork] = []
     /// What the committer reported, not yet run on the service thread.
@@ -28,10 +26,6 @@ final class SimulatedLocalSequencer: RoomSequencer, @unchecked Sendable {
         self.limits = limits
     }
 
-    func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {}
-
-    func order(_ entry: RoomEntry, room: String, hello: Bool) {}
-
     func persist(_ records: [PersistRecord], ticket: Int) {
         backlog.append(.commit(ticket: ticket, records: records))
     }
@@ -39,18 +33,6 @@ final class SimulatedLocalSequencer: RoomSequencer, @unchecked Sendable {
     func restore(_ rooms: [String]) {
         backlog.append(.restore(rooms))
     }
-
-    func takeUp(_ room: String?) {}
-
-    func release(_ room: String) {}
-
-    func emptied(_ room: String, index: Int, atMilliseconds: Int64) {}
-
-    func snapshot(_ room: String, index: Int, image: RoomImage) {}
-
-    func flush() {}
-
-    func stop() -> SequencerStop { .finished }
 
     /// The committer wakes and takes the first `count` pieces of work as
     /// one batch (group commit: what was queued while it was busy).

@@ -41,18 +41,17 @@ final class SimulatedNode {
         if let log {
             incarnation = log.register()
             sequencer = .cluster(SimulatedClusterSequencer(log: log))
-            gateway = SyncServer.gateway(configuration, stored: [], incarnation: incarnation,
-                                         cluster: ClusterConfiguration(endpoint: RedisEndpoint(host: "simulated", port: 0),
-                                                                       node: "node\(index)"))
+            gateway = SyncServer.gateway(configuration, mode: .cluster(ClusterRooms(snapshotEvery: 1000)), stored: [],
+                                         incarnation: incarnation)
         } else {
             incarnation = try store.countStart()
             sequencer = .local(SimulatedLocalSequencer(store: store, limits: configuration.limits))
-            gateway = SyncServer.gateway(configuration, stored: try store.loadRooms(), incarnation: incarnation,
-                                         cluster: nil)
+            gateway = SyncServer.gateway(configuration, mode: .single(RestingRooms()), stored: try store.loadRooms(),
+                                         incarnation: incarnation)
         }
-        let roomSequencer: any RoomSequencer = switch sequencer {
-        case let .local(local): local
-        case let .cluster(cluster): cluster
+        let roomSequencer: RoomSequencer = switch sequencer {
+        case let .local(local): .committer(local)
+        case let .cluster(cluster): .log(cluster)
         }
         run = Run(incarnation: incarnation,
                   executor: Executor(gateway: gateway, logger: logger, sequencer: roomSequencer, clock: clock.serverClock),

@@ -87,7 +87,6 @@ enum Daemon {
         let stops = StopGate()
         installSignalHandlers(stops: stops, logger: logger)
         let server: SyncServer
-        let store: any RoomStore
         var link: ClusterLink?
         if let cluster {
             do {
@@ -105,26 +104,33 @@ enum Daemon {
                 throw error.at("--unix")
             }
         }
+        // The one choice of mode: a node of a cluster on Redis, or one node
+        // over its SQLite store.
+        let deployment: Deployment
+        if let link {
+            deployment = .cluster(link)
+        } else {
+            try SQLiteStore.checkPrivate(directory: options.dataDirectory)
+            deployment = .single(try SQLiteStore(directory: options.dataDirectory))
+        }
         do throws(NeonError) {
-            if link == nil {
-                try SQLiteStore.checkPrivate(directory: options.dataDirectory)
-            }
-            store = link == nil ? try SQLiteStore(directory: options.dataDirectory) : InMemoryStore()
             server = try SyncServer(
-                configuration: .init(host: options.host, port: options.port, maxMessageBytes: options.maxMessage,
-                                     limits: options.limits, maxRooms: options.maxRooms,
-                                     access: options.access, idleTimeout: options.idleTimeout,
-                                     tls: options.tls, origins: OriginPolicy(allowing: options.allowedOrigins),
-                                     maxOutboundBytes: options.maxOutbound, roomTTL: options.roomTTL,
-                                     unixSocketPath: options.unixSocket, reusePort: options.reusePort,
-                                     roomRelease: options.roomRelease),
-                logger: logger, store: store, cluster: link)
+                configuration: .init(
+                    transport: .init(host: options.host, port: options.port, maxMessageSize: options.maxMessage,
+                                     tls: options.tls, idleTimeout: options.idleTimeout,
+                                     origins: OriginPolicy(allowing: options.allowedOrigins),
+                                     maxOutboundBytes: options.maxOutbound, unixSocketPath: options.unixSocket,
+                                     sharesPort: options.reusePort),
+                    gateway: .init(policy: options.access, maxRooms: options.maxRooms, roomTTL: options.roomTTL,
+                                   roomRelease: options.roomRelease),
+                    limits: options.limits),
+                logger: logger, deployment: deployment)
             // The socket file is made owner-only, then opened up to --unix-mode.
             let umaskBefore = umask(0o077)
             defer { umask(umaskBefore) }
             try server.start()
         } catch {
-            link?.stop()
+            deployment.abandon()
             throw error
         }
         if let path = options.unixSocket {
@@ -132,7 +138,6 @@ enum Daemon {
                 try UnixSocketFile.setPermissions(path, mode: options.unixMode, group: options.unixGroup)
             } catch {
                 server.stop(reason: "unix socket")
-                store.close()
                 throw error.at("--unix")
             }
         }
@@ -141,11 +146,9 @@ enum Daemon {
         // waits for that stop to finish.
         stops.serve(server)
         StandardStreams.write("neonsyncd: listening on \(options.tls == nil ? "ws" : "wss")://\(urlHost(options.host)):\(server.port ?? options.port)/ "
-                              + (link.map { "(cluster \($0.configuration.redisList), node \($0.configuration.node))" }
-                                 ?? "(data \(options.dataDirectory))")
+                              + "(\(cluster.map { "cluster \($0.redisList), node \($0.node)" } ?? "data \(options.dataDirectory)"))"
                               + (options.unixSocket.map { " and on the Unix socket \($0)" } ?? "") + "\n", to: STDERR_FILENO)
         server.waitUntilStopped()
-        store.close()
         return 0
     }
 

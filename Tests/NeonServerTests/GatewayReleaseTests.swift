@@ -14,7 +14,7 @@ private struct ClusterNode {
 
     init(release: Duration? = .seconds(60)) {
         gateway = Gateway(hub: Hub(maxRooms: .max),
-                          configuration: .init(incarnation: 7, clustered: true, roomRelease: release))
+                          configuration: .init(incarnation: 7, roomRelease: release), mode: .cluster(ClusterRooms()))
     }
 
     /// `seconds` after an arbitrary start; a cluster's hub clock is the

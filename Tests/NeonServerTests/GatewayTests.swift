@@ -51,7 +51,7 @@ private func oneNode(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_0
 /// A gateway of a cluster node (incarnation 7): its room events go to the
 /// room's log and come back `ordered` (or `loaded`) when the test says so.
 private func clusteredGateway() -> Gateway {
-    Gateway(hub: Hub(maxRooms: .max), configuration: .init(incarnation: 7, clustered: true))
+    Gateway(hub: Hub(maxRooms: .max), configuration: .init(incarnation: 7), mode: .cluster(ClusterRooms()))
 }
 
 extension Gateway {
@@ -196,7 +196,8 @@ struct GatewayTests {
 
     @Test("cluster: ids carry the incarnation; another node's entries reach local members without log lines; a gone entry removes that node's members")
     func clusterEntries() {
-        var gateway = Gateway(hub: Hub(maxRooms: .max), configuration: .init(incarnation: 7, clustered: true, snapshotEvery: 2))
+        var gateway = Gateway(hub: Hub(maxRooms: .max), configuration: .init(incarnation: 7),
+                              mode: .cluster(ClusterRooms(snapshotEvery: 2)))
         _ = gateway.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
         let order = gateway.apply(text(.hello(room: "r", name: "ada", role: .reader)), at: at(1))
         guard case let .order(mine, _, _)? = order.first else {
@@ -232,7 +233,7 @@ struct GatewayTests {
 
     @Test("losing the cluster closes every connection with 4013; Redis away and back are logged and flip /healthz's state")
     func clusterHealth() {
-        var gateway = Gateway(hub: Hub(), configuration: .init(incarnation: 1))
+        var gateway = Gateway(hub: Hub(), configuration: .init(incarnation: 1), mode: .cluster(ClusterRooms()))
         _ = gateway.apply(.connected(one, peer: "10.0.0.1"), at: at(1))
         let down = gateway.apply(.store(up: false, name: "redis://127.0.0.1:6379", reason: "gone"), at: at(1))
         #expect(logEvents(down) == ["redis_down"] && !gateway.storeUp)

@@ -13,7 +13,7 @@ struct InProcessAccessTests {
     @Test("with a secret every hello needs a token for its room and role; refusals close 1008 and change nothing")
     func tokens() throws {
         let secret = try TestSecret()
-        let server = try InProcessServer(.init(access: AccessPolicy(secret: try TokenSecret.load(path: secret.path))))
+        let server = try InProcessServer(.init(gateway: .init(policy: AccessPolicy(secret: try TokenSecret.load(path: secret.path)))))
         let cases: [(ClientMessage, ErrorCode, String)] = [
             (.hello(room: "talk", name: "eve", role: .reader), .unauthorized, "requires a room token"),
             (.hello(room: "talk", name: "eve", role: .reader, token: "nst1.garbage"), .unauthorized, "not a NeonSync room token"),
@@ -47,7 +47,7 @@ struct InProcessAccessTests {
     @Test("monitoring every room with a token for one room watches that room only: its overview, its broadcasts, its members' errors")
     func scopedWatch() throws {
         let secret = try TestSecret()
-        let server = try InProcessServer(.init(access: AccessPolicy(secret: try TokenSecret.load(path: secret.path))))
+        let server = try InProcessServer(.init(gateway: .init(policy: AccessPolicy(secret: try TokenSecret.load(path: secret.path)))))
         let ada = server.connect()
         server.send(.hello(room: "talk", name: "ada", role: .reader, token: try secret.token("talk", .reader)), from: ada)
         let bob = server.connect()
@@ -74,7 +74,7 @@ struct InProcessAccessTests {
 
     @Test("over --max-rate messages are dropped with one rate_limited error; a long run closes 1008; others are unaffected")
     func rateLimit() throws {
-        let server = try InProcessServer(.init(access: AccessPolicy(rate: 5, burst: 5)))
+        let server = try InProcessServer(.init(gateway: .init(policy: AccessPolicy(rate: 5, burst: 5))))
         let (ada, _) = try server.join("r", as: "ada")
         let (bob, _) = try server.join("r", as: "bob")
         _ = server.take(ada)
@@ -92,7 +92,7 @@ struct InProcessAccessTests {
 
     @Test("--max-connections-per-ip refuses the connection over the cap with an error and close 1008; a closed one makes room")
     func perAddress() throws {
-        let server = try InProcessServer(.init(access: AccessPolicy(maxConnectionsPerAddress: 2)))
+        let server = try InProcessServer(.init(gateway: .init(policy: AccessPolicy(maxConnectionsPerAddress: 2))))
         let first = server.connect()
         let second = server.connect()
         let third = server.connect()
@@ -110,7 +110,7 @@ struct InProcessAccessTests {
 
     @Test("a connection that sends no hello within --hello-timeout gets hello_timeout and close 1008; a joined one's timer is stopped")
     func helloTimeout() throws {
-        let server = try InProcessServer(.init(access: AccessPolicy(helloTimeout: .seconds(1))))
+        let server = try InProcessServer(.init(gateway: .init(policy: AccessPolicy(helloTimeout: .seconds(1)))))
         let joined = server.connect()
         #expect(server.transport.connections[joined]?.timer == .seconds(1))
         server.send(.hello(room: "r", name: "ada", role: .reader), from: joined)
@@ -128,7 +128,7 @@ struct InProcessAccessTests {
     @Test("behind a trusted proxy the client's address from X-Forwarded-For or Forwarded is logged and counted per address; a forged header from an untrusted peer is ignored and said so")
     func trustedProxy() throws {
         let proxies = ProxyTrust([try #require(AddressRange("127.0.0.1"))])
-        let server = try InProcessServer(.init(access: AccessPolicy(maxConnectionsPerAddress: 1, proxies: proxies)))
+        let server = try InProcessServer(.init(gateway: .init(policy: AccessPolicy(maxConnectionsPerAddress: 1, proxies: proxies))))
         _ = server.connect(forwarding: ForwardingHeaders(forwardedFor: "198.51.100.9, 203.0.113.7"))
         _ = server.connect(forwarding: ForwardingHeaders(forwarded: #"for="[2001:db8::17]:4711";proto=https"#))
         _ = server.connect(peer: "127.0.0.2", forwarding: ForwardingHeaders(forwardedFor: "203.0.113.99"))

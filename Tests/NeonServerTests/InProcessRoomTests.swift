@@ -11,7 +11,7 @@ import Testing
 struct InProcessRoomTests {
     @Test("with --room-ttl a room left empty is removed once idle that long (room_expired), from the store too; one with people stays")
     func emptyRoomsExpire() throws {
-        let server = try InProcessServer(.init(roomTTL: .seconds(1)))
+        let server = try InProcessServer(.init(gateway: .init(roomTTL: .seconds(1))))
         let (typo, _) = try server.join("tpyo", as: "ada")
         server.send(.document(title: "Notes", format: .text, text: "kept until the ttl\n"), from: typo)
         let (kept, _) = try server.join("kept", as: "bob")
@@ -47,7 +47,7 @@ struct InProcessRoomTests {
 
     @Test("an observer of every room who connects while rooms rest sees them: they are read back and shown in a fresh overview; while it watches, nothing is released")
     func observerSeesRestingRooms() throws {
-        let server = try InProcessServer(.init(roomRelease: .seconds(1)))
+        let server = try InProcessServer(.init(gateway: .init(roomRelease: .seconds(1))))
         for name in ["a", "b"] {
             let (peer, _) = try server.join(name, as: "ada")
             server.send(.document(title: "Doc \(name)", format: .markdown, text: "text of \(name)\n"), from: peer)
@@ -74,7 +74,7 @@ struct InProcessRoomTests {
 
     @Test("a hello to a resting room and the edit right behind it both wait for the room: the joiner gets the document and draft back, then the edit is acked at the next revision")
     func restAndReturn() throws {
-        let server = try InProcessServer(.init(roomRelease: .seconds(1)))
+        let server = try InProcessServer(.init(gateway: .init(roomRelease: .seconds(1))))
         let (ada, _) = try server.join("kept", as: "ada")
         server.send(.document(title: "Notes", format: .markdown, text: "# One\n\ntext\n\n# Two\n\nmore\n"), from: ada)
         server.send(.edit(rev: 0, ops: TextOperation([.insert("draft")]), key: "k1"), from: ada)

@@ -36,12 +36,10 @@ final class InProcessServer {
         let time = ManualTime()
         self.time = time
         let logger = try LogWriter(destination: .file(logPath), minimumLevel: .debug, includeContent: logContent)
-        let gateway = Gateway(hub: Hub(limits: configuration.limits, maxRooms: configuration.maxRooms), configuration: .init(
-            policy: configuration.access, maxRooms: configuration.maxRooms, incarnation: try store.countStart(),
-            maxOutboundBytes: configuration.maxOutboundBytes, roomTTL: configuration.roomTTL,
-            roomRelease: configuration.roomRelease, maxMessageBytes: configuration.maxMessageBytes))
+        let gateway = SyncServer.gateway(configuration, mode: .single(RestingRooms()), stored: [],
+                                         incarnation: try store.countStart())
         sequencer = LocalSequencer(store: store, logger: logger, limits: configuration.limits)
-        executor = Executor(gateway: gateway, logger: logger, sequencer: sequencer, clock: time.clock)
+        executor = Executor(gateway: gateway, logger: logger, sequencer: .committer(sequencer), clock: time.clock)
         sequencer.start { [handedBack] in handedBack.post($0) }
     }
 

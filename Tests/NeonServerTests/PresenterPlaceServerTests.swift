@@ -63,7 +63,7 @@ struct PresenterPlaceInProcessTests {
 
     @Test("the place survives the room resting in the store (--room-release) and being read back")
     func restingRoom() throws {
-        let server = try InProcessServer(.init(roomRelease: .seconds(1)))
+        let server = try InProcessServer(.init(gateway: .init(roomRelease: .seconds(1))))
         let (pat, _) = try server.join("d", as: "pat", role: .presenter)
         server.send(.document(title: "deck.md", format: .markdown, text: PresenterPlaceDeck.text), from: pat)
         server.send(.scroll(top: 0, viewport: 20, content: 7, anchor: PresenterPlaceDeck.anchor, step: 1), from: pat)

@@ -9,7 +9,7 @@ struct WelcomeLimitsTests {
         var limits = RoomLimits()
         limits.maxDocumentBytes = 1024
         limits.maxDraftScalars = 500
-        let server = try InProcessServer(.init(maxMessageBytes: 4096, limits: limits))
+        let server = try InProcessServer(.init(transport: .init(maxMessageSize: 4096), limits: limits))
         let (_, welcome) = try server.join("r", as: "ada")
         #expect(welcome.limits == ServerLimits(message: 4096, document: 1024, draft: 500))
         let json = String(decoding: WireCodec().encode(ServerMessage(seq: 1, .welcome(welcome))), as: UTF8.self)

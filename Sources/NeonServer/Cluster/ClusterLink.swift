@@ -10,7 +10,7 @@ import Synchronization
 /// handing everything to the service thread through `deliver`. A shard
 /// that is down costs only its rooms. Nothing here blocks the service
 /// thread.
-public final class ClusterLink: RoomSequencer, Sendable {
+public final class ClusterLink: RoomLog, Sendable {
     public let configuration: ClusterConfiguration
     /// This incarnation of the node: unique for the cluster's lifetime, part
     /// of every client id it hands out.
@@ -76,9 +76,6 @@ public final class ClusterLink: RoomSequencer, Sendable {
         }
     }
 
-    /// An event is durable once it is in the room's log in Redis.
-    package let durableOnceOrdered = true
-
     /// The index of `room`'s shard in `configuration.endpoints`.
     package func shard(of room: String) -> Int {
         ShardPlacement.shard(of: room, count: writers.count)
@@ -123,9 +120,6 @@ public final class ClusterLink: RoomSequencer, Sendable {
         }
     }
 
-    /// Never called: a node takes its rooms up from Redis (`takeUp`).
-    package func restore(_ rooms: [String]) {}
-
     /// Stops reading `room`'s log (unsubscribes); Redis keeps the room.
     /// This node has no member there, so its incarnation need not leave
     /// the room when it goes.
@@ -140,9 +134,6 @@ public final class ClusterLink: RoomSequencer, Sendable {
     package func emptied(_ room: String, index: Int, atMilliseconds milliseconds: Int64) {
         writers[shard(of: room)].submit(.emptied(room: room, index: index, atMilliseconds: milliseconds))
     }
-
-    /// Never called: `durableOnceOrdered`.
-    package func persist(_ records: [PersistRecord], ticket: Int) {}
 
     /// Stores `image` as the room's state after entry `index`.
     package func snapshot(_ room: String, index: Int, image: RoomImage) {
@@ -164,9 +155,6 @@ public final class ClusterLink: RoomSequencer, Sendable {
         let read = readers.map { $0.stop() }
         return (written + read).first { $0 != .finished } ?? .finished
     }
-
-    /// Nothing to wait for: an event is durable once it is in the log.
-    package func flush() {}
 
     /// Whether each writer's connection is up, and command round trips.
     package var storeHealth: StoreHealth? {

@@ -19,7 +19,7 @@ package final class Executor: WebSocketServerDelegate {
     }
 
     let logger: LogWriter
-    let sequencer: any RoomSequencer
+    let sequencer: RoomSequencer
     private let state: ServiceThreadBound<State>
     private let clock: ServerClock
     private let epoch: ContinuousClock.Instant
@@ -27,13 +27,13 @@ package final class Executor: WebSocketServerDelegate {
     /// cluster, which every node shares for the events in the rooms' logs.
     private let wallClockHub: Bool
 
-    package init(gateway: Gateway, logger: LogWriter, sequencer: any RoomSequencer, clock: ServerClock = .system) {
+    package init(gateway: Gateway, logger: LogWriter, sequencer: RoomSequencer, clock: ServerClock = .system) {
         state = ServiceThreadBound(State(gateway: gateway))
         self.logger = logger
         self.sequencer = sequencer
         self.clock = clock
         epoch = clock.now()
-        wallClockHub = gateway.configuration.clustered
+        wallClockHub = if case .cluster = gateway.mode { true } else { false }
     }
 
     package func handle(_ event: ServerEvent, in context: ServiceContext) {
@@ -98,13 +98,15 @@ package final class Executor: WebSocketServerDelegate {
     private func metricsResponse(_ transport: some TransportContext) -> HTTPResponse {
         let text = state.withValue { state in
             var gauges = MetricsGauges(connections: state.gateway.connections.count, hub: state.gateway.hub)
-            gauges.restingRooms = state.gateway.resting.count
+            gauges.restingRooms = state.gateway.mode.restingCount
             for connection in state.gateway.connections.keys {
                 if let depth = transport.queueDepth(of: connection) { gauges.add(depth) }
             }
             gauges.coalescedFrames = transport.coalescedFrames
             var text = state.gateway.metrics.exposition(gauges)
-            if let health = sequencer.storeHealth { text += state.gateway.metrics.clusterExposition(health) }
+            if case let .log(log) = sequencer, let health = log.storeHealth {
+                text += state.gateway.metrics.clusterExposition(health)
+            }
             return text
         }
         return HTTPResponse(status: 200, contentType: PrometheusText.contentType, body: Array(text.utf8))
@@ -163,24 +165,25 @@ package final class Executor: WebSocketServerDelegate {
                 transport.setTimer(for: connection, after: delay)
             case let .log(record):
                 logger.log(record)
-            case let .order(entry, room, hello):
-                sequencer.order(entry, room: room, hello: hello)
             case let .persist(record, room):
-                guard !sequencer.durableOnceOrdered else { continue }
+                // A cluster's events are durable once in their room's log.
+                guard case let .committer(committer) = sequencer else { continue }
                 let ticket = state.nextTicket
                 state.nextTicket += 1
                 if record.holdsDeliveries { state.held.wait(room, for: ticket) }
-                sequencer.persist([record], ticket: ticket)
-            case let .snapshot(room, index, image):
-                sequencer.snapshot(room, index: index, image: image)
-            case let .emptied(room, index, milliseconds):
-                sequencer.emptied(room, index: index, atMilliseconds: milliseconds)
-            case let .takeUp(room):
-                sequencer.takeUp(room)
+                committer.persist([record], ticket: ticket)
             case let .restore(rooms):
-                sequencer.restore(rooms)
+                sequencer.committer.restore(rooms)
+            case let .order(entry, room, hello):
+                sequencer.log.order(entry, room: room, hello: hello)
+            case let .snapshot(room, index, image):
+                sequencer.log.snapshot(room, index: index, image: image)
+            case let .emptied(room, index, milliseconds):
+                sequencer.log.emptied(room, index: index, atMilliseconds: milliseconds)
+            case let .takeUp(room):
+                sequencer.log.takeUp(room)
             case let .release(room):
-                sequencer.release(room)
+                sequencer.log.release(room)
             }
         }
     }

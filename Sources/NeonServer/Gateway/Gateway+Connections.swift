@@ -77,8 +77,10 @@ extension Gateway {
     /// store (each arrives in a fresh overview as it loads).
     mutating func takeUpWatched(_ client: ClientID, scope: String?, into out: inout [GatewayCommand]) {
         guard hub.watchers.contains(client) else { return }
-        if configuration.clustered { return out.append(.takeUp(room: scope)) }
-        wake(scope.map { [$0] } ?? resting.sorted(), into: &out)
+        switch mode {
+        case let .single(rooms): wake(scope.map { [$0] } ?? rooms.resting.sorted(), into: &out)
+        case .cluster: out.append(.takeUp(room: scope))
+        }
     }
 
     /// The connection is gone: its bookkeeping goes at once; its leaving

@@ -56,7 +56,8 @@ extension Gateway {
     /// (entries the reader sent before it stopped reading the room) nor one
     /// whose image is still on the way (the image brings them).
     func applies(orderedOf room: String) -> Bool {
-        !configuration.clustered || takenUp.states[room] == .held
+        guard case let .cluster(rooms) = mode else { return true }
+        return rooms.taken.states[room] == .held
     }
 
     /// Whether a room's image is taken: on a cluster node, for a room it
@@ -65,43 +66,31 @@ extension Gateway {
     /// before the room was let go of, or for an observer who has left since)
     /// is dropped, and the reader told to let go of that room too.
     mutating func takes(loaded room: String, into out: inout [GatewayCommand]) -> Bool {
-        guard configuration.clustered else { return true }
-        guard takenUp.states[room] != nil || !hub.watchers(of: room).isEmpty else {
+        guard case let .cluster(rooms) = mode else { return true }
+        guard rooms.taken.states[room] != nil || !hub.watchers(of: room).isEmpty else {
             out.append(.release(room: room))
             return false
         }
-        takenUp.hold(room)
+        mode.cluster { $0.taken.hold(room) }
         return true
-    }
-
-    /// Notes the rooms that `commands` ask the reader for, as `ClusterLink`
-    /// does: a hello's room, a scoped observer's room.
-    mutating func noteTakeUps(_ commands: [GatewayCommand]) {
-        for command in commands {
-            switch command {
-            case let .order(_, room, true): takenUp.ask(room)
-            case let .takeUp(room?): takenUp.ask(room)
-            default: break
-            }
-        }
     }
 
     /// Releases the rooms unused here for `--room-release`: while an
     /// observer of every room is connected, none (it watches them all).
     /// Unused since the first sweep that found them so; sweeps come every
     /// quarter of `--room-release`.
-    mutating func releaseUnused(at clock: GatewayClock, into out: inout [GatewayCommand]) {
-        guard let delay = configuration.roomRelease, !takenUp.states.isEmpty else { return }
+    mutating func releaseUnused(_ rooms: ClusterRooms, at clock: GatewayClock, into out: inout [GatewayCommand]) {
+        guard let delay = configuration.roomRelease, !rooms.taken.states.isEmpty else { return }
         let now = clock.wallNanoseconds / 1_000_000
         let watchesAll = hub.watchers.contains { hub.watchScopes[$0] == nil }
         var inUse = Set(connections.values.compactMap(\.room))
         inUse.formUnion(hub.watchScopes.values)
-        for room in takenUp.states.keys.sorted() {
+        for room in rooms.taken.states.keys.sorted() {
             if watchesAll || inUse.contains(room) {
-                takenUp.used(room)
+                mode.cluster { $0.taken.used(room) }
                 continue
             }
-            let idle = now - takenUp.unused(room, now: now)
+            let idle = now - (mode.cluster { $0.taken.unused(room, now: now) } ?? now)
             if idle >= delay.milliseconds { release(room, idle: idle, delay: delay, into: &out) }
         }
     }
@@ -112,7 +101,7 @@ extension Gateway {
         let elsewhere = hub.members(of: room).count
         hub.adopt(room, image: nil)
         activity[room] = nil
-        takenUp.forget(room)
+        mode.cluster { $0.taken.forget(room) }
         out.append(.log(LogRecord(.info, .roomReleased, room: room, [
             LogField("idleSeconds", .int(Int(idle / 1000))),
             LogField("releaseSeconds", .int(Int(delay.milliseconds / 1000))),

@@ -38,8 +38,8 @@ extension Gateway {
                 noteJoined(client, into: &out)
                 return takeUpWatched(client, scope: nil, into: &out)
             }
-            let held = hub.rooms[name] != nil || resting.contains(name)
-            if !held, hub.rooms.count + resting.count >= configuration.maxRooms {
+            let held = hub.rooms[name] != nil || mode.rests(name)
+            if !held, hub.rooms.count + mode.restingCount >= configuration.maxRooms {
                 return route(hub.apply(.rejected(client, ProtocolError(.serverFull,
                     "this server holds its maximum of \(configuration.maxRooms) rooms; join an existing room or try later")),
                                        at: clock.hub), into: &out)
@@ -47,7 +47,7 @@ extension Gateway {
             // One node: a room it does not hold is a new room. A cluster node
             // cannot tell a new room from one it has not taken up from Redis
             // yet, so its rooms are not counted per address.
-            if !held, !configuration.clustered {
+            if !held, case .single = mode {
                 let rooms = hub.rooms
                 if case let .refused(error, first) = roomQuota.admit(name, from: info.address, at: clock.monotonic,
                                                                      exists: { rooms[$0] != nil }) {
@@ -63,22 +63,10 @@ extension Gateway {
         guard let room else {
             return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
         }
+        let logged: String? = if case .cluster = mode, !hello { text } else { nil }
         sequence(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
-                           time: clock.hub, verified: hello && info.verifiedName != nil,
-                           text: configuration.clustered && !hello ? text : nil), room: room, hello: hello,
-                 at: clock, into: &out)
-    }
-
-    /// An event of `room` takes its place in the room's order: on one node
-    /// its place is its arrival, so it is applied now; a cluster node hands
-    /// it to Redis (`order`), and it comes back `ordered` on every node.
-    mutating func arrived(_ entry: RoomEntry, room: String, hello: Bool, at clock: GatewayClock,
-                          into out: inout [GatewayCommand]) {
-        if configuration.clustered {
-            out.append(.order(entry, room: room, hello: hello))
-        } else {
-            apply(entry, room: room, at: clock, into: &out)
-        }
+                           time: clock.hub, verified: hello && info.verifiedName != nil, text: logged),
+                 room: room, hello: hello, at: clock, into: &out)
     }
 
     /// Applies one ordered event of `room` to the hub. Log lines are
@@ -86,7 +74,7 @@ extension Gateway {
     /// reaches a multiple of `snapshotEvery` stores the room's image.
     mutating func apply(_ entry: RoomEntry, room: String, at clock: GatewayClock, into out: inout [GatewayCommand]) {
         let local = entry.origin == configuration.incarnation
-        if configuration.clustered {
+        if case .cluster = mode {
             metrics.delivered(lag: .nanoseconds(max(clock.wallNanoseconds - entry.time.inNanoseconds, 0)))
         }
         switch entry.event {
@@ -123,11 +111,11 @@ extension Gateway {
         // Cluster: the room's --room-ttl counts in Redis from the entry that
         // left it empty (said by the node whose client left; by every node
         // for a node that went).
-        if configuration.clustered, configuration.roomTTL != nil, entry.index > 0,
+        if case .cluster = mode, configuration.roomTTL != nil, entry.index > 0,
            (entry.event == .bye && local) || entry.event == .gone, hub.rooms[room] != nil, hub.members(of: room).isEmpty {
             out.append(.emptied(room: room, index: entry.index, atMilliseconds: entry.time.inNanoseconds / 1_000_000))
         }
-        if local, let every = configuration.snapshotEvery, entry.index > 0, entry.index % every == 0,
+        if local, case let .cluster(rooms) = mode, let every = rooms.snapshotEvery, entry.index > 0, entry.index % every == 0,
            let image = hub.rooms[room]?.image {
             out.append(.snapshot(room: room, index: entry.index, image))
         }
@@ -162,7 +150,7 @@ extension Gateway {
     /// Removes `room` when its last member left and it holds nothing
     /// (`RoomState.isBlank`), on a node of its own; returns whether it did.
     private mutating func drop(blank room: String, into out: inout [GatewayCommand]) -> Bool {
-        guard !configuration.clustered, hub.rooms[room]?.isBlank == true, hub.remove(emptyRoom: room) else { return false }
+        guard case .single = mode, hub.rooms[room]?.isBlank == true, hub.remove(emptyRoom: room) else { return false }
         activity[room] = nil
         out.append(.log(LogRecord(.info, .roomDropped, room: room, [])))
         out.append(.persist(.roomRemoved(room: room), room: room))
@@ -174,11 +162,15 @@ extension Gateway {
     /// live forever); releases from memory those idle past `--room-release`.
     mutating func sweep(at clock: GatewayClock, into out: inout [GatewayCommand]) {
         let rooms = hub.rooms
-        let resting = resting
-        roomQuota.prune(at: clock.monotonic, exists: { rooms[$0] != nil || resting.contains($0) })
-        if configuration.clustered { return releaseUnused(at: clock, into: &out) }
-        expire(at: clock, into: &out)
-        putToRest(at: clock, into: &out)
+        let mode = mode
+        roomQuota.prune(at: clock.monotonic, exists: { rooms[$0] != nil || mode.rests($0) })
+        switch mode {
+        case .single:
+            expire(at: clock, into: &out)
+            putToRest(at: clock, into: &out)
+        case let .cluster(rooms):
+            releaseUnused(rooms, at: clock, into: &out)
+        }
     }
 
     /// One node: removes the rooms empty and idle past `--room-ttl`.
@@ -186,10 +178,11 @@ extension Gateway {
         guard let ttl = configuration.roomTTL else { return }
         let now = clock.wallNanoseconds / 1_000_000
         let limit = ttl.milliseconds
-        let candidates = hub.rooms.keys.filter { hub.members(of: $0).isEmpty } + resting.filter { waking[$0] == nil }
+        let atRest = if case let .single(resting) = mode { resting.idle } else { [String]() }
+        let candidates = hub.rooms.keys.filter { hub.members(of: $0).isEmpty } + atRest
         for room in candidates.sorted() {
             let idle = now - (activity[room] ?? now)
-            guard idle >= limit, resting.remove(room) != nil || hub.remove(emptyRoom: room) else { continue }
+            guard idle >= limit, mode.single({ $0.expire(room) }) == true || hub.remove(emptyRoom: room) else { continue }
             activity[room] = nil
             out.append(.log(LogRecord(.info, .roomExpired, room: room, [
                 LogField("idleSeconds", .int(Int(idle / 1000))), LogField("ttlSeconds", .int(Int(limit / 1000))),

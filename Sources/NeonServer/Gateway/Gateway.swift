@@ -7,21 +7,19 @@ import NeonTransport
 /// out (`GatewayCommand`), no I/O: the executor performs them.
 package struct Gateway: Sendable {
     package struct Configuration: Sendable {
+        /// Tokens, rates and per-address limits (`--secret-file`, `--rate`, …).
         var policy: AccessPolicy
+        /// `--max-rooms`.
         var maxRooms: Int
         /// This run of the server (a start counted by its store, or a
         /// cluster node's incarnation from Redis): client ids are `c<it>-<n>`,
         /// so no id of one run is ever handed out by another, and the events
-        /// it orders carry it. 0 (tests): ids are `c<n>`.
+        /// it orders carry it. 0 (tests): ids are `c<n>`. Set by the server
+        /// when it builds its gateway (`SyncServer.gateway`).
         var incarnation: Int
-        /// A node of a cluster: the hub's clock is the wall clock, rooms are
-        /// taken up and imaged through Redis, and their events are ordered
-        /// there (`order`, back as `ordered`). On one node arrival order is
-        /// the order: the gateway applies each event as it arrives.
-        var clustered: Bool
-        /// Cluster: store a room's image every this many log entries.
-        var snapshotEvery: Int?
-        /// `--max-outbound`, for the too_slow log line.
+        /// The transport's backlog limit (`--max-outbound`), for the
+        /// too_slow log line; the server sets it from the transport's
+        /// configuration.
         var maxOutboundBytes: Int
         /// `--room-ttl`: an empty room idle this long is removed (nil: never).
         var roomTTL: Duration?
@@ -29,21 +27,19 @@ package struct Gateway: Sendable {
         /// leaves memory; it lives on in the store (SQLite on one node,
         /// Redis for a cluster) until someone joins it again (nil: never).
         var roomRelease: Duration?
-        /// Cluster: how many Redis instances (shards) hold its rooms.
-        var shards = 1
-        /// `--max-message`, which every welcome announces (the transport
-        /// enforces it).
+        /// The transport's message limit (`--max-message`), which every
+        /// welcome announces; the server sets it from the transport's
+        /// configuration.
         var maxMessageBytes: Int
 
-        package init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0, clustered: Bool = false,
-             snapshotEvery: Int? = nil, maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
-             roomRelease: Duration? = nil, shards: Int = 1, maxMessageBytes: Int = 8 * 1024 * 1024) {
-            self.shards = shards
+        package init(policy: AccessPolicy = AccessPolicy(), maxRooms: Int = 10_000, incarnation: Int = 0,
+                     maxOutboundBytes: Int = 8 * 1024 * 1024, roomTTL: Duration? = nil,
+                     roomRelease: Duration? = nil, maxMessageBytes: Int = 8 * 1024 * 1024) {
             self.maxMessageBytes = maxMessageBytes
             self.roomTTL = roomTTL
             self.roomRelease = roomRelease
-            self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation; self.clustered = clustered
-            self.snapshotEvery = snapshotEvery; self.maxOutboundBytes = maxOutboundBytes
+            self.policy = policy; self.maxRooms = maxRooms; self.incarnation = incarnation
+            self.maxOutboundBytes = maxOutboundBytes
         }
     }
 
@@ -56,35 +52,28 @@ package struct Gateway: Sendable {
     /// Open connections per peer address.
     var perAddress: [String: Int] = [:]
     var metrics = ServerMetrics()
-    /// The cluster's Redis instances this node cannot reach now (by URL).
-    var storesDown: Set<String> = []
-    /// Whether the sequencer's store is reachable: a cluster node reaches
-    /// at least one of its Redis instances (the rooms of one that is down
-    /// answer `unavailable`, the others carry on).
-    var storeUp: Bool { storesDown.count < configuration.shards }
+    /// One node's rooms at rest, or a cluster node's rooms in Redis.
+    var mode: Mode
     /// When someone last joined or left each room, ms since 1970.
     var activity: [String: Int64] = [:]
     /// New rooms per address (`--max-new-rooms-per-ip`, `--max-rooms-per-ip`).
     var roomQuota: RoomQuota
-    /// One node: the rooms released from memory that the store keeps, to
-    /// be read back when someone joins one (or an observer watches it).
-    var resting: Set<String> = []
-    /// One node: resting rooms being read back from the store, with the
-    /// events that arrived for each meanwhile, in arrival order.
-    var waking: [String: [(entry: RoomEntry, hello: Bool)]] = [:]
-    /// Cluster: the rooms this node asked for or holds (Gateway+Release.swift).
-    var takenUp = TakenRooms()
     let codec = WireCodec()
 
-    package init(hub: Hub, configuration: Configuration = Configuration(), activity: [String: Int64] = [:]) {
+    package init(hub: Hub, configuration: Configuration = Configuration(), mode: Mode = .single(RestingRooms()),
+                 activity: [String: Int64] = [:]) {
         self.hub = hub
         self.configuration = configuration
+        self.mode = mode
         self.activity = activity
         roomQuota = RoomQuota(.init(perMinute: configuration.policy.newRoomsPerMinute,
                                     held: configuration.policy.maxRoomsPerAddress))
     }
 
     var policy: AccessPolicy { configuration.policy }
+
+    /// Whether the store behind the node is reachable (`Mode.storeUp`).
+    var storeUp: Bool { mode.storeUp }
 
     /// Handles one event at `clock`; returns what to do, in order.
     mutating func apply(_ event: GatewayEvent, at clock: GatewayClock) -> [GatewayCommand] {
@@ -142,7 +131,7 @@ package struct Gateway: Sendable {
                 LogField("ttlSeconds", .int(Int((configuration.roomTTL ?? .zero).components.seconds))),
             ])))
         case let .removed(room):
-            if takenUp.states[room] == .held {
+            if case let .cluster(rooms) = mode, rooms.taken.states[room] == .held {
                 hub.adopt(room, image: nil)
                 activity[room] = nil
             }
@@ -153,7 +142,7 @@ package struct Gateway: Sendable {
                 "this server cannot reach its cluster's store right now (\(reason)), so your last message was not applied; send it again in a moment or connect to another server")),
                              at: clock.hub), into: &out)
         case let .store(up, name, reason):
-            if up { storesDown.remove(name) } else { storesDown.insert(name) }
+            mode.cluster { $0.store(up: up, name: name) }
             out.append(.log(LogRecord(up ? .info : .error, up ? .redisUp : .redisDown, [
                 LogField("redis", .string(name)), LogField("reason", .string(reason)),
             ])))
@@ -163,15 +152,16 @@ package struct Gateway: Sendable {
             sweep(at: clock, into: &out)
         case let .membershipLost(shard):
             // Of one Redis among several: only the members of its rooms.
+            let placement = if case let .cluster(rooms) = mode { rooms } else { ClusterRooms() }
             let lost = connections.filter { _, info in
-                shard.map { shard in info.room.map { ShardPlacement.shard(of: $0, count: configuration.shards) == shard } ?? false } ?? true
+                shard.map { shard in info.room.map { placement.shard(of: $0) == shard } ?? false } ?? true
             }.keys.sorted()
             out.append(.log(LogRecord(.warn, .membershipLost, [LogField("connections", .int(lost.count))])))
             for connection in lost {
                 out.append(.close(connection, code: CloseCode.rejoin, reason: "cluster membership lost; reconnect", room: nil))
             }
         }
-        if configuration.clustered { noteTakeUps(out) }
+        mode.cluster { $0.noteTakeUps(out) }
         return out
     }
 

@@ -12,16 +12,14 @@ import Synchronization
 ///
 /// The service thread hands work over through `backlog`; the committer
 /// thread (`committer`) takes it, and `deliver` lives in its body.
-final class LocalSequencer: RoomSequencer, Sendable {
+final class LocalSequencer: RoomCommitter, Sendable {
     let store: any RoomStore
     let logger: LogWriter
-    let durableOnceOrdered = false
     /// Work handed over and not taken by the committer yet, in order.
     private let backlog = Mutex<[CommitWork]>([])
     private let committer = WorkerThread(name: "neonsync-store")
     /// The limits restored rooms are built with (the hub's).
     let limits: RoomLimits
-
 
     init(store: any RoomStore, logger: LogWriter, limits: RoomLimits = RoomLimits()) {
         self.store = store
@@ -32,9 +30,6 @@ final class LocalSequencer: RoomSequencer, Sendable {
     func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
         committer.start { [self] in run(deliver: deliver) }
     }
-
-    /// Never called: one node's gateway applies its events as they arrive.
-    func order(_ entry: RoomEntry, room: String, hello: Bool) {}
 
     func persist(_ records: [PersistRecord], ticket: Int) {
         hand(.commit(ticket: ticket, records: records))
@@ -47,18 +42,6 @@ final class LocalSequencer: RoomSequencer, Sendable {
         hand(.restore(rooms))
     }
 
-    func snapshot(_ room: String, index: Int, image: RoomImage) {}
-
-    func takeUp(_ room: String?) {}
-
-    func release(_ room: String) {}
-
-    /// One node: the gateway counts rooms' idle time itself.
-    func emptied(_ room: String, index: Int, atMilliseconds: Int64) {}
-
-    /// One node's commits are the gateway's metrics.
-    let storeHealth: StoreHealth? = nil
-
     /// Waits until everything handed over is committed and reported (at
     /// once when the committer is not running).
     func flush() {
@@ -68,10 +51,8 @@ final class LocalSequencer: RoomSequencer, Sendable {
     /// Commits what is queued and ends the committer, however long the
     /// store takes (what was acknowledged must be kept); safe to call again
     /// and from several threads (each returns once it has ended).
-    @discardableResult
-    func stop() -> SequencerStop {
+    func stop() {
         committer.stop()
-        return .finished
     }
 
     private func hand(_ work: CommitWork) {

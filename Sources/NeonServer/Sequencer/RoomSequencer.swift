@@ -1,53 +1,66 @@
 import NeonCore
 
-/// Decides the order of each room's events and keeps what was
-/// acknowledged: on one node arrival order plus SQLite (`LocalSequencer`),
-/// in a cluster Redis (`ClusterLink`). The executor hands it events and records
-/// on the service thread; what comes back later arrives through `deliver`
-/// and is applied on the service thread too.
-package protocol RoomSequencer: AnyObject, Sendable {
-    /// Whether an event is durable as soon as it is ordered (the cluster's
-    /// log in Redis); otherwise `persist` records are committed and the
-    /// commands of their room after them wait for `durable`.
-    var durableOnceOrdered: Bool { get }
-    /// Starts its threads; `deliver` runs on them and must hand its value
-    /// to the service thread.
-    func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void)
-    /// Places an event of `room` in the room's order; it comes back
-    /// through `deliver` as `ordered`. A hello also makes the node take the
-    /// room up. Only a cluster's gateway asks: on one node arrival order is
-    /// the order, and the gateway applies its events as they arrive.
-    func order(_ entry: RoomEntry, room: String, hello: Bool)
+/// Who orders a room's events and keeps what was acknowledged: the
+/// executor hands it the gateway's commands on the service thread; what
+/// comes back later arrives through the `deliver` it was started with and
+/// is applied on the service thread too. One kind per deployment, each
+/// implemented whole.
+package enum RoomSequencer: Sendable {
+    /// One node: arrival order is the order (the gateway applies each
+    /// event as it arrives); records are committed, and the commands of
+    /// their room after them wait for `durable`.
+    case committer(any RoomCommitter)
+    /// A node of a cluster: each room's log orders its events, which are
+    /// durable once ordered.
+    case log(any RoomLog)
+
+    /// One node's committer: only one node's gateway asks for a restore.
+    var committer: any RoomCommitter {
+        guard case let .committer(committer) = self else {
+            preconditionFailure("a cluster node's gateway takes rooms up from Redis; it never restores them from a store")
+        }
+        return committer
+    }
+
+    /// A cluster's log: only a cluster node's gateway orders, takes up,
+    /// releases, empties and images rooms there.
+    var log: any RoomLog {
+        guard case let .log(log) = self else {
+            preconditionFailure("one node's gateway applies events as they arrive; it has no room log")
+        }
+        return log
+    }
+}
+
+/// One node's store behind its gateway (`LocalSequencer`): commits in
+/// order, and reads rooms at rest back.
+package protocol RoomCommitter: AnyObject, Sendable {
     /// Commits `records` (ticket `ticket`, in increasing order); `durable`
     /// reports each ticket once it and every earlier one are kept.
     func persist(_ records: [PersistRecord], ticket: Int)
-    /// Holds `room` (nil: every room there is) for observers to watch;
-    /// on one node every room is always held.
-    func takeUp(_ room: String?)
-    /// One node: reads rooms released from memory back from the store,
-    /// after every record handed over before, and delivers them as
-    /// `restored` (a cluster takes rooms up from Redis instead).
+    /// Reads rooms released from memory back from the store, after every
+    /// record handed over before, and delivers them as `restored`.
     func restore(_ rooms: [String])
-    /// Stops holding `room`: nobody on this node uses it (cluster; Redis
-    /// keeps it, and a later hello takes it up again). On one node nothing.
+}
+
+/// A cluster's rooms, each a log in a store every node shares
+/// (`ClusterLink`: Redis).
+package protocol RoomLog: AnyObject, Sendable {
+    /// Places an event of `room` in the room's log; it comes back through
+    /// `deliver` as `ordered`, on every node. A hello also makes the node
+    /// take the room up.
+    func order(_ entry: RoomEntry, room: String, hello: Bool)
+    /// Holds `room` (nil: every room there is) for observers to watch.
+    func takeUp(_ room: String?)
+    /// Stops holding `room`: nobody on this node uses it (the log keeps
+    /// it, and a later hello takes it up again).
     func release(_ room: String)
-    /// Entry `index` left `room` empty (cluster: its `--room-ttl` counts
-    /// from then, in Redis). On one node nothing: the gateway keeps time.
+    /// Entry `index` left `room` empty: its `--room-ttl` counts from then.
     func emptied(_ room: String, index: Int, atMilliseconds: Int64)
-    /// Keeps the room's whole state as of entry `index` (cluster).
+    /// Keeps the room's whole state as of entry `index`.
     func snapshot(_ room: String, index: Int, image: RoomImage)
-    /// Waits until every record handed over is kept (one node: committed
-    /// and reported durable; a cluster's events are durable once ordered).
-    func flush()
-    /// The health of the store behind it for `/metrics`: a cluster node's
-    /// link to Redis; nil for one node (its commits are the gateway's
-    /// metrics).
+    /// The health of the shared store for `/metrics` (nil: not measured).
     var storeHealth: StoreHealth? { get }
-    /// Finishes what was handed over (commits, appends) and stops its
-    /// threads; safe from any thread, any number of times, at once (every
-    /// caller returns once they have ended, or their bounded wait passed).
-    @discardableResult
-    func stop() -> SequencerStop
 }
 
 /// How a sequencer's stop went, for the server to log.
