@@ -26,14 +26,6 @@ public final class InMemoryStore: RoomStore {
         try loadRooms().first { $0.name == name }
     }
 
-    public func createRoom(_ name: String, profile: String, limit: Int) throws(NeonError) {
-        try commit([.roomCreated(room: name, profile: profile, limit: limit)])
-    }
-
-    public func setDocument(_ document: DocumentInfo, room: String) throws(NeonError) {
-        try commit([.documentSet(room: room, document)])
-    }
-
     public func appendRevisions(_ revisions: [DraftRevision]) throws(NeonError) {
         try state.withLock { (state) throws(NeonError) in
             guard !state.isClosed else { throw .closed }

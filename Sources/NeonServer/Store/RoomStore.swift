@@ -12,11 +12,6 @@ public protocol RoomStore: Sendable {
     /// One room as `loadRooms` gives it, or nil when there is none of
     /// that name (a room released from memory, read back on its next join).
     func loadRoom(_ name: String) throws(NeonError) -> StoredRoom?
-    /// A room came into being with its counting profile's name and draft
-    /// limit; a room of that name must not exist yet.
-    func createRoom(_ name: String, profile: String, limit: Int) throws(NeonError)
-    /// The room's document was set or replaced.
-    func setDocument(_ document: DocumentInfo, room: String) throws(NeonError)
     /// Acknowledged draft revisions, in order, each one past the room's
     /// previous one: all stored in one transaction, durable when this
     /// returns, so their acks may be sent. On error none is stored.

@@ -150,14 +150,6 @@ public final class SQLiteStore: RoomStore {
         }
     }
 
-    public func createRoom(_ name: String, profile: String, limit: Int) throws(NeonError) {
-        try commit([.roomCreated(room: name, profile: profile, limit: limit)])
-    }
-
-    public func setDocument(_ document: DocumentInfo, room: String) throws(NeonError) {
-        try commit([.documentSet(room: room, document)])
-    }
-
     public func countStart() throws(NeonError) -> Int {
         try withConnection("cannot count this start of the server in \(path)") { (connection) throws(SQLiteError) in
             try connection.statement("INSERT INTO starts (number, started_ms) VALUES ((SELECT coalesce(max(number), 0) + 1 FROM starts), ?)")
