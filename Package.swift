@@ -97,7 +97,13 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSixel", path: "Sources/CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
         .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedPure),
-        .target(name: "NeonTransport", dependencies: ["CLibWebSockets"]),
+        // The transport's vocabulary, which links no libwebsockets (as NIOCore
+        // stands apart from NIOPosix): connection IDs, messages, close codes,
+        // a connection's state machine, outbound frames and queues, and the
+        // binding of state to a service thread. The gateway speaks only this.
+        .target(name: "NeonTransportCore"),
+        // The WebSocket engines on libwebsockets: the only module that imports it.
+        .target(name: "NeonTransport", dependencies: ["NeonTransportCore", "CLibWebSockets"]),
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem", dependencies: ["NeonCore"]),
         // The client shell's rendering helpers that read from disk or call
@@ -105,36 +111,37 @@ let package = Package(
         // run time), pictures (libpng, libjpeg-turbo, libsixel) and the
         // graphics protocols.
         .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "NeonSystem", "CPNG", "CTurboJPEG", "CSixel"]),
-        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
-        .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem"]),
+        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonTransportCore", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
+        .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonSystem"]),
         .target(name: "NeonTUI", dependencies: ["NeonCore"], swiftSettings: optimizedPure),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient", swiftSettings: optimizedPure),
         // The client's crash handler: async-signal-safe, so C (Clients/neonsync/CrashReport.swift).
         .target(name: "CCrashReport", path: "Sources/CCrashReport"),
-        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonRender", "CCrashReport"], path: "Clients/neonsync"),
+        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonSystem", "NeonRender", "CCrashReport"], path: "Clients/neonsync"),
         // Load generation, in one place: the scenarios of neonsync-bench,
         // over WebSocket connections (the client's transport) and against a
         // cluster's Redis (through a node's own link to it: what NeonServer
         // exposes to the package for it is `package`).
-        .target(name: "NeonLoad", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonTransport", "NeonSystem", "NeonServer"]),
+        .target(name: "NeonLoad", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonTransport", "NeonTransportCore", "NeonSystem", "NeonServer"]),
         // The benchmarks' program: the load scenarios, and `core`, the
         // core's micro-benchmarks (its Core/ folder).
         .executableTarget(name: "neonsync-bench", dependencies: ["NeonLoad", "NeonCore", "NeonTUI", "NeonClient", "NeonRender", "NeonSystem", "CCmarkGFM"],
                           path: "Sources/neonsync-bench"),
         // The shared draft's deterministic simulation: the product's client
         // and server code in one thread, every choice from a seed.
-        .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransport", "NeonTUI"]),
+        .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonTUI"]),
         .executableTarget(name: "NeonDraftSim", dependencies: ["NeonSimulation", "NeonSystem", "NeonCore"]),
         // Tests that start neonsyncd or neonsync depend on them, so the
         // binaries are built before the tests that run them.
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
-        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTestSupport", "neonsyncd"]),
-        .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport"], path: "Tests/Support"),
-        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
+        .testTarget(name: "NeonTransportCoreTests", dependencies: ["NeonTransportCore"]),
+        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTransportCore", "NeonTestSupport", "neonsyncd"]),
+        .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport", "NeonTransportCore"], path: "Tests/Support"),
+        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
         .testTarget(name: "NeonSimulationTests", dependencies: ["NeonSimulation", "NeonCore"]),
-        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
+        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
         .testTarget(name: "NeonLoadTests", dependencies: ["NeonLoad", "NeonClient"]),
     ],
     swiftLanguageModes: [.v6],

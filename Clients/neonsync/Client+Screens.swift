@@ -3,7 +3,7 @@ import NeonClient
 import NeonCore
 import NeonRender
 import NeonTUI
-import NeonTransport
+import NeonTransportCore
 
 /// The commands that draw a screen: the terminal is taken over, the program
 /// made at its size, and the runtime runs it.

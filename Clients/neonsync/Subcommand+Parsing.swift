@@ -4,7 +4,7 @@ import NeonCore
 import NeonRender
 import NeonSystem
 import NeonTUI
-import NeonTransport
+import NeonTransportCore
 
 extension Subcommand {
     /// Parses the arguments after `neonsync`: the command, then its flags

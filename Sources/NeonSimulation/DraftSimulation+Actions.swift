@@ -1,6 +1,6 @@
 import NeonCore
 import NeonServer
-import NeonTransport
+import NeonTransportCore
 import NeonTUI
 
 /// The events a run is made of, and how likely each is when it can happen.

@@ -1,4 +1,5 @@
 import NeonTransport
+import NeonTransportCore
 
 /// The sockets between the simulated clients and nodes. A connection is a
 /// WebSocket over TCP: each direction delivers its frames in order, and

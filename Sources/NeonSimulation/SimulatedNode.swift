@@ -1,6 +1,7 @@
 import NeonCore
 import NeonServer
 import NeonTransport
+import NeonTransportCore
 
 /// One server node of the simulation: a run of the real server's gateway
 /// and executor (`SyncServer.gateway`, `Executor`, its held commands) over

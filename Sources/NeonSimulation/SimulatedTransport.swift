@@ -1,5 +1,6 @@
 import NeonServer
 import NeonTransport
+import NeonTransportCore
 
 /// One node's transport as its executor sees it: frames go into the
 /// simulated network's connections of that node's run. Nothing waits unsent

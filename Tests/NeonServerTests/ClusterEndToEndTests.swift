@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
-import NeonTransport
+import NeonTransportCore
 import Synchronization
 import Testing
 

@@ -1,6 +1,6 @@
 import Foundation
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 import Testing
 import NeonTestSupport
 

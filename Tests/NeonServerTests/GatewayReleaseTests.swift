@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 @testable import NeonServer
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// A cluster node's gateway, with what Redis would do in between played by

@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 @testable import NeonServer
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 private let one = ConnectionID(rawValue: 1)

@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 @Suite("neonsyncd stops gracefully on SIGTERM", .serialized, .ownThreads)

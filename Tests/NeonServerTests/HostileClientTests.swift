@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// Random bytes from a fixed seed, so a failure replays.

@@ -3,6 +3,7 @@ import NeonCore
 @testable import NeonServer
 import NeonTestSupport
 import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// Room tokens and the per-connection limits, through the whole server

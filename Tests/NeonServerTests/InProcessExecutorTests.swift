@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 @testable import NeonServer
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// The executor itself: what it holds behind commits, and whose thread its
@@ -32,19 +32,5 @@ struct InProcessExecutorTests {
         #expect(server.get("/healthz") == .text("ok\n"))
         #expect(server.get("/") == .text(Executor.greeting))
         #expect(server.get("/nope").status == 404)
-    }
-
-    @Test("service-thread state touched from another thread than the one that first touched it stops the process")
-    func offThreadAccessTraps() async {
-        await #expect(processExitsWith: .failure) {
-            let bound = ServiceThreadBound(0)
-            bound.withValue { $0 += 1 }
-            let done = DispatchSemaphore(value: 0)
-            Thread {
-                bound.withValue { $0 += 1 }
-                done.signal()
-            }.start()
-            done.wait()
-        }
     }
 }

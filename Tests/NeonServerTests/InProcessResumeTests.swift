@@ -1,6 +1,6 @@
 import NeonCore
 @testable import NeonServer
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// One client session's connections (the `resume` secret in every hello of

@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 @testable import NeonServer
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// Rooms that expire, rooms dropped when left blank, rooms at rest, through

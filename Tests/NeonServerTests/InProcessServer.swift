@@ -3,6 +3,7 @@ import NeonCore
 @testable import NeonServer
 import NeonTestSupport
 import NeonTransport
+import NeonTransportCore
 import Synchronization
 
 /// One node of the server in the test's process, without a socket (what

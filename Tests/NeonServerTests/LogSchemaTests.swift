@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// Checks log lines against NeonCore's `LogEvent`, the schema's single

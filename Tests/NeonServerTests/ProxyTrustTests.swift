@@ -1,6 +1,7 @@
 import Glibc
 import NeonCore
 import NeonTransport
+import NeonTransportCore
 import Testing
 @testable import NeonServer
 

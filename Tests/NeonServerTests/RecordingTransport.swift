@@ -1,6 +1,7 @@
 import NeonCore
 @testable import NeonServer
 import NeonTransport
+import NeonTransportCore
 
 /// The transport as an in-process test sees it: records what the executor
 /// asks of each connection (its frames, decoded; its close; its timer) and

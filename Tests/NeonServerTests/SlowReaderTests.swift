@@ -1,7 +1,7 @@
 import Foundation
 import NeonCore
 import NeonTestSupport
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// A plain-text document of about `bytes` bytes (one section, many blocks).

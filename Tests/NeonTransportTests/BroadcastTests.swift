@@ -1,4 +1,5 @@
 @testable import NeonTransport
+@testable import NeonTransportCore
 import Synchronization
 import NeonTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import NeonTestSupport
-import NeonTransport
+import NeonTransportCore
 import Testing
 
 private typealias Probe = ConformanceProbe

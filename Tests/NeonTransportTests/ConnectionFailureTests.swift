@@ -1,5 +1,6 @@
 import NeonTestSupport
 @testable import NeonTransport
+@testable import NeonTransportCore
 import Testing
 
 /// The rules behind the conformance cases, without sockets, and what the

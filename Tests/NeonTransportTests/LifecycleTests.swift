@@ -1,5 +1,6 @@
 import Glibc
 import NeonTransport
+import NeonTransportCore
 import Testing
 import NeonTestSupport
 

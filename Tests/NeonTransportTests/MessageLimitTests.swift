@@ -1,4 +1,5 @@
 import NeonTransport
+import NeonTransportCore
 import Testing
 import NeonTestSupport
 

@@ -1,5 +1,6 @@
 import NeonTestSupport
 import NeonTransport
+import NeonTransportCore
 import Synchronization
 import Testing
 

@@ -1,4 +1,5 @@
 @testable import NeonTransport
+@testable import NeonTransportCore
 import Testing
 
 /// The server engine's parts that decide without a socket: the connection

@@ -1,5 +1,6 @@
 import NeonTestSupport
 @testable import NeonTransport
+@testable import NeonTransportCore
 import Testing
 
 /// wss:// between the project's own server and client, with a throwaway CA

@@ -2,6 +2,7 @@ import Glibc
 import NeonClient
 import NeonCore
 import NeonTransport
+import NeonTransportCore
 
 /// The connection: opening it, its events, reconnecting with backoff on the
 /// next server of a failover list, and a normal close at the end.

@@ -1,6 +1,7 @@
 import NeonClient
 import NeonCore
 import NeonTransport
+import NeonTransportCore
 
 /// The list of rooms a program asks for (`ClientCommand.listRooms`): a
 /// connection of its own to the current server that says hello as an

@@ -5,7 +5,7 @@ import NeonCore
 import NeonRender
 import NeonSystem
 import NeonTUI
-import NeonTransport
+import NeonTransportCore
 
 /// The one loop of every `neonsync` program (the Elm architecture, as
 /// bubbletea runs it): it owns the terminal (or, for a program that prints

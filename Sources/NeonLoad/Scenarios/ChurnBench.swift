@@ -1,7 +1,7 @@
 import Glibc
 import NeonClient
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 import Synchronization
 
 /// `bench churn`: rooms that come and go. N rooms, one after another, each

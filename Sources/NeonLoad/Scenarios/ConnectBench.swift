@@ -1,7 +1,7 @@
 import Glibc
 import NeonClient
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 import Synchronization
 
 /// `bench connect`: opens N connections (for neonsyncd each joins a room

@@ -1,6 +1,6 @@
 import NeonClient
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 import Synchronization
 
 /// `bench draft`: E editors edit the shared draft, W readers watch. Each

@@ -1,5 +1,6 @@
 import NeonCore
 import NeonTransport
+import NeonTransportCore
 
 /// The transport delegate, and the gateway's hands: turns each transport
 /// event and each sequencer delivery into a gateway event, and performs the

@@ -1,4 +1,5 @@
 import NeonTransport
+import NeonTransportCore
 
 /// What the executor does to the transport, handed to each of its calls on
 /// the service thread (as swift-nio hands a handler its context): queue a

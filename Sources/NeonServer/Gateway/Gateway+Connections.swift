@@ -1,5 +1,5 @@
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 
 /// Admission: the per-address cap, the hello timer, rate limits, tokens.
 extension Gateway {

@@ -1,5 +1,5 @@
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 
 /// Recipients: the hub names clients and rooms; this turns its outputs
 /// into deliveries to this server's connections, each message encoded once.

@@ -1,5 +1,5 @@
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 
 /// Rooms: every event that changes a room takes its place in the room's
 /// order and is then applied to the hub. On one node its place is its

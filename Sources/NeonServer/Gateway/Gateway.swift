@@ -1,5 +1,5 @@
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 
 /// The server's pure state machine around the hub: who is connected, from
 /// where, at what rate, with which token, in which room; which events go

@@ -1,5 +1,5 @@
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 
 /// What the gateway asks the executor to do, in order.
 enum GatewayCommand: Equatable, Sendable {

@@ -1,5 +1,5 @@
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 
 /// What the gateway is told: the transport's connection events, and what
 /// the room sequencer hands back.

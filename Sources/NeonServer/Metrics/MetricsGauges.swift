@@ -1,5 +1,5 @@
 import NeonCore
-import NeonTransport
+import NeonTransportCore
 
 /// What the server holds at the moment of a scrape: sampled on the service
 /// thread when `/metrics` is served, never kept up to date per message.

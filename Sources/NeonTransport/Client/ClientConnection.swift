@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// One outgoing WebSocket connection of a ``WebSocketClientContext``.
 ///
 /// Thread-safe: `send` and `close` may be called from any thread. On the

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 
 /// The lws protocol callback of every client context; finds its engine
 /// through the context user pointer.

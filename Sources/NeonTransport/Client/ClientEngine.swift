@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 import Synchronization
 
 /// Commands other threads send to a client context's service thread.
@@ -47,9 +48,10 @@ final class ClientSession {
 
 /// A client context's lws context, service thread and connections.
 ///
-/// `@unchecked Sendable`: the `var`s below belong to the service thread,
-/// which alone reads and mutates them, inside lws callbacks and the
-/// service loop. Other threads touch only `configuration` (immutable),
+/// `@unchecked Sendable`: what the service thread alone reads and mutates,
+/// inside lws callbacks and the service loop, is ``ThreadState``, bound to
+/// that thread through `serviceState` (pinned as the thread starts, every
+/// access checked). Other threads touch only `configuration` (immutable),
 /// `lifecycle` (locks and atomics), which is how their commands reach the
 /// service thread, and `lastID` (an atomic).
 final class ClientEngine: ServiceEngine, @unchecked Sendable {
@@ -57,17 +59,44 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
     let lifecycle = ServiceLifecycle<ClientCommand>()
     let lastID = Atomic<UInt64>(0)
 
-    // Service thread only.
-    var context: OpaquePointer?
-    var sessions: [ConnectionID: ClientSession] = [:]
-    var scratch = WriteScratch()
-    var shuttingDown = false
-    var exitRequested = false
-    /// The name of the one local protocol every client wsi binds to.
-    var protocolName: UnsafeMutablePointer<CChar>?
+    /// What only the service thread touches.
+    final class ThreadState {
+        var context: OpaquePointer?
+        var sessions: [ConnectionID: ClientSession] = [:]
+        let scratch = WriteScratch()
+        var shuttingDown = false
+        var exitRequested = false
+        /// The name of the one local protocol every client wsi binds to.
+        var protocolName: UnsafeMutablePointer<CChar>?
+    }
+
+    let serviceState = ServiceThreadBound(ThreadState())
 
     init(configuration: WebSocketClientContext.Configuration) {
         self.configuration = configuration
+    }
+
+    // The service-thread state by name; each access checks the thread.
+    var context: OpaquePointer? {
+        get { serviceState.value.context }
+        set { serviceState.value.context = newValue }
+    }
+    var sessions: [ConnectionID: ClientSession] {
+        get { serviceState.value.sessions }
+        _modify { yield &serviceState.value.sessions }
+    }
+    var scratch: WriteScratch { serviceState.value.scratch }
+    var shuttingDown: Bool {
+        get { serviceState.value.shuttingDown }
+        set { serviceState.value.shuttingDown = newValue }
+    }
+    var exitRequested: Bool {
+        get { serviceState.value.exitRequested }
+        set { serviceState.value.exitRequested = newValue }
+    }
+    var protocolName: UnsafeMutablePointer<CChar>? {
+        get { serviceState.value.protocolName }
+        set { serviceState.value.protocolName = newValue }
     }
 
     /// A context that listens nowhere, with the one protocol every client

@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// Something that happened on one client connection. Delivered to the
 /// connection's handler on the client context's service thread, in order.
 public enum ClientEvent: Sendable, Equatable {

@@ -1,4 +1,5 @@
 import Dispatch
+import NeonTransportCore
 import Synchronization
 
 /// Events the service thread delivers to a ``WebSocketClient``'s async

@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// An async convenience client: one connection whose events are awaited
 /// instead of handled. For tests and simple tools; a load generator should
 /// use ``WebSocketClientContext`` handlers directly.

@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 extension WebSocketClientContext {
     /// Settings shared by every connection of one client context.
     public struct Configuration: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import NeonTransportCore
 import Synchronization
 
 /// Many outgoing WebSocket connections served by one lws context and one

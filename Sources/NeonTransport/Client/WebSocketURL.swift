@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// A parsed `ws://` or `wss://` URL, or `unix:PATH`: a plain WebSocket
 /// over the Unix domain socket at PATH.
 public struct WebSocketURL: Sendable, Equatable, CustomStringConvertible {

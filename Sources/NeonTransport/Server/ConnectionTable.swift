@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// The server's open WebSocket connections: each session by its
 /// ``ConnectionID`` (how the delegate names it) and by the per-session
 /// slot lws hands every callback of its wsi (a retained pointer), the ids

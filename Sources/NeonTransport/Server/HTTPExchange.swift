@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// A plain HTTP request that reached the WebSocket port without asking for
 /// an upgrade (for example `GET /healthz`).
 public struct HTTPRequest: Sendable, Equatable {

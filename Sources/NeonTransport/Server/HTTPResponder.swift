@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 
 /// Plain HTTP on the WebSocket port (`/healthz`, `/metrics`): a request
 /// that asks for no upgrade is read into an ``HTTPRequest``, answered by

@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// Which WebSocket upgrade requests become connections: the last look at a
 /// request before libwebsockets answers 101 (LWS_CALLBACK_HTTP_CONFIRM_UPGRADE).
 ///

@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// The HTTP answer to a WebSocket upgrade request the server will not
 /// accept: the status, any extra header, and one sentence saying why.
 ///

@@ -1,4 +1,5 @@
 import Dispatch
+import NeonTransportCore
 
 /// Idle connections (`idleTimeout`): a connection from which nothing (no
 /// message, no pong) arrived for half the timeout gets a ping; one silent

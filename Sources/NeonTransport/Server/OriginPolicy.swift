@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// Which web pages may open WebSocket connections to the server.
 ///
 /// Browsers send an `Origin` header (`https://app.example.com`) naming the

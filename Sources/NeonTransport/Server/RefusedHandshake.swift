@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// A WebSocket handshake the server answered with 403 because of its
 /// `Origin` header.
 public struct RefusedHandshake: Sendable, Equatable {

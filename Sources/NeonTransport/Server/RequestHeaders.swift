@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 
 /// What lws holds of an HTTP request (an upgrade or a plain request) and
 /// of its peer, read into Swift values. Valid during the callbacks of the

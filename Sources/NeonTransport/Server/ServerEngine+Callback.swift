@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 
 /// The lws protocol callback of every server context. A C function pointer
 /// cannot capture anything, so it finds its engine through the context user

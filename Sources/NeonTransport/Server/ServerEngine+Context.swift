@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 
 extension ServerEngine {
     /// Creates the context and the listening vhost on the service thread.

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 
 /// Failing a connection the way RFC 6455 §7.1.7 asks: a close frame with
 /// the reason, then TCP dropped at once, reading nothing more.

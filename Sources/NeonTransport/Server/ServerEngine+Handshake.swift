@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 
 extension ServerEngine {
     /// LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: asks the ``HandshakeGate`` and

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 
 extension ServerEngine {
     /// One sweep of the ``IdleSweep`` on the service thread: pings the

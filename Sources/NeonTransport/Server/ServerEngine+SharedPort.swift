@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 
 /// A port shared with other processes (`SO_REUSEPORT`).
 ///

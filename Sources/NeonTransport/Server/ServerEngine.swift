@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 
 /// Commands other threads send to the server's service thread.
 enum ServerCommand: LifecycleCommand {
@@ -19,12 +20,12 @@ enum ServerCommand: LifecycleCommand {
 
 /// The server's lws context, its service thread and every connection.
 ///
-/// `@unchecked Sendable`: the `var`s below (and the objects the `let`s
-/// after "Service thread only" point to) belong to the service thread,
-/// which alone reads and mutates them, inside lws callbacks and the
-/// service loop. Other threads touch only `configuration` (immutable) and
-/// `lifecycle` (locks and atomics), which is how their commands reach the
-/// service thread.
+/// `@unchecked Sendable`: what the service thread alone reads and mutates,
+/// inside lws callbacks and the service loop, is ``ThreadState``, bound to
+/// that thread through `serviceState` (pinned as the thread starts, every
+/// access checked). Other threads touch only `configuration` (immutable)
+/// and `lifecycle` (locks and atomics), which is how their commands reach
+/// the service thread.
 final class ServerEngine: ServiceEngine, @unchecked Sendable {
     let configuration: WebSocketServer.Configuration
     let lifecycle = ServiceLifecycle<ServerCommand>()
@@ -34,24 +35,56 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     /// Plain HTTP requests on the port (stateless).
     let http = HTTPResponder()
 
-    // Service thread only.
-    var delegate: (any WebSocketServerDelegate)?
-    /// The open connections.
-    var connections = ConnectionTable()
-    /// Pings and cuts off idle connections.
-    var idle: IdleSweep
-    /// Writes several queued frames of a connection at once.
-    let cork = FrameCork()
-    /// Connections to write when the current service round ends.
-    let writeRound = WriteRound()
-    var shuttingDown = false
-    var exitRequested = false
+    /// What only the service thread touches.
+    final class ThreadState {
+        var delegate: (any WebSocketServerDelegate)?
+        /// The open connections.
+        var connections = ConnectionTable()
+        /// Pings and cuts off idle connections.
+        var idle: IdleSweep
+        /// Writes several queued frames of a connection at once.
+        let cork = FrameCork()
+        /// Connections to write when the current service round ends.
+        let writeRound = WriteRound()
+        var shuttingDown = false
+        var exitRequested = false
+
+        init(delegate: any WebSocketServerDelegate, idle: IdleSweep) {
+            self.delegate = delegate
+            self.idle = idle
+        }
+    }
+
+    let serviceState: ServiceThreadBound<ThreadState>
 
     init(configuration: WebSocketServer.Configuration, delegate: any WebSocketServerDelegate) {
         self.configuration = configuration
-        self.delegate = delegate
         gate = HandshakeGate(origins: configuration.origins)
-        idle = IdleSweep(idleTimeout: configuration.idleTimeout)
+        serviceState = ServiceThreadBound(ThreadState(delegate: delegate, idle: IdleSweep(idleTimeout: configuration.idleTimeout)))
+    }
+
+    // The service-thread state by name; each access checks the thread.
+    var delegate: (any WebSocketServerDelegate)? {
+        get { serviceState.value.delegate }
+        set { serviceState.value.delegate = newValue }
+    }
+    var connections: ConnectionTable {
+        get { serviceState.value.connections }
+        _modify { yield &serviceState.value.connections }
+    }
+    var idle: IdleSweep {
+        get { serviceState.value.idle }
+        _modify { yield &serviceState.value.idle }
+    }
+    var cork: FrameCork { serviceState.value.cork }
+    var writeRound: WriteRound { serviceState.value.writeRound }
+    var shuttingDown: Bool {
+        get { serviceState.value.shuttingDown }
+        set { serviceState.value.shuttingDown = newValue }
+    }
+    var exitRequested: Bool {
+        get { serviceState.value.exitRequested }
+        set { serviceState.value.exitRequested = newValue }
     }
 
     func serviceStarted(_ context: OpaquePointer) {

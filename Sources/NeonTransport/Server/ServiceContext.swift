@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// The server as a delegate call sees it: handed to each
 /// ``WebSocketServerDelegate`` call (and to work run with
 /// ``WebSocketServer/execute(_:)``) instead of a reference the delegate

@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 extension WebSocketServer {
     /// Where and how a ``WebSocketServer`` listens.
     public struct Configuration: Sendable, Equatable {

@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// A WebSocket server on libwebsockets: one listening socket, one service
 /// thread, plain HTTP answered on the same port.
 ///

@@ -1,4 +1,5 @@
 import NeonTransport
+import NeonTransportCore
 import Synchronization
 
 /// A server delegate for tests: records every event, echoes messages when

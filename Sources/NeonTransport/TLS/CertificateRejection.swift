@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 
 /// Why a client abandoned a TLS handshake: the server's certificate failed
 /// verification. Reconnecting cannot fix this; the user must trust the

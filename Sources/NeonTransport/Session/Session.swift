@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 
 /// One WebSocket connection on the service thread: its outbound queue, its
 /// reassembly buffer and where it is in its life (``ConnectionState``),

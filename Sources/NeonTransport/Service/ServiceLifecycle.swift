@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Dispatch
+import NeonTransportCore
 import Synchronization
 
 /// The two commands every service thread understands; posted by
@@ -17,6 +18,13 @@ protocol LifecycleCommand: Sendable {
 /// every other requirement is called on the service thread only.
 protocol ServiceEngine: AnyObject, Sendable {
     associatedtype Command: LifecycleCommand
+    /// What only the service thread touches: connections, sessions, flags.
+    associatedtype ThreadState: AnyObject
+
+    /// The engine's service-thread state, bound to its thread: pinned by
+    /// ``pinServiceThread()`` before anything else runs there, and checked
+    /// on every access (``ServiceThreadBound``).
+    var serviceState: ServiceThreadBound<ThreadState> { get }
 
     /// The engine's thread, command queue and start/stop state.
     var lifecycle: ServiceLifecycle<Command> { get }
@@ -43,6 +51,12 @@ protocol ServiceEngine: AnyObject, Sendable {
 }
 
 extension ServiceEngine {
+    /// Claims the engine's service-thread state for the calling thread, the
+    /// service thread, as it starts.
+    func pinServiceThread() {
+        serviceState.pin()
+    }
+
     /// The context user pointer that leads the C callback back to this
     /// engine (unretained: the engine outlives its context).
     var contextUser: UnsafeMutableRawPointer {
@@ -179,6 +193,8 @@ final class ServiceLifecycle<Command: LifecycleCommand>: Sendable {
     /// serve until the engine asks to exit, then tear everything down.
     private static func serve<Engine: ServiceEngine>(_ engine: Engine, startup: StartupLatch)
     where Engine.Command == Command {
+        engine.pinServiceThread()
+        WebSocketLibrary.checkHeadroom()
         let memory = CMemory()
         TransportLog.applyDefaultLevels()
         let context: OpaquePointer

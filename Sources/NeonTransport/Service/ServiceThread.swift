@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 import Synchronization
 
 /// A plain POSIX thread that runs one body once: the lws service thread.

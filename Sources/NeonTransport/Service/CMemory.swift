@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 
 /// C memory that lws keeps pointers into for a context's whole life:
 /// `strdup`ed strings and the zero-terminated protocols array. Freed on

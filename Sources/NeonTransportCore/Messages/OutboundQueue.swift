@@ -16,7 +16,7 @@ public struct QueueDepth: Sendable, Equatable {
 /// frame with the same key: the old one leaves its place (a hole that is
 /// skipped) and the new one joins at the tail, so every frame still goes out
 /// after everything queued before it. Service thread only.
-struct OutboundQueue {
+package struct OutboundQueue {
     private var frames: [OutboundFrame?] = []
     private var head = 0
     /// How many entries were dropped from the front of `frames` so far:
@@ -29,19 +29,21 @@ struct OutboundQueue {
     /// costs no dictionary work. It enters `keyed` as soon as another frame
     /// joins behind it.
     private var unkeyed: Int?
-    private(set) var count = 0
-    private(set) var bytes = 0
+    package private(set) var count = 0
+    package private(set) var bytes = 0
     /// Frames dropped because a newer frame with the same key replaced them.
-    private(set) var coalesced = 0
+    package private(set) var coalesced = 0
 
-    var isEmpty: Bool { count == 0 }
-    var depth: QueueDepth { QueueDepth(frames: count, bytes: bytes) }
+    package init() {}
 
-    var first: OutboundFrame? { isEmpty ? nil : frames[head] }
+    package var isEmpty: Bool { count == 0 }
+    package var depth: QueueDepth { QueueDepth(frames: count, bytes: bytes) }
+
+    package var first: OutboundFrame? { isEmpty ? nil : frames[head] }
 
     /// Calls `body` with the waiting frames in order, first to last, until
     /// it returns false (the order ``removeFirst()`` takes them in).
-    func forEachWaiting(_ body: (OutboundFrame) -> Bool) {
+    package func forEachWaiting(_ body: (OutboundFrame) -> Bool) {
         var index = head
         while index < frames.count {
             if let frame = frames[index], !body(frame) { return }
@@ -49,7 +51,7 @@ struct OutboundQueue {
         }
     }
 
-    mutating func append(_ frame: OutboundFrame) {
+    package mutating func append(_ frame: OutboundFrame) {
         if let position = unkeyed {
             unkeyed = nil
             if let waiting = frames[position - base], let key = waiting.coalescingKey { keyed[key] = position }
@@ -74,7 +76,7 @@ struct OutboundQueue {
         }
     }
 
-    mutating func removeFirst() {
+    package mutating func removeFirst() {
         guard !isEmpty, let frame = frames[head] else { return }
         if unkeyed == base + head {
             unkeyed = nil
@@ -97,7 +99,7 @@ struct OutboundQueue {
         }
     }
 
-    mutating func removeAll() {
+    package mutating func removeAll() {
         base += frames.count
         frames.removeAll()
         keyed.removeAll()

@@ -1,4 +1,5 @@
 import Glibc
+import NeonTransportCore
 
 /// Errors thrown by NeonTransport, each with a message a user can act on.
 public enum TransportError: Error, Equatable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-@testable import NeonTransport
+@testable import NeonTransportCore
 import Testing
 
 @Suite("Outbound queue: order, coalescing and its bounds")

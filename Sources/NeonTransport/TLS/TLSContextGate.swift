@@ -1,4 +1,5 @@
 import Foundation
+import NeonTransportCore
 
 /// Keeps a new lws context from breaking client TLS handshakes in flight.
 ///

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 import Synchronization
 
 /// Work that other threads post to one service thread: the commands of a

@@ -2,9 +2,9 @@
 /// enforcing the size limit and validating text as UTF-8.
 ///
 /// Pure value type: fed by the receive callbacks, tested without sockets.
-struct MessageAssembler {
+package struct MessageAssembler {
     /// What one received chunk produced.
-    enum Outcome: Equatable {
+    package enum Outcome: Equatable {
         /// More fragments are needed.
         case incomplete
         /// A whole message arrived.
@@ -14,12 +14,12 @@ struct MessageAssembler {
     }
 
     /// Largest accepted message, in bytes.
-    let limit: Int
+    package let limit: Int
     private var buffer: [UInt8] = []
     private var inProgress = false
     private var isBinary = false
 
-    init(limit: Int) {
+    package init(limit: Int) {
         self.limit = limit
     }
 
@@ -31,7 +31,7 @@ struct MessageAssembler {
     ///   - isFinal: `lws_is_final_fragment`: this chunk ends the message.
     ///   - remainingInFrame: `lws_remaining_packet_payload`: bytes of the
     ///     current frame still to come, so oversize frames fail early.
-    mutating func consume(
+    package mutating func consume(
         _ chunk: UnsafeRawBufferPointer, isBinary: Bool, isFinal: Bool, remainingInFrame: Int
     ) -> Outcome {
         if !inProgress {

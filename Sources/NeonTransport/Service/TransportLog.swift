@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 import Synchronization
 
 /// libwebsockets' own logging, which is process-wide.

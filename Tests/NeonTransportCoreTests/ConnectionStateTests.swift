@@ -1,4 +1,4 @@
-@testable import NeonTransport
+@testable import NeonTransportCore
 import Testing
 
 /// The close rules of RFC 6455 (§5.5.1, §7.1.1–§7.1.7, §7.4) as the
@@ -188,29 +188,6 @@ struct ConnectionStateTests {
         #expect(answered.apply(.peerClosed(.valid(Self.peer(1000)))) == .echoPeerClose)
         #expect(answered.outcome == Self.local(CloseCode.tooSlow, "too slow"))
         #expect(state.apply(.queueFlushed) == .sendClose(code: CloseCode.tooSlow, reason: "too slow"))
-    }
-
-    @Test("A session whose backlog passes the limit drops it at once and closes with 4008; nothing more is queued")
-    func sessionDropsBacklog() {
-        let session = Session(id: ConnectionID(rawValue: 1), maxMessageSize: 100, maxBacklog: 10)
-        session.enqueue(OutboundFrame(text: String(repeating: "x", count: 40)))
-        #expect(session.queue.count == 1)
-        session.enqueue(OutboundFrame(text: "y"))
-        #expect(session.queue.isEmpty)
-        #expect(session.closeOutcome.code == CloseCode.tooSlow && !session.closeOutcome.initiatedByPeer)
-        session.enqueue(OutboundFrame(text: "z"))
-        #expect(session.queue.isEmpty)
-    }
-
-    @Test("A session's queue goes when the peer's close arrives, and stays behind a close this side asked for")
-    func sessionQueueAfterClose() {
-        let asked = Session(id: ConnectionID(rawValue: 1), maxMessageSize: 100)
-        asked.enqueue(OutboundFrame(text: "before"))
-        asked.requestClose(code: 1000, reason: "bye")
-        asked.enqueue(OutboundFrame(text: "after"))
-        #expect(asked.queue.count == 1)
-        #expect(asked.apply(.peerClosed(.valid(Self.peer(1000)))) == .echoPeerClose)
-        #expect(asked.queue.isEmpty)
     }
 
     @Test("A connection silent for the whole idle timeout, or whose write failed, is dropped without a frame, keeping how it was closing")

@@ -6,7 +6,7 @@
 /// LWSWSOPC_CLOSE case); a 1-byte payload, a code of 5000 or more and a
 /// reason that is not UTF-8 would go back to the peer unchanged. Pure
 /// value: tested without sockets.
-enum PeerClosePayload: Equatable {
+package enum PeerClosePayload: Equatable {
     /// A close the peer may send: empty, or a code that may appear on the
     /// wire and a UTF-8 reason. Answered with the same payload.
     case valid(code: UInt16?, reason: String)
@@ -14,7 +14,7 @@ enum PeerClosePayload: Equatable {
     /// `code` (1002, or 1007 for a reason that is not UTF-8).
     case invalid(code: UInt16, reason: String)
 
-    init(_ payload: UnsafeRawBufferPointer) {
+    package init(_ payload: UnsafeRawBufferPointer) {
         guard !payload.isEmpty else {
             self = .valid(code: nil, reason: "")
             return
@@ -40,7 +40,7 @@ enum PeerClosePayload: Equatable {
     /// the ranges for libraries (3000–3999) and applications (4000–4999).
     /// Not 1004, 1005, 1006 or 1015 (reserved, or only for reporting), not
     /// the rest of 1000–2999 (reserved) and nothing below 1000 or above 4999.
-    static func mayBeSent(_ code: UInt16) -> Bool {
+    package static func mayBeSent(_ code: UInt16) -> Bool {
         switch code {
         case 1000...1003, 1007...1014, 3000...4999: true
         default: false

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonTransportCore
 
 /// Checks the PEM files a TLS setup names before libwebsockets loads them,
 /// so a bad file gets a sentence naming the file and the reason (lws only

@@ -1,9 +1,9 @@
 /// What the engines ask of a connection's state besides its transitions.
-extension ConnectionState {
+package extension ConnectionState {
     /// How the connection ended, for the closed event: the close frame
     /// this side sent, the too-slow close, or the peer's close; a close
     /// without a frame counts as the peer's doing.
-    var outcome: WebSocketClose {
+    package var outcome: WebSocketClose {
         switch self {
         case .connecting, .open:
             WebSocketClose(code: nil, initiatedByPeer: true)
@@ -20,7 +20,7 @@ extension ConnectionState {
 
     /// Frames may still be queued: open, or still connecting without a
     /// close asked for.
-    var acceptsFrames: Bool {
+    package var acceptsFrames: Bool {
         switch self {
         case .open, .connecting(nil): true
         default: false
@@ -28,13 +28,13 @@ extension ConnectionState {
     }
 
     /// Messages that arrive are delivered, and the owner's timer fires.
-    var isOpen: Bool {
+    package var isOpen: Bool {
         if case .open = self { return true }
         return false
     }
 
     /// The handshake is done and lws has not closed the connection.
-    var isEstablished: Bool {
+    package var isEstablished: Bool {
         switch self {
         case .connecting, .closed: false
         default: true
@@ -42,14 +42,14 @@ extension ConnectionState {
     }
 
     /// A close frame waits for the queue to drain.
-    var closePending: Bool {
+    package var closePending: Bool {
         if case .closeRequested = self { return true }
         return false
     }
 
     /// What a connection whose queue filled during a service round does
     /// when the round ends, outside any callback.
-    enum AfterRound: Equatable {
+    package enum AfterRound: Equatable {
         /// Write the queued frames now (open, no ping waiting).
         case write
         /// Leave it to the WRITEABLE callback: a ping, a close or a
@@ -60,7 +60,7 @@ extension ConnectionState {
     }
 
     /// See ``AfterRound``.
-    var afterRound: AfterRound {
+    package var afterRound: AfterRound {
         switch self {
         case .open(pingDue: false): .write
         case .peerClosed, .closed: .nothing
@@ -69,7 +69,7 @@ extension ConnectionState {
     }
 
     /// No queued frame will be written any more: the queue may go.
-    var discardsQueue: Bool {
+    package var discardsQueue: Bool {
         switch self {
         case .closeSent, .libraryFailing, .failed, .peerClosed, .closed: true
         case .connecting, .open, .closeRequested, .dropped: false

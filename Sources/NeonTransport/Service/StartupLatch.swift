@@ -1,4 +1,5 @@
 import Dispatch
+import NeonTransportCore
 import Synchronization
 
 /// Hands the service thread's start-up outcome (a bound port, or an error)

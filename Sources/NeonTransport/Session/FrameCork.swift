@@ -1,4 +1,5 @@
 import CLibWebSockets
+import NeonTransportCore
 
 /// Writes several queued server frames with one system call ("corking").
 ///

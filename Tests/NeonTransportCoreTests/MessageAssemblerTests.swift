@@ -1,4 +1,4 @@
-@testable import NeonTransport
+@testable import NeonTransportCore
 import Testing
 
 @Suite("Message reassembly without sockets")
@@ -37,15 +37,6 @@ struct MessageAssemblerTests {
         var assembler = MessageAssembler(limit: 100)
         #expect(feed(&assembler, [0xC3, 0x28], final: true) == .rejected(.invalidUTF8))
         #expect(feed(&assembler, [0xC3, 0x28], binary: true, final: true) == .message(.binary([0xC3, 0x28])))
-    }
-
-    @Test("Close reasons are cut to 123 bytes at a character boundary")
-    func closeReasonLimit() {
-        #expect(Session.closeReasonBytes("short") == Array("short".utf8))
-        let long = String(repeating: "é", count: 100)
-        let cut = Session.closeReasonBytes(long)
-        #expect(cut.count == 122)
-        #expect(String(validating: cut, as: UTF8.self) == String(repeating: "é", count: 61))
     }
 
     @Test("OutboundFrame keeps text, binary and encoder-written payloads intact")

@@ -1,5 +1,3 @@
-import CLibWebSockets
-
 /// One outbound WebSocket message, encoded once and queued to any number of
 /// connections without copying.
 ///
@@ -37,10 +35,14 @@ public final class OutboundFrame: @unchecked Sendable {
     /// Payload size in bytes (the headroom is not counted).
     public let count: Int
     /// Headroom plus payload; the payload starts at `headroom`.
-    let storage: UnsafeMutableRawPointer
+    package let storage: UnsafeMutableRawPointer
 
-    /// Bytes reserved in front of every payload for the frame header.
-    static let headroom = Int(neon_lws_pre())
+    /// Bytes reserved in front of every payload for the frame header:
+    /// libwebsockets' `LWS_PRE`, `_LWS_PAD(4 + 10 + 2)` (16 on every 64-bit
+    /// build). Written here as a number so this module needs no lws; the
+    /// transport checks it against the library's own value before it
+    /// creates a context (`WebSocketLibrary.checkHeadroom()`).
+    package static let headroom = 16
 
     /// Allocates a frame of `count` payload bytes and lets `body` write them.
     ///
@@ -101,12 +103,12 @@ public final class OutboundFrame: @unchecked Sendable {
     }
 
     /// Calls `body` with the payload bytes.
-    func withPayload<R, E: Error>(
+    package func withPayload<R, E: Error>(
         _ body: (UnsafeRawBufferPointer) throws(E) -> R
     ) throws(E) -> R {
         try body(UnsafeRawBufferPointer(start: storage + Self.headroom, count: count))
     }
 
     /// Pointer to the first payload byte; `headroom` bytes before it are free.
-    var payloadStart: UnsafeMutableRawPointer { storage + Self.headroom }
+    package var payloadStart: UnsafeMutableRawPointer { storage + Self.headroom }
 }

@@ -27,7 +27,7 @@
 /// Every state past `open` knows how the connection ended (``outcome``),
 /// for the closed event. A ``Session`` holds one and performs the
 /// ``Action`` each ``apply(_:)`` returns on its lws connection.
-enum ConnectionState: Equatable, Sendable {
+package enum ConnectionState: Equatable, Sendable {
     /// Client only: lws is connecting. Frames and a close asked for
     /// meanwhile wait for the handshake.
     case connecting(closeRequest: CloseRequest?)
@@ -58,12 +58,12 @@ enum ConnectionState: Equatable, Sendable {
     case closed(outcome: WebSocketClose)
 
     /// A close this side asked for and has not sent yet.
-    struct CloseRequest: Equatable, Sendable {
-        var code: UInt16
-        var reason: String
-        var kind: Kind
+    package struct CloseRequest: Equatable, Sendable {
+        package var code: UInt16
+        package var reason: String
+        package var kind: Kind
 
-        enum Kind: Equatable, Sendable {
+        package enum Kind: Equatable, Sendable {
             /// Sent after the queue; lws then waits up to 5 s for the
             /// peer's close frame, as RFC 6455 §7.1.2 asks.
             case orderly
@@ -80,7 +80,7 @@ enum ConnectionState: Equatable, Sendable {
     }
 
     /// Things that happen to a connection, as the engines see them.
-    enum Event: Equatable, Sendable {
+    package enum Event: Equatable, Sendable {
         /// Client: the handshake completed. `framesWaiting`: frames were
         /// queued while connecting.
         case established(framesWaiting: Bool)
@@ -114,7 +114,7 @@ enum ConnectionState: Equatable, Sendable {
     }
 
     /// The peer's close frame as this side judges it.
-    enum PeerClose: Equatable, Sendable {
+    package enum PeerClose: Equatable, Sendable {
         /// A close the peer may send (see ``PeerClosePayload``).
         case valid(WebSocketClose)
         /// A close that breaks the protocol: the connection is failed with
@@ -123,7 +123,7 @@ enum ConnectionState: Equatable, Sendable {
     }
 
     /// How lws is closing a connection, when this side did not ask it to.
-    enum LibraryClose: Equatable, Sendable {
+    package enum LibraryClose: Equatable, Sendable {
         /// Its frame parser failed the connection and it sends this close
         /// frame next.
         case sendingClose(WebSocketClose)
@@ -134,7 +134,7 @@ enum ConnectionState: Equatable, Sendable {
     }
 
     /// What the engine does with libwebsockets after a transition.
-    enum Action: Equatable, Sendable {
+    package enum Action: Equatable, Sendable {
         /// Nothing.
         case none
         /// Ask for a WRITEABLE callback (`lws_callback_on_writable`).
@@ -166,7 +166,7 @@ enum ConnectionState: Equatable, Sendable {
     }
 
     /// Moves to the state `event` leads to and says what lws must do.
-    mutating func apply(_ event: Event) -> Action {
+    package mutating func apply(_ event: Event) -> Action {
         switch event {
         case .established(let framesWaiting):
             return established(framesWaiting: framesWaiting)
@@ -213,7 +213,7 @@ enum ConnectionState: Equatable, Sendable {
 
     /// Seconds a connection whose backlog was dropped gets to take its
     /// close frame before lws closes TCP without one.
-    static let abandonedCloseTimeout: Int32 = 5
+    package static let abandonedCloseTimeout: Int32 = 5
 
     private mutating func established(framesWaiting: Bool) -> Action {
         guard case .connecting(let request) = self else { return .none }
