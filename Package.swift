@@ -131,18 +131,45 @@ let package = Package(
         // and server code in one thread, every choice from a seed.
         .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonTUI"]),
         .executableTarget(name: "NeonDraftSim", dependencies: ["NeonSimulation", "NeonSystem", "NeonCore"]),
-        // Tests that start neonsyncd or neonsync depend on them, so the
+        // Tests, by tier (docs/ARCHITECTURE.md, "Test tiers"): a target named
+        // after its module (Neon…Tests) is pure — no socket, no service
+        // thread, no child process; the other tiers are named by their
+        // prefix, so `swift test --filter '^Tier'` runs one tier:
+        // InProcess… (the product's code in this process, on real sockets,
+        // threads and files), Process… (neonsyncd, neonsync, redis-server,
+        // python3 as processes), Terminal… (neonsync in tmux), Deploy…
+        // (packages, systemd, nginx, logrotate, deploy/). Targets that run
+        // neonsyncd, neonsync or neonsync-bench depend on them, so the
         // binaries are built before the tests that run them.
-        .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
-        .testTarget(name: "NeonTransportCoreTests", dependencies: ["NeonTransportCore"]),
-        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTransportCore", "NeonTestSupport", "neonsyncd"]),
         .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport", "NeonTransportCore"], path: "Tests/Support"),
-        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
+        .target(name: "NeonServerTestSupport", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport"],
+                path: "Tests/ServerSupport"),
+        .target(name: "NeonClientTestSupport", dependencies: ["NeonCore", "NeonTUI", "NeonTestSupport"], path: "Tests/ClientSupport"),
+        // Pure.
+        .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
+        .testTarget(name: "NeonSystemTests", dependencies: ["NeonSystem", "NeonCore", "NeonTestSupport"]),
+        .testTarget(name: "NeonTransportCoreTests", dependencies: ["NeonTransportCore"]),
+        .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTransportCore"]),
+        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonServerTestSupport"]),
+        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTestSupport", "NeonClientTestSupport"]),
         .testTarget(name: "NeonSimulationTests", dependencies: ["NeonSimulation", "NeonCore"]),
-        .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonSystem", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
-        .testTarget(name: "NeonLoadTests", dependencies: ["NeonLoad", "NeonClient"]),
+        .testTarget(name: "NeonLoadTests", dependencies: ["NeonLoad", "NeonClient", "NeonCore"]),
+        // In-process.
+        .testTarget(name: "InProcessTransportTests", dependencies: ["NeonTransport", "NeonTransportCore", "NeonTestSupport"]),
+        .testTarget(name: "InProcessServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport",
+                                                                 "NeonServerTestSupport"]),
+        // Processes.
+        .testTarget(name: "ProcessServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport",
+                                                               "NeonServerTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
+        .testTarget(name: "ProcessClientTests", dependencies: ["NeonClient", "NeonCore", "NeonSystem", "NeonTestSupport", "NeonClientTestSupport",
+                                                               "neonsyncd", "neonsync", "neonsync-bench"]),
+        // Terminal.
+        .testTarget(name: "TerminalTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonRender", "NeonTestSupport", "NeonClientTestSupport",
+                                                          "neonsyncd", "neonsync", "neonsync-bench"]),
+        // Deploy and packaging.
+        .testTarget(name: "DeployTests", dependencies: ["NeonServer", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

@@ -1,5 +1,6 @@
 import Foundation
 import NeonClient
+import NeonClientTestSupport
 import NeonCore
 import Testing
 

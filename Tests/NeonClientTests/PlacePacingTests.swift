@@ -1,12 +1,8 @@
 import Foundation
 import NeonClient
+import NeonClientTestSupport
 import NeonCore
 import Testing
-
-/// A document of 480 sections, each a heading and two paragraphs.
-let manySections: String = (1...480).map { n in
-    "# Part \(n)\n\nThe first paragraph of part \(n), long enough to wrap once or twice on a terminal of eighty columns or so.\n\nThe second paragraph of part \(n).\n"
-}.joined(separator: "\n")
 
 @Suite("A reader's place is state: the latest goes, paced")
 struct PlacePacingTests {

@@ -1,4 +1,5 @@
 import NeonClient
+import NeonClientTestSupport
 import NeonCore
 import NeonTUI
 import Testing

@@ -1,52 +1,8 @@
 import Foundation
 import NeonClient
+import NeonClientTestSupport
 import NeonCore
 import Testing
-
-/// A deck of six slides whose fourth is shown in three steps.
-let stepDeck = """
-    # Opening
-
-    Hello.
-
-    <!-- end_slide -->
-
-    # Second
-
-    Two.
-
-    <!-- end_slide -->
-
-    # Third
-
-    Three.
-
-    <!-- end_slide -->
-
-    # Fourth
-
-    Point one.
-
-    <!-- pause -->
-
-    Point two.
-
-    <!-- pause -->
-
-    Point three.
-
-    <!-- end_slide -->
-
-    # Fifth
-
-    Five.
-
-    <!-- end_slide -->
-
-    # Last
-
-    The end.
-    """
 
 @Suite("A presenter who comes back, and following again, in the models")
 struct PresenterReturnTests {

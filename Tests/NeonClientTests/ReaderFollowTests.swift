@@ -1,24 +1,10 @@
 import NeonClient
+import NeonClientTestSupport
 import NeonCore
 import NeonTUI
 import Testing
 
-/// A talk with three long sections and two short ones at the end (Q&A and
-/// Coda), whose starts cannot reach the top of an 80x24 or a 120x40
-/// terminal.
-let codaTalk: DocumentInfo = {
-    let words = "each section of this talk holds enough sentences to fill several rows on a narrow terminal and a few on a wide one"
-    let long = ["Opening", "Middle", "Results"].map { title in
-        "# \(title)\n\n" + (1...10).map { "\(title) paragraph \($0): \(words)." }.joined(separator: "\n\n")
-    }
-    return DocumentInfo(title: "Talk", format: .markdown,
-                        text: (long + ["# Q&A\n\nQuestions are welcome.", "# Coda\n\nThank you."]).joined(separator: "\n\n"))
-}()
-
 let presenterID = ClientID("c1"), followerID = ClientID("c2")
-
-/// Presenter and follower sizes, both ways round.
-let followSizes: [(Int, Int, Int, Int)] = [(120, 40, 80, 24), (80, 24, 120, 40)]
 
 extension RoomSimulation {
     /// A presenter publishing the coda talk and a follower, at these sizes.

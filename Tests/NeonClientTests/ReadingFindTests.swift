@@ -1,4 +1,5 @@
 import NeonClient
+import NeonClientTestSupport
 import NeonCore
 import NeonTUI
 import Testing
@@ -13,11 +14,6 @@ func reading(_ text: String, columns: Int, rows: Int = 24, others: [ReaderInfo] 
                     draft: DraftInfo(text: "", rev: 0, status: try! DraftCounter().status(forCount: 0)))
     _ = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
     return m
-}
-
-/// A paragraph whose first row ends with "three" when wrapped to `width`.
-func paragraph(wrappingAt width: Int) -> String {
-    String(repeating: "m", count: width - 6) + " three seconds later the wheel shows."
 }
 
 @Suite("Reader search, presence and tabs")

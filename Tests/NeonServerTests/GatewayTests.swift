@@ -1,6 +1,7 @@
 import Foundation
 import NeonCore
 @testable import NeonServer
+import NeonServerTestSupport
 import NeonTransportCore
 import Testing
 

@@ -1,6 +1,7 @@
 import NeonCore
-import Testing
 @testable import NeonServer
+import NeonServerTestSupport
+import Testing
 
 @Suite("Metrics renderer")
 struct MetricsRendererTests {

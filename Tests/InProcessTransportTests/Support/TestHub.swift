@@ -1,0 +1,66 @@
+import NeonTransport
+import NeonTransportCore
+import Synchronization
+
+/// A server delegate for tests: records every event, echoes messages when
+/// asked, serves `/healthz`, and can run a hook on each event.
+final class TestHub: WebSocketServerDelegate {
+    struct State {
+        var events: [ServerEvent] = []
+        var connected: [ConnectionID] = []
+    }
+
+    let echo: Bool
+    let state = Mutex(State())
+    let onEvent: (@Sendable (TestHub, ServiceContext, ServerEvent) -> Void)?
+
+    init(echo: Bool = true, onEvent: (@Sendable (TestHub, ServiceContext, ServerEvent) -> Void)? = nil) {
+        self.echo = echo
+        self.onEvent = onEvent
+    }
+
+    /// Makes and starts a server on 127.0.0.1, ephemeral port.
+    func startServer(
+        _ configuration: WebSocketServer.Configuration = .init()
+    ) throws -> (WebSocketServer, Int) {
+        let server = WebSocketServer(configuration: configuration, delegate: self)
+        try server.start()
+        return (server, server.port!)
+    }
+
+    func handle(_ event: ServerEvent, in context: ServiceContext) {
+        state.withLock { state in
+            state.events.append(event)
+            switch event {
+            case .connected(let id, _, _): state.connected.append(id)
+            case .disconnected(let id, _): state.connected.removeAll { $0 == id }
+            default: break
+            }
+        }
+        if echo, case .received(let message, let id) = event {
+            switch message {
+            case .text(let text): context.send(OutboundFrame(text: text), to: id)
+            case .binary(let bytes): context.send(OutboundFrame(binary: bytes), to: id)
+            }
+        }
+        onEvent?(self, context, event)
+    }
+
+    func respond(to request: HTTPRequest, in context: ServiceContext) -> HTTPResponse {
+        if request.method == "GET" && request.path == "/healthz" {
+            return .text("ok")
+        }
+        return .notFound
+    }
+
+    var events: [ServerEvent] { state.withLock { $0.events } }
+    var connected: [ConnectionID] { state.withLock { $0.connected } }
+
+    /// Disconnect events, in order.
+    var disconnects: [(ConnectionID, WebSocketClose)] {
+        events.compactMap {
+            if case .disconnected(let id, let close) = $0 { return (id, close) }
+            return nil
+        }
+    }
+}
