@@ -112,4 +112,28 @@ struct ClusterWriterStateTests {
         #expect(commands.count == 1 && commands[0].filter { $0 == "b" }.count == 2 && commands[0].contains("c2") && commands[0].contains("c5"))
         #expect(state.retry.isEmpty)
     }
+
+    @Test("the beat's answers: renewed, or set again after it expired, keep the node in; reaped while away, or its name taken by another incarnation, put it out")
+    func beatAnswers() throws {
+        #expect(!WriterState.lostMembership(beat: try RecordedReplies.one("beat-renewed")))
+        #expect(!WriterState.lostMembership(beat: try RecordedReplies.one("beat-expired")))
+        #expect(WriterState.lostMembership(beat: try RecordedReplies.one("beat-reaped")))
+        #expect(WriterState.lostMembership(beat: try RecordedReplies.one("beat-taken")))
+    }
+
+    @Test("the incarnations other than this one whose node key no longer names them are the dead to reap")
+    func deadIncarnations() throws {
+        let others = WriterState.others(in: try RecordedReplies.one("hgetall-incarnations"), than: 7)
+        #expect(others.map(\.generation) == ["8", "9"] && others.map(\.name) == ["b", "c"])
+        #expect(WriterState.dead(others, live: try RecordedReplies.all("get-nodes")) == ["9"])
+    }
+
+    @Test("a room the expire script removed is told with how long it was idle; fewer records than the limit means the sweep is done")
+    func expiredRooms() throws {
+        let (removed, more) = WriterState.expired(try RecordedReplies.one("expire-one"), now: 61_000, limit: 100)
+        guard case let .expired(room, idle)? = removed.first, removed.count == 1 else { Issue.record("\(removed)"); return }
+        #expect(room == "t" && idle == 60)
+        #expect(!more)
+        #expect(WriterState.expired(try RecordedReplies.one("expire-one"), now: 61_000, limit: 1).more)
+    }
 }

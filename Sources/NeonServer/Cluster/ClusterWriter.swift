@@ -102,7 +102,7 @@ final class ClusterWriter: Sendable {
 /// What the writer thread owns, in its body: made as the thread begins,
 /// gone when it ends; nothing else touches it. It does the I/O; what to
 /// send and whom to tell is its `WriterState`'s.
-private struct WriterLoop {
+struct WriterLoop {
     let writer: ClusterWriter
     var connection: RedisConnection?
     let deliver: @Sendable (ClusterDelivery) -> Void
@@ -245,73 +245,6 @@ private struct WriterLoop {
             perform(state.handle(.replies(try redis.receive(oldest.commands.count))))
         } catch {
             markDown(error.description)
-        }
-    }
-
-    /// Renews this node's liveness key and reaps incarnations whose key is
-    /// gone (a survivor's `reap` is atomic, so each happens once).
-    mutating func beat(_ redis: RedisConnection) {
-        do throws(NeonError) {
-            let renewed = try redis.command(["EVALSHA", scripts["beat"]!, "2", ClusterKeys.node(configuration.node),
-                                             ClusterKeys.incarnations, String(generation),
-                                             String(configuration.ttl.milliseconds), configuration.node])
-            if renewed.integer == 2 || renewed.integer == -1 { deliver(.lostMembership) }
-            guard ContinuousClock.now >= reapAfter else { return }
-            guard let all = try redis.command(["HGETALL", ClusterKeys.incarnations]).array else { return }
-            var others: [(generation: String, name: String)] = []
-            var i = 0
-            while i + 1 < all.count {
-                if let g = all[i].text, let name = all[i + 1].text, g != String(generation) { others.append((g, name)) }
-                i += 2
-            }
-            guard !others.isEmpty else { return }
-            let live = try redis.pipeline(others.map { ["GET", ClusterKeys.node($0.name)] })
-            let dead = zip(others, live).filter { $0.1.text != $0.0.generation }.map(\.0.generation)
-            guard !dead.isEmpty else { return }
-            let now = String(WallClock.nanoseconds())
-            _ = try redis.pipeline(dead.map { ["EVALSHA", scripts["reap"]!, "0", $0, now] })
-        } catch {
-            markDown(error.description)
-        }
-    }
-
-    /// Removes the rooms of this shard idle past `--room-ttl` (any node may:
-    /// the script removes each once), at most 1,000 a sweep in calls of
-    /// 100, and tells the service thread which.
-    mutating func expire(_ redis: RedisConnection) {
-        guard let ttl = configuration.roomTTL else { return }
-        do throws(NeonError) {
-            for _ in 0..<10 {
-                let now = WallClock.nanoseconds() / 1_000_000
-                let reply = try redis.command(["EVALSHA", scripts["expire"]!, "0", String(now), String(ttl.milliseconds), "100"])
-                let flat = reply.array ?? []
-                var i = 1
-                while i + 1 < flat.count {
-                    if let room = flat[i].text, let since = flat[i + 1].text.flatMap({ Double($0) }) {
-                        deliver(.expired(room: room, idleSeconds: Int((Double(now) - since) / 1000)))
-                    }
-                    i += 2
-                }
-                if (flat.first?.integer ?? 0) < 100 { break }
-            }
-        } catch {
-            markDown(error.description)
-        }
-    }
-
-    /// A clean stop: give up the name and reap this incarnation at once;
-    /// says what failed when Redis cannot be reached.
-    mutating func leave() -> SequencerStop {
-        do throws(NeonError) {
-            let redis = try connected()
-            _ = try redis.pipeline([
-                ["EVAL", "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
-                 "1", ClusterKeys.node(configuration.node), String(generation)],
-                ["EVALSHA", scripts["reap"]!, "0", String(generation), String(WallClock.nanoseconds())],
-            ])
-            return .finished
-        } catch {
-            return .storeUnreachable(reason: error.description)
         }
     }
 }

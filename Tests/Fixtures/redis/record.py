@@ -1,9 +1,10 @@
 #!/usr/bin/env python3
 """Records the replies the cluster reader and writer act on, as raw RESP
-bytes, from a throwaway redis-server: run it from the repository's root
+bytes, from a throwaway redis-server (7.0.15 recorded the files here): run it from the repository's root
 (`python3 Tests/Fixtures/redis/record.py`) and it rewrites the *.resp files
 next to it. The scripts are the ones in Sources/NeonServer/Cluster/ClusterKeys.swift.
 Room "r", incarnation 7; entries 1-2 are hellos of c1 and c2, 3-4 their byes.
+Node "a" is incarnation 7, "b" the live 8, "c" the dead 9.
 """
 import os, re, socket, subprocess, tempfile, time
 
@@ -89,7 +90,8 @@ def main():
             except OSError:
                 time.sleep(0.1)
         s = scripts()
-        sha = {name: c.ask("SCRIPT", "LOAD", s[name])[5:-2].decode() for name in ("load", "append", "snapshot")}
+        sha = {name: c.ask("SCRIPT", "LOAD", s[name])[5:-2].decode()
+               for name in ("load", "append", "snapshot", "beat", "expire")}
         snap, log, counter, channel = "neonsync:{r}:snap", "neonsync:{r}:log", "neonsync:{r}:n", "neonsync:{r}:events"
         save("load-empty.resp", c.ask("EVALSHA", sha["load"], 2, snap, log))
 
@@ -123,6 +125,28 @@ def main():
         c.ask("DEL", counter)
         save("mget-none.resp", c.ask("MGET", counter))
         save("noscript.resp", c.ask("EVALSHA", "0" * 40, 0))
+
+        incarnations, node = "neonsync:incarnations", "neonsync:node:a"
+        beat = ["EVALSHA", sha["beat"], 2, node, incarnations, 7, 10000, "a"]
+        c.ask("HSET", incarnations, 7, "a", 8, "b", 9, "c")
+        c.ask("SET", node, 7, "PX", 10000)
+        c.ask("SET", "neonsync:node:b", 8, "PX", 10000)
+        save("beat-renewed.resp", c.ask(*beat))
+        save("hgetall-incarnations.resp", c.ask("HGETALL", incarnations))
+        save("get-nodes.resp", c.ask("GET", "neonsync:node:b"), c.ask("GET", "neonsync:node:c"))
+        c.ask("DEL", node)
+        save("beat-expired.resp", c.ask(*beat))
+        c.ask("DEL", node)
+        c.ask("HDEL", incarnations, 7)
+        save("beat-reaped.resp", c.ask(*beat))
+        c.ask("SET", node, 10)
+        save("beat-taken.resp", c.ask(*beat))
+
+        # Room t left empty by its entry 1 at 1000 ms, nobody joined since.
+        c.ask("SET", "neonsync:{t}:n", 1)
+        c.ask("ZADD", "neonsync:idle", 1000, "t")
+        c.ask("HSET", "neonsync:idle:entry", "t", 1)
+        save("expire-one.resp", c.ask("EVALSHA", sha["expire"], 0, 61000, 60000, 100))
     finally:
         server.terminate()
         server.wait()
