@@ -3,7 +3,6 @@ import NeonCore
 @testable import NeonServer
 import NeonServerTestSupport
 import NeonTestSupport
-import Synchronization
 import Testing
 
 /// How many connections Redis has subscribed to `room`'s channel.
@@ -138,42 +137,5 @@ struct ClusterReleaseTests {
         let redis = try RedisProcess()
         let bad = try runDaemon(["--port", "0", "--redis", redis.url, "--room-release", "soon"])
         #expect(bad.status == 2 && bad.err.contains("--room-release soon is not a duration"), "\(bad.err)")
-    }
-
-    @Test("the reader serves wants and releases in the order made, and its list of requests empties: a room wanted twice is taken up once, want then release ends unsubscribed, release then want ends subscribed and taken up afresh")
-    func readerRequests() async throws {
-        let redis = try RedisProcess()
-        let reader = ClusterReader(configuration: ClusterConfiguration(endpoint: RedisEndpoint(host: "127.0.0.1", port: redis.port),
-                                                                       node: "t"), generation: 1)
-        let loads = Mutex<[String]>([])
-        reader.start { delivery in
-            if case let .loaded(room, _, _, _) = delivery { loads.withLock { $0.append(room) } }
-        }
-        defer { reader.stop() }
-        func settled(_ count: Int) async -> Bool {
-            await eventually { reader.backlog.pending == 0 && loads.withLock { $0.count } == count }
-        }
-        reader.want("one")
-        reader.want("two")
-        reader.want("one")
-        #expect(await settled(2))
-        #expect(loads.withLock { $0 } == ["one", "two"])
-        #expect(reader.backlog.pending == 0 && reader.backlog.wanted == 2)
-        #expect(try await eventually { try subscribers(redis, "one") == 1 && subscribers(redis, "two") == 1 })
-
-        reader.want("three")
-        reader.release("three")
-        reader.release("two")
-        reader.want("two")
-        #expect(await eventually { reader.backlog.pending == 0 && loads.withLock { $0.filter { $0 == "two" }.count } == 2 },
-                "two was taken up afresh after its release")
-        #expect(reader.backlog.wanted == 2)
-        #expect(try await eventually { try subscribers(redis, "three") == 0 })
-        #expect(try subscribers(redis, "two") == 1 && subscribers(redis, "one") == 1)
-
-        reader.release("one")
-        reader.release("two")
-        #expect(await eventually { reader.backlog.pending == 0 && reader.backlog.wanted == 0 })
-        #expect(try await eventually { try subscribers(redis, "one") == 0 && subscribers(redis, "two") == 0 })
     }
 }

@@ -17,7 +17,9 @@ import Synchronization
 /// Other threads reach the reader through `requests` (a Mutex), the `wake`
 /// pipe and its `WorkerThread`; what the thread owns (both connections,
 /// the rooms it holds) is a `ReaderLoop` in the thread's body, which closes
-/// the connections on its way out.
+/// the connections on its way out. What the reader decides is a
+/// `ReaderState`; the loop only feeds it what Redis says and does what it
+/// asks.
 final class ClusterReader: Sendable {
     let configuration: ClusterConfiguration
     /// This reader's Redis: one shard of `configuration.endpoints`.
@@ -25,17 +27,9 @@ final class ClusterReader: Sendable {
     let generation: Int
     /// The node's own messages on their way through Redis, decoded already.
     let sent: any OwnMessages
-    /// What other threads ask of the reader.
-    fileprivate enum Request: Equatable, Sendable {
-        /// Take the room up: subscribe, read its image and log.
-        case want(String)
-        /// Let go of the room: unsubscribe, forget it.
-        case release(String)
-    }
-
     fileprivate struct Requests: Sendable {
-        /// Not served yet, in the order made; each leaves once served.
-        var pending: [Request] = []
+        /// Not handed to the thread yet, in the order made.
+        var pending: [ReaderState.Request] = []
         /// Rooms wanted and not released since (served or not): wanting one
         /// of them again asks nothing. As many as the node holds.
         var wanted: Set<String> = []
@@ -99,11 +93,6 @@ final class ClusterReader: Sendable {
         poke()
     }
 
-    /// Requests not served yet, and rooms wanted and not released (tests).
-    var backlog: (pending: Int, wanted: Int) {
-        requests.withLock { ($0.pending.count, $0.wanted.count) }
-    }
-
     /// Asks for every room of the cluster (`neonsync:rooms`), once.
     func wantEveryRoom() {
         requests.withLock { $0.everyRoom = true }
@@ -136,42 +125,44 @@ final class ClusterReader: Sendable {
 }
 
 /// What the reader thread owns, in its body: made as the thread begins,
-/// gone when it ends; nothing else touches it.
+/// gone when it ends; nothing else touches it. It does the I/O; what to
+/// do is its `ReaderState`'s.
 private struct ReaderLoop {
     let reader: ClusterReader
     let deliver: @Sendable (ClusterDelivery) -> Void
     var subscriber: RedisConnection?
     var commands: RedisConnection?
-    var loadScript = ""
-    let codec = WireCodec()
-    /// Each room taken up and not released since, and the index of its
-    /// last entry handed over.
-    var rooms: [String: Int] = [:]
+    var state: ReaderState
+    /// When to make the connections again (now, at first).
+    var reconnectAt: ContinuousClock.Instant? = .now
 
     init(reader: ClusterReader, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.reader = reader
         self.deliver = deliver
+        state = ReaderState(decoder: EntryDecoder(generation: reader.generation, sent: reader.sent))
     }
 
     var configuration: ClusterConfiguration { reader.configuration }
 
     /// Reads until a stop was asked for, then closes both connections.
     mutating func run() {
-        defer {
-            subscriber?.close()
-            commands?.close()
-        }
+        defer { close() }
         let thread = reader.thread
-        let wake = reader.wake
-        var backoff = Duration.milliseconds(100)
-        var nextProbe = ContinuousClock.now + configuration.heartbeat
+        var nextCheck = ContinuousClock.now + configuration.heartbeat
         while !thread.isStopRequested {
-            guard let (subscriber, commands) = connected() else {
-                thread.wait(until: ContinuousClock.now + backoff)
-                backoff = min(backoff * 2, .seconds(2))
+            if let at = reconnectAt {
+                if ContinuousClock.now < at {
+                    thread.wait(until: at)
+                    continue
+                }
+                reconnectAt = nil
+                perform(connect())
                 continue
             }
-            backoff = .milliseconds(100)
+            guard let subscriber, let commands else {
+                reconnectAt = .now
+                continue
+            }
             do throws(NeonError) {
                 if reader.requests.withLock({ $0.everyRoom }) {
                     let names = try commands.command(["SMEMBERS", ClusterKeys.rooms]).array?.compactMap(\.text) ?? []
@@ -180,271 +171,87 @@ private struct ReaderLoop {
                         for name in names where state.wanted.insert(name).inserted { state.pending.append(.want(name)) }
                     }
                 }
-                try serve(subscriber: subscriber, commands: commands)
-                let wait = max(ContinuousClock.now.duration(to: nextProbe), .zero)
-                var fds = [pollfd(fd: subscriber.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                           pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
-                let ready = poll(&fds, 2, Int32(wait.milliseconds) + 1)
-                if ready > 0, fds[1].revents != 0 {
-                    var sink = [UInt8](repeating: 0, count: 64)
-                    while read(wake.read, &sink, sink.count) > 0 {}
+                let made = reader.requests.withLock { state in
+                    defer { state.pending.removeAll() }
+                    return state.pending
                 }
-                if ready > 0, fds[0].revents != 0 {
-                    try receive(try subscriber.readAvailable(), on: commands)
+                if !made.isEmpty { perform(state.handle(.requests(made))) }
+                guard reconnectAt == nil else { continue }
+                if readable(subscriber, within: max(ContinuousClock.now.duration(to: nextCheck), .zero)) {
+                    perform(state.handle(.published(try subscriber.readAvailable())))
                 }
-                if ContinuousClock.now >= nextProbe {
-                    try probe(on: commands)
-                    nextProbe = ContinuousClock.now + configuration.heartbeat
+                if reconnectAt == nil, ContinuousClock.now >= nextCheck {
+                    perform(state.handle(.tick))
+                    nextCheck = ContinuousClock.now + configuration.heartbeat
                 }
             } catch {
-                self.subscriber?.close()
-                self.subscriber = nil
-                self.commands?.close()
-                self.commands = nil
+                perform(state.handle(.lost))
             }
         }
     }
 
-    /// Both connections, made again (resubscribed, caught up) after a break.
-    mutating func connected() -> (RedisConnection, RedisConnection)? {
-        if let subscriber, let commands, !subscriber.isBroken, !commands.isBroken { return (subscriber, commands) }
-        subscriber?.close()
-        commands?.close()
+    /// Waits (at most `wait`) for the subscriber's messages or a poke;
+    /// whether the subscriber has something to read.
+    func readable(_ subscriber: RedisConnection, within wait: Duration) -> Bool {
+        let wake = reader.wake
+        var fds = [pollfd(fd: subscriber.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                   pollfd(fd: wake.read, events: Int16(POLLIN), revents: 0)]
+        let ready = poll(&fds, 2, Int32(wait.milliseconds) + 1)
+        if ready > 0, fds[1].revents != 0 {
+            var sink = [UInt8](repeating: 0, count: 64)
+            while read(wake.read, &sink, sink.count) > 0 {}
+        }
+        return ready > 0 && fds[0].revents != 0
+    }
+
+    /// Makes both connections and loads the load script: what the state
+    /// asks next, connected or not.
+    mutating func connect() -> [ReaderState.Action] {
+        close()
         do throws(NeonError) {
             let freshCommands = try RedisConnection(reader.endpoint, password: configuration.password)
             freshCommands.setTimeout(.seconds(5))
-            guard let sha = try freshCommands.command(["SCRIPT", "LOAD", ClusterScripts.load]).text else { return nil }
-            let freshSubscriber = try RedisConnection(reader.endpoint, password: configuration.password)
-            loadScript = sha
-            if !rooms.isEmpty {
-                try freshSubscriber.send(rooms.keys.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
-                for room in Array(rooms.keys) { try catchUp(room, on: freshCommands) }
+            guard let sha = try freshCommands.command(["SCRIPT", "LOAD", ClusterScripts.load]).text else {
+                freshCommands.close()
+                return state.handle(.lost)
             }
-            subscriber = freshSubscriber
+            subscriber = try RedisConnection(reader.endpoint, password: configuration.password)
             commands = freshCommands
-            return (freshSubscriber, freshCommands)
+            return state.handle(.connected(loadScript: sha))
         } catch {
-            return nil
+            return state.handle(.lost)
         }
     }
 
-    /// Serves the requests in the order they were made: a release
-    /// unsubscribes from the room and forgets it (the probe no longer reads
-    /// its counter); a run of wants subscribes to the rooms not held yet,
-    /// then takes each up. A request leaves the list once served; when the
-    /// connection breaks, the rest wait for the next pass.
-    mutating func serve(subscriber: RedisConnection, commands: RedisConnection) throws(NeonError) {
-        let pending = reader.requests.withLock { $0.pending }
-        var served = 0
-        defer { if served > 0 { reader.requests.withLock { $0.pending.removeFirst(served) } } }
-        while served < pending.count {
-            if case let .release(room) = pending[served] {
-                if rooms.removeValue(forKey: room) != nil {
-                    try subscriber.send([["UNSUBSCRIBE", ClusterKeys.channel(room)]])
+    /// Does what the state asks, in order, handing it the replies of each
+    /// command it asked for; a broken connection is a `lost` event.
+    mutating func perform(_ actions: [ReaderState.Action]) {
+        var queue = actions[...]
+        while let action = queue.popFirst() {
+            do throws(NeonError) {
+                switch action {
+                case let .subscriber(sent):
+                    guard let subscriber else { throw NeonError("the subscriber connection to Redis at \(reader.endpoint) is closed") }
+                    try subscriber.send(sent)
+                case let .ask(asked):
+                    guard let commands else { throw NeonError("the command connection to Redis at \(reader.endpoint) is closed") }
+                    queue += state.handle(.replies(try commands.pipeline(asked)))
+                case let .deliver(delivery):
+                    deliver(delivery)
+                case let .reconnect(delay):
+                    close()
+                    reconnectAt = ContinuousClock.now + delay
                 }
-                served += 1
-                continue
+            } catch {
+                queue = state.handle(.lost)[...]
             }
-            var end = served
-            var fresh: [String] = []
-            var seen: Set<String> = []
-            while end < pending.count, case let .want(room) = pending[end] {
-                if rooms[room] == nil, seen.insert(room).inserted { fresh.append(room) }
-                end += 1
-            }
-            if !fresh.isEmpty {
-                try subscriber.send(fresh.map { ["SUBSCRIBE", ClusterKeys.channel($0)] })
-                // The loads in one round trip per 200 rooms.
-                for start in stride(from: 0, to: fresh.count, by: 200) {
-                    try takeUp(Array(fresh[start ..< min(start + 200, fresh.count)]), on: commands)
-                }
-            }
-            served = end
         }
     }
 
-    /// Reads `room`'s image and every entry after it, and hands both over.
-    /// An image that does not decode is reported and the room is taken up
-    /// from the entries after it; an entry that does not decode is reported
-    /// and passed over (every node reading the log passes it over alike).
-    mutating func takeUp(_ room: String, on redis: RedisConnection) throws(NeonError) {
-        try takeUp([room], on: redis)
-    }
-
-    /// Takes up `rooms`, their loads pipelined.
-    mutating func takeUp(_ rooms: [String], on redis: RedisConnection) throws(NeonError) {
-        let replies = try redis.pipeline(rooms.map { ["EVALSHA", loadScript, "2", ClusterKeys.snapshot($0), ClusterKeys.log($0)] })
-        for (room, reply) in zip(rooms, replies) { try loaded(room, reply) }
-    }
-
-    /// A room's load script answer, handed over.
-    mutating func loaded(_ room: String, _ reply: RedisReply) throws(NeonError) {
-        guard let parts = reply.array, parts.count == 2 else {
-            throw NeonError("Redis answered the load of room \(room) with \(reply)")
-        }
-        var image: RoomImage?
-        var last = 0
-        if parts[0] != .null {
-            switch Self.image(parts[0]) {
-            case let .success((index, decoded)):
-                last = index
-                image = decoded
-            case let .failure(problem):
-                last = problem.index ?? 0
-                deliver(.undecodable(room: room, problem, action: "the room was taken up from the entries after the image, without what the image held"))
-            }
-        }
-        let read = decode(parts[1].array ?? [], room: room, after: last)
-        // Held before and the log went on from there: what was handed over
-        // is not sent to anyone again. A log that went back (Redis lost
-        // it) is a history of its own, applied whole.
-        let previous = rooms[room] ?? 0
-        rooms[room] = read.last
-        deliver(.loaded(room: room, image: image, entries: read.entries, applied: read.last >= previous ? previous : 0))
-    }
-
-    /// A room's image as the snapshot key holds it (`n\n{JSON}`), or what
-    /// is wrong with it.
-    static func image(_ reply: RedisReply) -> Result<(Int, RoomImage), UndecodableEntryError> {
-        guard case let .string(bytes) = reply, let newline = bytes.firstIndex(of: 0x0A),
-              let index = Int(String(decoding: bytes[..<newline], as: UTF8.self)), index >= 0 else {
-            return .failure(UndecodableEntryError(.image, index: nil, "it does not start with the number of its entry and a newline"))
-        }
-        do {
-            return .success((index, try JSONDecoder().decode(RoomImage.self, from: Data(bytes[(newline + 1)...]))))
-        } catch {
-            return .failure(UndecodableEntryError(.image, index: index, "its JSON does not decode as a room (\(error))"))
-        }
-    }
-
-    /// The entries of a log read (`XRANGE`, or the load script's) after
-    /// entry `after`, decoded; those that do not decode are reported and
-    /// passed over. `last` is the number of the last one read (decoded or
-    /// not; `after` when none).
-    func decode(_ replies: [RedisReply], room: String, after: Int) -> (entries: [RoomEntry], last: Int) {
-        var entries: [RoomEntry] = []
-        var last = after
-        for reply in replies {
-            switch ClusterEntry.stored(reply).flatMap({ decoded($0, from: .log) }) {
-            case let .success(entry):
-                guard entry.index > last else { continue }
-                last = entry.index
-                entries.append(entry)
-            case let .failure(problem):
-                deliver(.undecodable(room: room, problem, action: "passed over: every node that reads the room's log passes it over"))
-                if let index = problem.index, index > last { last = index }
-            }
-        }
-        return (entries, last)
-    }
-
-    /// The event of an entry: this node's own messages as it decoded them
-    /// when they arrived, other messages decoded.
-    func decoded(_ entry: ClusterEntry, from source: UndecodableEntryError.Source) -> Result<RoomEntry, UndecodableEntryError> {
-        if entry.origin == reader.generation {
-            switch entry.kind {
-            case .message, .verifiedHello:
-                if let message = reader.sent.take(entry.message, of: entry.client) {
-                    return .success(RoomEntry(event: .message(message), client: ClientID(entry.client), origin: entry.origin,
-                                              time: .nanoseconds(entry.time), index: entry.index,
-                                              verified: entry.kind == .verifiedHello))
-                }
-            case .bye: reader.sent.forget(entry.client)
-            case .gone: break
-            }
-        }
-        return entry.decoded(codec, from: source)
-    }
-
-    /// Hands over the entries of `room` after the last one handed over,
-    /// from its log; takes the room up again when the log no longer has them.
-    mutating func catchUp(_ room: String, on redis: RedisConnection) throws(NeonError) {
-        guard let last = rooms[room] else { return }
-        let reply = try redis.command(["XRANGE", ClusterKeys.log(room), "(\(last)-0", "+"])
-        let replies = reply.array ?? []
-        guard let firstReply = replies.first else { return }
-        // Only a log that still holds the next entry can fill the gap.
-        guard case let .success(head) = ClusterEntry.stored(firstReply), head.index == last + 1 else {
-            return try takeUp(room, on: redis)
-        }
-        let read = decode(replies, room: room, after: last)
-        rooms[room] = read.last
-        if !read.entries.isEmpty { deliver(.entries(room: room, read.entries)) }
-    }
-
-    /// Published entries, in order; subscription confirmations and the
-    /// messages of rooms released since are passed over. A published entry
-    /// that does not decode is reported and the room taken up again from
-    /// its log, which is what every node applies.
-    mutating func receive(_ replies: [RedisReply], on redis: RedisConnection) throws(NeonError) {
-        var batch: [(room: String, entries: [RoomEntry])] = []
-        func flush() {
-            for (room, entries) in batch { deliver(.entries(room: room, entries)) }
-            batch.removeAll()
-        }
-        for reply in replies {
-            guard let parts = reply.array, parts.count == 3, parts[0].text == "message",
-                  let channel = parts[1].text, let room = ClusterKeys.room(ofChannel: channel),
-                  let last = rooms[room] else { continue }
-            let payload: [UInt8] = if case let .string(bytes) = parts[2] { bytes } else { [] }
-            if payload.elementsEqual(ClusterKeys.removedNotice.utf8) {
-                // Removed (--room-ttl): its log starts again from 1.
-                flush()
-                rooms[room] = 0
-                deliver(.removed(room: room))
-                continue
-            }
-            let read = ClusterEntry.published(payload)
-            let index: Int? = switch read {
-            case let .success(entry): entry.index
-            case let .failure(problem): problem.index
-            }
-            if let index, index <= last { continue }
-            if let index, index > last + 1 {
-                flush()
-                try catchUp(room, on: redis)
-                continue
-            }
-            switch read.flatMap({ decoded($0, from: .publish) }) {
-            case let .success(entry):
-                rooms[room] = entry.index
-                if let i = batch.indices.last, batch[i].room == room {
-                    batch[i].entries.append(entry)
-                } else {
-                    batch.append((room, [entry]))
-                }
-            case let .failure(problem):
-                flush()
-                deliver(.undecodable(room: room, problem, action: "the room was taken up again from Redis"))
-                try takeUp(room, on: redis)
-            }
-        }
-        flush()
-    }
-
-    /// Compares every room's counter with the last entry handed over: a
-    /// higher one means entries were missed; a lower one (or none) means
-    /// Redis lost the room's history (it restarted without its data), and
-    /// the room is taken up again as Redis has it now.
-    mutating func probe(on redis: RedisConnection) throws(NeonError) {
-        let names = Array(rooms.keys)
-        guard !names.isEmpty else { return }
-        // One MGET per 500 rooms: a node holding many rooms asks Redis for
-        // their counters in a few commands, not one each.
-        let chunks = stride(from: 0, to: names.count, by: 500).map { names[$0 ..< min($0 + 500, names.count)] }
-        let replies = try redis.pipeline(chunks.map { ["MGET"] + $0.map(ClusterKeys.counter) })
-        let counters = replies.flatMap { $0.array ?? [] }
-        guard counters.count == names.count else {
-            throw NeonError("Redis answered the counters of \(names.count) rooms with \(counters.count) values")
-        }
-        for (room, counter) in zip(names, counters) {
-            guard let last = rooms[room] else { continue }
-            let n = counter.integer ?? 0
-            if n > last {
-                try catchUp(room, on: redis)
-            } else if n < last {
-                try takeUp(room, on: redis)
-            }
-        }
+    mutating func close() {
+        subscriber?.close()
+        subscriber = nil
+        commands?.close()
+        commands = nil
     }
 }

@@ -11,7 +11,9 @@ import Synchronization
 /// Other threads reach the writer through `jobs` and `health` (Mutexes)
 /// and its `WorkerThread`; what the thread owns (its connection, the
 /// scripts' digests, the byes to append again) is a `WriterLoop` in the
-/// thread's body, which closes the connection on its way out.
+/// thread's body, which closes the connection on its way out. What the
+/// writer decides is a `WriterState`; the loop only feeds it what Redis
+/// says and does what it asks.
 final class ClusterWriter: Sendable {
     enum Job: Sendable {
         case append(room: String, entry: ClusterEntry, hello: Bool)
@@ -98,29 +100,24 @@ final class ClusterWriter: Sendable {
 }
 
 /// What the writer thread owns, in its body: made as the thread begins,
-/// gone when it ends; nothing else touches it.
-private struct WriterLoop {
+/// gone when it ends; nothing else touches it. It does the I/O; what to
+/// send and whom to tell is its `WriterState`'s.
+struct WriterLoop {
     let writer: ClusterWriter
     var connection: RedisConnection?
     let deliver: @Sendable (ClusterDelivery) -> Void
     var scripts: [String: String] = [:]
-    var reportedDown = false
+    var state: WriterState
     /// After Redis came back, dead nodes are reaped only once every live
     /// node had a whole heartbeat timeout to renew its key: keys that
     /// expired while Redis was away (or restarted from its AOF) are not
     /// taken for dead nodes.
     var reapAfter = ContinuousClock.now
-    /// Batches sent whose replies are not read yet, oldest first: each
-    /// command's jobs, and when the batch left.
-    var inFlight: [(commands: [ArraySlice<ClusterWriter.Job>], sent: ContinuousClock.Instant)] = []
-    /// Connections that closed while Redis was away: their `bye` is
-    /// appended once it is back, so they leave their rooms (appending one
-    /// twice is harmless: the second finds no member).
-    var retry: [ClusterWriter.Job] = []
 
     init(writer: ClusterWriter, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.writer = writer
         self.deliver = deliver
+        state = WriterState(generation: writer.generation)
     }
 
     var configuration: ClusterConfiguration { writer.configuration }
@@ -141,7 +138,7 @@ private struct WriterLoop {
             // asked for is in this batch or an earlier one.
             let stopping = thread.isStopRequested
             let batch = writer.takeJobs()
-            if batch.isEmpty && inFlight.isEmpty && !stopping && ContinuousClock.now < nextBeat {
+            if batch.isEmpty && state.inFlight.isEmpty && !stopping && ContinuousClock.now < nextBeat {
                 thread.wait(until: nextBeat)
                 continue
             }
@@ -149,23 +146,22 @@ private struct WriterLoop {
             do throws(NeonError) {
                 redis = try connected()
             } catch {
-                fail(batch, reason: "the cluster's Redis cannot be reached")
+                perform(state.handle(.unreachable(reason: error.description, jobs: batch)))
                 if stopping { return .storeUnreachable(reason: error.description) }
                 thread.wait(until: ContinuousClock.now + backoff)
                 backoff = min(backoff * 2, .seconds(2))
                 continue
             }
             backoff = .milliseconds(100)
-            let work = retry + batch
-            retry.removeAll()
-            if !work.isEmpty { send(work, on: redis) }
+            let sending = !batch.isEmpty || !state.retry.isEmpty
+            perform(state.handle(.jobs(batch, scripts: scripts, at: .now)), on: redis)
             // Two batches may be on their way: Redis reads the next while it
             // runs one. The older one's replies are read once another is
             // behind it, or at once when nothing new came; all of them
             // before a heartbeat or leaving.
             let beatDue = ContinuousClock.now >= nextBeat
-            let keep = work.isEmpty || beatDue || stopping ? 0 : 1
-            while inFlight.count > keep, connection != nil { collect(from: redis) }
+            let keep = !sending || beatDue || stopping ? 0 : 1
+            while state.inFlight.count > keep, connection != nil { collect(from: redis) }
             if beatDue, connection != nil {
                 beat(redis)
                 nextBeat = ContinuousClock.now + configuration.heartbeat
@@ -174,7 +170,7 @@ private struct WriterLoop {
                     nextSweep = ContinuousClock.now + every
                 }
             }
-            if stopping, !writer.hasJobs, inFlight.isEmpty { return leave() }
+            if stopping, !writer.hasJobs, state.inFlight.isEmpty { return leave() }
         }
     }
 
@@ -189,6 +185,7 @@ private struct WriterLoop {
             } else {
                 fresh = try RedisConnection(endpoint, password: configuration.password)
             }
+            connection = fresh
             fresh.setTimeout(.seconds(5))
             var loaded: [String: String] = [:]
             for (name, source) in [("append", ClusterScripts.append), ("load", ClusterScripts.load),
@@ -201,180 +198,53 @@ private struct WriterLoop {
                 loaded[name] = sha
             }
             scripts = loaded
-            connection = fresh
-            if reportedDown {
-                reportedDown = false
-                reapAfter = ContinuousClock.now + configuration.ttl
-                writer.health.withLock { $0.connected = true }
-                deliver(.redis(up: true, reason: "reconnected to \(endpoint)"))
-            }
+            if state.reportedDown { reapAfter = ContinuousClock.now + configuration.ttl }
+            perform(state.handle(.connected(reason: "reconnected to \(endpoint)")))
             return fresh
         } catch {
+            connection?.close()
             connection = nil
-            markDown(error.description)
+            perform(state.handle(.unreachable(reason: error.description, jobs: [])))
             throw error
         }
     }
 
+    /// Does what the state asks; a send that fails is a `lost` event.
+    mutating func perform(_ actions: [WriterState.Action], on redis: RedisConnection? = nil) {
+        for action in actions {
+            switch action {
+            case let .send(commands):
+                do throws(NeonError) {
+                    guard let redis else { throw NeonError("the connection to Redis at \(endpoint) is closed") }
+                    try redis.send(commands)
+                } catch {
+                    markDown(error.description)
+                }
+            case let .deliver(delivery):
+                deliver(delivery)
+            case let .health(connected):
+                writer.health.withLock { $0.connected = connected }
+            case let .answered(sent):
+                let elapsed = sent.duration(to: .now)
+                writer.health.withLock { $0.commandSeconds.observe(elapsed) }
+            }
+        }
+    }
+
+    /// The connection broke: closed, and every batch in flight failed.
     mutating func markDown(_ reason: String) {
         connection?.close()
         connection = nil
-        guard !reportedDown else { return }
-        reportedDown = true
-        writer.health.withLock { $0.connected = false }
-        deliver(.redis(up: false, reason: reason))
+        perform(state.handle(.lost(reason: reason)))
     }
 
-    /// Sends the batch without waiting: each run of appends (up to
-    /// `entriesPerCall`) as one call of the append script, each snapshot
-    /// as its own. Its replies are read by `collect`.
-    mutating func send(_ batch: [ClusterWriter.Job], on redis: RedisConnection) {
-        var commands: [[String]] = []
-        /// The jobs of each command, in order.
-        var carried: [ArraySlice<ClusterWriter.Job>] = []
-        var start = 0
-        while start < batch.count {
-            switch batch[start] {
-            case .append: break
-            case let .snapshot(room, index, image, trimBelow):
-                commands.append(["EVALSHA", scripts["snapshot"]!, "2", ClusterKeys.snapshot(room), ClusterKeys.log(room),
-                                 String(index), image, String(trimBelow)])
-            case let .emptied(room, index, at):
-                commands.append(["EVALSHA", scripts["idle"]!, "0", room, String(index), String(at)])
-            case let .released(room):
-                commands.append(["SREM", ClusterKeys.incarnationRooms(generation), room])
-            }
-            if case .append = batch[start] {} else {
-                carried.append(batch[start ..< start + 1])
-                start += 1
-                continue
-            }
-            var arguments = ["EVALSHA", scripts["append"]!, "0", ClusterKeys.rooms, ClusterKeys.incarnationRooms(generation)]
-            var end = start
-            while end < batch.count, end - start < ClusterWriter.entriesPerCall,
-                  case let .append(room, entry, hello) = batch[end] {
-                arguments += [room, hello ? "1" : "0", entry.kind.rawValue, entry.client, String(entry.origin),
-                              String(entry.time), entry.message]
-                end += 1
-            }
-            commands.append(arguments)
-            carried.append(batch[start ..< end])
-            start = end
-        }
-        do {
-            try redis.send(commands)
-            inFlight.append((carried, ContinuousClock.now))
-        } catch {
-            broke(error, also: batch)
-        }
-    }
-
-    /// Reads the replies of the oldest batch in flight; tells the clients
-    /// whose entries Redis refused.
+    /// Reads the replies of the oldest batch in flight.
     mutating func collect(from redis: RedisConnection) {
-        let (carried, sent) = inFlight.removeFirst()
-        let replies: [RedisReply]
-        do {
-            replies = try redis.receive(carried.count)
-        } catch {
-            return broke(error, also: carried.flatMap { $0 })
-        }
-        let elapsed = sent.duration(to: .now)
-        writer.health.withLock { $0.commandSeconds.observe(elapsed) }
-        for (jobs, reply) in zip(carried, replies) {
-            let answers = reply.array ?? Array(repeating: reply, count: jobs.count)
-            for (job, answer) in zip(jobs, answers) {
-                if case let .error(message) = answer, case let .append(_, entry, _) = job {
-                    deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))"))
-                }
-            }
-        }
-    }
-
-    /// The connection broke: every batch in flight, and `batch`, failed.
-    mutating func broke(_ error: NeonError, also batch: [ClusterWriter.Job]) {
-        markDown(error.description)
-        let lost = inFlight.flatMap { $0.commands.flatMap { $0 } } + batch
-        inFlight.removeAll()
-        fail(lost, reason: "the connection to the cluster's Redis broke")
-    }
-
-    /// Tells each client whose entry was not appended.
-    mutating func fail(_ batch: [ClusterWriter.Job], reason: String) {
-        for job in batch {
-            guard case let .append(_, entry, _) = job, !entry.client.isEmpty else { continue }
-            if entry.kind == .bye {
-                retry.append(job)
-            } else {
-                deliver(.failed(client: entry.client, reason: reason))
-            }
-        }
-    }
-
-    /// Renews this node's liveness key and reaps incarnations whose key is
-    /// gone (a survivor's `reap` is atomic, so each happens once).
-    mutating func beat(_ redis: RedisConnection) {
+        guard let oldest = state.inFlight.first else { return }
         do throws(NeonError) {
-            let renewed = try redis.command(["EVALSHA", scripts["beat"]!, "2", ClusterKeys.node(configuration.node),
-                                             ClusterKeys.incarnations, String(generation),
-                                             String(configuration.ttl.milliseconds), configuration.node])
-            if renewed.integer == 2 || renewed.integer == -1 { deliver(.lostMembership) }
-            guard ContinuousClock.now >= reapAfter else { return }
-            guard let all = try redis.command(["HGETALL", ClusterKeys.incarnations]).array else { return }
-            var others: [(generation: String, name: String)] = []
-            var i = 0
-            while i + 1 < all.count {
-                if let g = all[i].text, let name = all[i + 1].text, g != String(generation) { others.append((g, name)) }
-                i += 2
-            }
-            guard !others.isEmpty else { return }
-            let live = try redis.pipeline(others.map { ["GET", ClusterKeys.node($0.name)] })
-            let dead = zip(others, live).filter { $0.1.text != $0.0.generation }.map(\.0.generation)
-            guard !dead.isEmpty else { return }
-            let now = String(WallClock.nanoseconds())
-            _ = try redis.pipeline(dead.map { ["EVALSHA", scripts["reap"]!, "0", $0, now] })
+            perform(state.handle(.replies(try redis.receive(oldest.commands.count))))
         } catch {
             markDown(error.description)
-        }
-    }
-
-    /// Removes the rooms of this shard idle past `--room-ttl` (any node may:
-    /// the script removes each once), at most 1,000 a sweep in calls of
-    /// 100, and tells the service thread which.
-    mutating func expire(_ redis: RedisConnection) {
-        guard let ttl = configuration.roomTTL else { return }
-        do throws(NeonError) {
-            for _ in 0..<10 {
-                let now = WallClock.nanoseconds() / 1_000_000
-                let reply = try redis.command(["EVALSHA", scripts["expire"]!, "0", String(now), String(ttl.milliseconds), "100"])
-                let flat = reply.array ?? []
-                var i = 1
-                while i + 1 < flat.count {
-                    if let room = flat[i].text, let since = flat[i + 1].text.flatMap({ Double($0) }) {
-                        deliver(.expired(room: room, idleSeconds: Int((Double(now) - since) / 1000)))
-                    }
-                    i += 2
-                }
-                if (flat.first?.integer ?? 0) < 100 { break }
-            }
-        } catch {
-            markDown(error.description)
-        }
-    }
-
-    /// A clean stop: give up the name and reap this incarnation at once;
-    /// says what failed when Redis cannot be reached.
-    mutating func leave() -> SequencerStop {
-        do throws(NeonError) {
-            let redis = try connected()
-            _ = try redis.pipeline([
-                ["EVAL", "if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end return 0",
-                 "1", ClusterKeys.node(configuration.node), String(generation)],
-                ["EVALSHA", scripts["reap"]!, "0", String(generation), String(WallClock.nanoseconds())],
-            ])
-            return .finished
-        } catch {
-            return .storeUnreachable(reason: error.description)
         }
     }
 }
