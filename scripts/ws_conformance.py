@@ -22,7 +22,7 @@ probe's last byte; a handshake case passes on its HTTP answer alone. The
 probe never acknowledges a close frame the server sends first: a server
 failing the connection (RFC 6455 section 7.1.7) must drop TCP without
 waiting for the peer. The same cases, asserting neonsyncd's exact
-answers, run in `swift test` (Tests/NeonTransportTests/ConformanceTests.swift);
+answers, run in `swift test` (Tests/ProcessServerTests/ConformanceTests.swift);
 keep the two lists in step.
 """
 import argparse

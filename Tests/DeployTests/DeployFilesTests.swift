@@ -8,7 +8,7 @@ struct DeployFilesTests {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Each file under deploy/ and the test file (Tests/NeonServerTests, or
+    /// Each file under deploy/ and the test file (Tests/DeployTests, or
     /// .ci for the setup script) that runs it, naming it.
     static let exercisedBy: [String: String] = [
         "setup.sh": ".ci/run",
@@ -48,7 +48,7 @@ struct DeployFilesTests {
         #expect(files == Set(Self.exercisedBy.keys), "deploy/ without a test: \(files.subtracting(Self.exercisedBy.keys).sorted())")
         for (file, test) in Self.exercisedBy {
             let location = test.hasPrefix(".") ? Self.root.appendingPathComponent(test)
-                : Self.root.appendingPathComponent("Tests/NeonServerTests/\(test)")
+                : Self.root.appendingPathComponent("Tests/DeployTests/\(test)")
             let source = try String(contentsOf: location, encoding: .utf8)
             let name = String(file.split(separator: "/").last!)
             #expect(source.contains(file) || source.contains(name), "\(test) does not name \(file)")
@@ -59,6 +59,27 @@ struct DeployFilesTests {
     func scriptsAreExecutable() throws {
         for script in Self.exercisedBy.keys where script.hasSuffix(".sh") {
             #expect(FileManager.default.isExecutableFile(atPath: Self.root.appendingPathComponent("deploy/\(script)").path), "\(script)")
+        }
+    }
+
+    @Test("the README's test command is the one CI runs, and its tiers hold every test target exactly once")
+    func testCommandAndTiers() throws {
+        let readme = try String(contentsOf: Self.root.appendingPathComponent("README.md"), encoding: .utf8)
+        let ci = try String(contentsOf: Self.root.appendingPathComponent(".ci/run"), encoding: .utf8)
+        let documented = try #require(readme.split(separator: "\n").first { $0.contains("scripts/test-tiers.sh") && $0.contains("#") })
+        let command = documented.split(separator: "#")[0].trimmingCharacters(in: .whitespaces)
+        let ran = try #require(ci.split(separator: "\n").last { !$0.hasPrefix("#") && !$0.isEmpty })
+        #expect(ran.trimmingCharacters(in: .whitespaces) == command)
+        // Each tier's filter in the script, and each test target in the manifest.
+        let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/test-tiers.sh"), encoding: .utf8)
+        let filters = script.matches(of: /\n    "[a-z-]+\|(\^[A-Za-z]+)\|/).map { String($0.output.1) }
+        #expect(filters == ["^Neon", "^InProcess", "^Process", "^Terminal", "^Deploy"])
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let targets = manifest.matches(of: /\.testTarget\(name: "([A-Za-z]+)"/).map { String($0.output.1) }
+        #expect(targets.count >= 16)
+        for target in targets {
+            let tiers = filters.filter { target.hasPrefix($0.dropFirst()) }
+            #expect(tiers.count == 1, "test target \(target) is in \(tiers.count) tiers of scripts/test-tiers.sh: \(tiers)")
         }
     }
 }
