@@ -129,7 +129,7 @@ let package = Package(
                           path: "Sources/neonsync-bench"),
         // The shared draft's deterministic simulation: the product's client
         // and server code in one thread, every choice from a seed.
-        .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonTUI"]),
+        .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransportCore", "NeonTUI"]),
         .executableTarget(name: "NeonDraftSim", dependencies: ["NeonSimulation", "NeonSystem", "NeonCore"]),
         // Tests, by tier (docs/ARCHITECTURE.md, "Test tiers"): a target named
         // after its module (Neon…Tests) is pure — no socket, no service

@@ -1,4 +1,3 @@
-import NeonTransport
 import NeonTransportCore
 
 /// The sockets between the simulated clients and nodes. A connection is a

@@ -1,6 +1,5 @@
 import NeonCore
 import NeonServer
-import NeonTransport
 import NeonTransportCore
 
 /// One server node of the simulation: a run of the real server's gateway

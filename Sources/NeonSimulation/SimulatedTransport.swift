@@ -1,5 +1,4 @@
 import NeonServer
-import NeonTransport
 import NeonTransportCore
 
 /// One node's transport as its executor sees it: frames go into the
