@@ -15,7 +15,7 @@ public func httpGet(port: Int, path: String) throws -> String {
     let connected = withUnsafePointer(to: &addr) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard connected == 0 else { throw ServerProcessError("connect failed") }
+    guard connected == 0 else { throw ServerProcessError("cannot connect to port \(port) for \(path)") }
     let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"
     _ = request.withCString { send(fd, $0, strlen($0), 0) }
     var response = [UInt8]()

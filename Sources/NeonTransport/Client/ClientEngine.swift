@@ -60,7 +60,7 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
     let lastID = Atomic<UInt64>(0)
 
     /// What only the service thread touches.
-    final class ThreadState {
+    final class ThreadState: ServiceFlags {
         var context: OpaquePointer?
         var sessions: [ConnectionID: ClientSession] = [:]
         let scratch = WriteScratch()
@@ -86,14 +86,6 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
         _modify { yield &serviceState.value.sessions }
     }
     var scratch: WriteScratch { serviceState.value.scratch }
-    var shuttingDown: Bool {
-        get { serviceState.value.shuttingDown }
-        set { serviceState.value.shuttingDown = newValue }
-    }
-    var exitRequested: Bool {
-        get { serviceState.value.exitRequested }
-        set { serviceState.value.exitRequested = newValue }
-    }
     var protocolName: UnsafeMutablePointer<CChar>? {
         get { serviceState.value.protocolName }
         set { serviceState.value.protocolName = newValue }

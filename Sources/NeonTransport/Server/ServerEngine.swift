@@ -36,7 +36,7 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     let http = HTTPResponder()
 
     /// What only the service thread touches.
-    final class ThreadState {
+    final class ThreadState: ServiceFlags {
         var delegate: (any WebSocketServerDelegate)?
         /// The open connections.
         var connections = ConnectionTable()
@@ -78,14 +78,6 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     }
     var cork: FrameCork { serviceState.value.cork }
     var writeRound: WriteRound { serviceState.value.writeRound }
-    var shuttingDown: Bool {
-        get { serviceState.value.shuttingDown }
-        set { serviceState.value.shuttingDown = newValue }
-    }
-    var exitRequested: Bool {
-        get { serviceState.value.exitRequested }
-        set { serviceState.value.exitRequested = newValue }
-    }
 
     func serviceStarted(_ context: OpaquePointer) {
         let queue = lifecycle.queue

@@ -19,7 +19,7 @@ protocol LifecycleCommand: Sendable {
 protocol ServiceEngine: AnyObject, Sendable {
     associatedtype Command: LifecycleCommand
     /// What only the service thread touches: connections, sessions, flags.
-    associatedtype ThreadState: AnyObject
+    associatedtype ThreadState: ServiceFlags
 
     /// The engine's service-thread state, bound to its thread: pinned by
     /// ``pinServiceThread()`` before anything else runs there, and checked
@@ -50,7 +50,25 @@ protocol ServiceEngine: AnyObject, Sendable {
     func serviceEnded()
 }
 
+/// The two flags every engine's service-thread state carries.
+protocol ServiceFlags: AnyObject {
+    /// Every connection was asked to close; the loop ends with the last.
+    var shuttingDown: Bool { get set }
+    /// The service loop ends after this round.
+    var exitRequested: Bool { get set }
+}
+
 extension ServiceEngine {
+    // The flags by name; each access checks the thread.
+    var shuttingDown: Bool {
+        get { serviceState.value.shuttingDown }
+        set { serviceState.value.shuttingDown = newValue }
+    }
+    var exitRequested: Bool {
+        get { serviceState.value.exitRequested }
+        set { serviceState.value.exitRequested = newValue }
+    }
+
     /// Claims the engine's service-thread state for the calling thread, the
     /// service thread, as it starts.
     func pinServiceThread() {
