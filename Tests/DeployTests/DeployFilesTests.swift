@@ -82,4 +82,18 @@ struct DeployFilesTests {
             #expect(tiers.count == 1, "test target \(target) is in \(tiers.count) tiers of scripts/test-tiers.sh: \(tiers)")
         }
     }
+
+    @Test("the tests' support libraries use no @testable import, so swift build -c release (the README's first command) builds them")
+    func supportLibrariesBuildInRelease() throws {
+        let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let folders = manifest.matches(of: /path: "(Tests\/[A-Za-z]+)"/).map { String($0.output.1) }
+        #expect(folders.sorted() == ["Tests/ClientSupport", "Tests/ServerSupport", "Tests/Support"])
+        for folder in folders {
+            let directory = Self.root.appendingPathComponent(folder)
+            for file in try FileManager.default.contentsOfDirectory(atPath: directory.path) where file.hasSuffix(".swift") {
+                let source = try String(contentsOf: directory.appendingPathComponent(file), encoding: .utf8)
+                #expect(!source.contains("@testable import"), "\(folder)/\(file) uses @testable import: a release build cannot compile it")
+            }
+        }
+    }
 }

@@ -1,4 +1,4 @@
-@testable import NeonServer
+import NeonServer
 
 /// What the tests read of the gateway's deployment part, by the names
 /// they had when the parts of both modes were fields of the gateway.

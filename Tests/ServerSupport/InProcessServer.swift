@@ -1,6 +1,6 @@
 import Foundation
 import NeonCore
-@testable import NeonServer
+import NeonServer
 import NeonTestSupport
 import NeonTransport
 import NeonTransportCore

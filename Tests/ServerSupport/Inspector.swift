@@ -1,5 +1,5 @@
 import Foundation
-@testable import NeonServer
+import NeonServer
 
 /// Reads a closed store's file with a plain connection, as an operator would.
 package final class Inspector {

@@ -1,5 +1,5 @@
 import NeonCore
-@testable import NeonServer
+import NeonServer
 import NeonTransport
 import NeonTransportCore
 

@@ -1,6 +1,6 @@
 import Foundation
 import NeonCore
-@testable import NeonServer
+import NeonServer
 import Testing
 
 /// The two stores, so every behaviour of the protocol is checked on both.

@@ -77,7 +77,7 @@ package final class Executor: WebSocketServerDelegate {
     }
 
     /// Plain HTTP on the WebSocket port: `/healthz`, `/metrics` and `/`.
-    func respond(to request: HTTPRequest, through transport: some TransportContext) -> HTTPResponse {
+    package func respond(to request: HTTPRequest, through transport: some TransportContext) -> HTTPResponse {
         switch (request.method, request.path) {
         case ("GET", "/healthz"), ("HEAD", "/healthz"):
             state.withValue { $0.gateway.storeUp } ? .text("ok\n")

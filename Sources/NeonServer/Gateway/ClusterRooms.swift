@@ -8,7 +8,7 @@ package struct ClusterRooms: Equatable, Sendable {
     /// A room's image is stored every this many log entries (nil: never).
     let snapshotEvery: Int?
     /// The rooms this node asked for or holds.
-    var taken = TakenRooms()
+    package var taken = TakenRooms()
     /// The cluster's Redis instances this node cannot reach now (by URL).
     private(set) var storesDown: Set<String> = []
 

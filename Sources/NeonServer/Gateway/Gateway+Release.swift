@@ -8,17 +8,19 @@ import NeonCore
 /// forgets the room (with the members other nodes have in it) and the
 /// reader stops reading its log. Redis keeps the room; the next hello here
 /// takes it up again, as a node's first hello for a room does.
-struct TakenRooms: Equatable, Sendable {
-    enum State: Equatable, Sendable {
+package struct TakenRooms: Equatable, Sendable {
+    package enum State: Equatable, Sendable {
         /// Asked of the reader; the room's image is on the way.
         case asked
         /// Loaded: the room's entries are applied as they come.
         case held
     }
 
-    private(set) var states: [String: State] = [:]
+    package private(set) var states: [String: State] = [:]
     /// When a sweep first found each room unused here, ms since 1970.
-    private(set) var unusedSince: [String: Int64] = [:]
+    package private(set) var unusedSince: [String: Int64] = [:]
+
+    package init() {}
 
     /// A hello or an observer here asked for `room`.
     mutating func ask(_ room: String) {
@@ -56,8 +58,7 @@ extension Gateway {
     /// (entries the reader sent before it stopped reading the room) nor one
     /// whose image is still on the way (the image brings them).
     func applies(orderedOf room: String) -> Bool {
-        guard case let .cluster(rooms) = mode else { return true }
-        return rooms.taken.states[room] == .held
+        mode.appliesEntries(of: room)
     }
 
     /// Whether a room's image is taken: on a cluster node, for a room it
@@ -66,8 +67,8 @@ extension Gateway {
     /// before the room was let go of, or for an observer who has left since)
     /// is dropped, and the reader told to let go of that room too.
     mutating func takes(loaded room: String, into out: inout [GatewayCommand]) -> Bool {
-        guard case let .cluster(rooms) = mode else { return true }
-        guard rooms.taken.states[room] != nil || !hub.watchers(of: room).isEmpty else {
+        guard !mode.takesEveryImage else { return true }
+        guard mode.asksFor(room) || !hub.watchers(of: room).isEmpty else {
             out.append(.release(room: room))
             return false
         }

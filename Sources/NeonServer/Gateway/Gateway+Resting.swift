@@ -43,7 +43,7 @@ extension Gateway {
         }
         for name in missing where mode.single({ $0.back(name) }) == true { back.append(name) }
         for name in back {
-            let waiting = if case let .single(resting) = mode { resting.waiting(for: name) } else { 0 }
+            let waiting = mode.waiting(for: name)
             out.append(.log(LogRecord(.info, .roomRestored, room: name, [LogField("waiting", .int(waiting))])))
         }
         if !back.isEmpty, !hub.watchers.isEmpty {

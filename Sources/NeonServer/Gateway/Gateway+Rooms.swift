@@ -47,7 +47,7 @@ extension Gateway {
             // One node: a room it does not hold is a new room. A cluster node
             // cannot tell a new room from one it has not taken up from Redis
             // yet, so its rooms are not counted per address.
-            if !held, case .single = mode {
+            if !held, mode.countsNewRooms {
                 let rooms = hub.rooms
                 if case let .refused(error, first) = roomQuota.admit(name, from: info.address, at: clock.monotonic,
                                                                      exists: { rooms[$0] != nil }) {
@@ -63,7 +63,7 @@ extension Gateway {
         guard let room else {
             return route(hub.apply(.received(client, message), at: clock.hub), into: &out)
         }
-        let logged: String? = if case .cluster = mode, !hello { text } else { nil }
+        let logged: String? = if mode.entriesCarryText, !hello { text } else { nil }
         sequence(RoomEntry(event: .message(message), client: client, origin: configuration.incarnation,
                            time: clock.hub, verified: hello && info.verifiedName != nil, text: logged),
                  room: room, hello: hello, at: clock, into: &out)
@@ -74,7 +74,7 @@ extension Gateway {
     /// reaches a multiple of `snapshotEvery` stores the room's image.
     mutating func apply(_ entry: RoomEntry, room: String, at clock: GatewayClock, into out: inout [GatewayCommand]) {
         let local = entry.origin == configuration.incarnation
-        if case .cluster = mode {
+        if mode.measuresDeliveryLag {
             metrics.delivered(lag: .nanoseconds(max(clock.wallNanoseconds - entry.time.inNanoseconds, 0)))
         }
         switch entry.event {
@@ -111,11 +111,11 @@ extension Gateway {
         // Cluster: the room's --room-ttl counts in Redis from the entry that
         // left it empty (said by the node whose client left; by every node
         // for a node that went).
-        if case .cluster = mode, configuration.roomTTL != nil, entry.index > 0,
+        if mode.marksEmptiedRooms, configuration.roomTTL != nil, entry.index > 0,
            (entry.event == .bye && local) || entry.event == .gone, hub.rooms[room] != nil, hub.members(of: room).isEmpty {
             out.append(.emptied(room: room, index: entry.index, atMilliseconds: entry.time.inNanoseconds / 1_000_000))
         }
-        if local, case let .cluster(rooms) = mode, let every = rooms.snapshotEvery, entry.index > 0, entry.index % every == 0,
+        if local, let every = mode.snapshotEvery, entry.index > 0, entry.index % every == 0,
            let image = hub.rooms[room]?.image {
             out.append(.snapshot(room: room, index: entry.index, image))
         }
@@ -150,7 +150,7 @@ extension Gateway {
     /// Removes `room` when its last member left and it holds nothing
     /// (`RoomState.isBlank`), on a node of its own; returns whether it did.
     private mutating func drop(blank room: String, into out: inout [GatewayCommand]) -> Bool {
-        guard case .single = mode, hub.rooms[room]?.isBlank == true, hub.remove(emptyRoom: room) else { return false }
+        guard mode.dropsBlankRooms, hub.rooms[room]?.isBlank == true, hub.remove(emptyRoom: room) else { return false }
         activity[room] = nil
         out.append(.log(LogRecord(.info, .roomDropped, room: room, [])))
         out.append(.persist(.roomRemoved(room: room), room: room))
@@ -178,7 +178,7 @@ extension Gateway {
         guard let ttl = configuration.roomTTL else { return }
         let now = clock.wallNanoseconds / 1_000_000
         let limit = ttl.milliseconds
-        let atRest = if case let .single(resting) = mode { resting.idle } else { [String]() }
+        let atRest = mode.restingIdle
         let candidates = hub.rooms.keys.filter { hub.members(of: $0).isEmpty } + atRest
         for room in candidates.sorted() {
             let idle = now - (activity[room] ?? now)

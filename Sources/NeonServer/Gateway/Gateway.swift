@@ -53,7 +53,7 @@ package struct Gateway: Sendable {
     var perAddress: [String: Int] = [:]
     var metrics = ServerMetrics()
     /// One node's rooms at rest, or a cluster node's rooms in Redis.
-    var mode: Mode
+    package var mode: Mode
     /// When someone last joined or left each room, ms since 1970.
     var activity: [String: Int64] = [:]
     /// New rooms per address (`--max-new-rooms-per-ip`, `--max-rooms-per-ip`).
@@ -131,7 +131,7 @@ package struct Gateway: Sendable {
                 LogField("ttlSeconds", .int(Int((configuration.roomTTL ?? .zero).components.seconds))),
             ])))
         case let .removed(room):
-            if case let .cluster(rooms) = mode, rooms.taken.states[room] == .held {
+            if mode.holdsTakenUp(room) {
                 hub.adopt(room, image: nil)
                 activity[room] = nil
             }
@@ -152,9 +152,8 @@ package struct Gateway: Sendable {
             sweep(at: clock, into: &out)
         case let .membershipLost(shard):
             // Of one Redis among several: only the members of its rooms.
-            let placement = if case let .cluster(rooms) = mode { rooms } else { ClusterRooms() }
             let lost = connections.filter { _, info in
-                shard.map { shard in info.room.map { placement.shard(of: $0) == shard } ?? false } ?? true
+                shard.map { shard in info.room.map { mode.shard(of: $0) == shard } ?? false } ?? true
             }.keys.sorted()
             out.append(.log(LogRecord(.warn, .membershipLost, [LogField("connections", .int(lost.count))])))
             for connection in lost {

@@ -5,7 +5,7 @@
 /// each update returns.
 package struct RestingRooms: Equatable, Sendable {
     /// An event that arrived for a room being read back.
-    struct Waiting: Equatable, Sendable {
+    package struct Waiting: Equatable, Sendable {
         var entry: RoomEntry
         var hello: Bool
     }
@@ -21,10 +21,10 @@ package struct RestingRooms: Equatable, Sendable {
     }
 
     /// The rooms released from memory that the store keeps.
-    private(set) var resting: Set<String> = []
+    package private(set) var resting: Set<String> = []
     /// Resting rooms being read back, with the events that arrived for
     /// each meanwhile, in arrival order.
-    private(set) var waking: [String: [Waiting]] = [:]
+    package private(set) var waking: [String: [Waiting]] = [:]
 
     package init() {}
 

@@ -12,46 +12,46 @@ import Synchronization
 ///
 /// The service thread hands work over through `backlog`; the committer
 /// thread (`committer`) takes it, and `deliver` lives in its body.
-final class LocalSequencer: RoomCommitter, Sendable {
-    let store: any RoomStore
-    let logger: LogWriter
+package final class LocalSequencer: RoomCommitter, Sendable {
+    package let store: any RoomStore
+    package let logger: LogWriter
     /// Work handed over and not taken by the committer yet, in order.
     private let backlog = Mutex<[CommitWork]>([])
     private let committer = WorkerThread(name: "neonsync-store")
     /// The limits restored rooms are built with (the hub's).
-    let limits: RoomLimits
+    package let limits: RoomLimits
 
-    init(store: any RoomStore, logger: LogWriter, limits: RoomLimits = RoomLimits()) {
+    package init(store: any RoomStore, logger: LogWriter, limits: RoomLimits = RoomLimits()) {
         self.store = store
         self.logger = logger
         self.limits = limits
     }
 
-    func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
+    package func start(deliver: @escaping @Sendable (SequencerDelivery) -> Void) {
         committer.start { [self] in run(deliver: deliver) }
     }
 
-    func persist(_ records: [PersistRecord], ticket: Int) {
+    package func persist(_ records: [PersistRecord], ticket: Int) {
         hand(.commit(ticket: ticket, records: records))
     }
 
     /// Reads `rooms` back from the store on the committer thread, after
     /// what is queued to commit, builds them there (documents parsed, edits
     /// decoded) and delivers them as `restored`.
-    func restore(_ rooms: [String]) {
+    package func restore(_ rooms: [String]) {
         hand(.restore(rooms))
     }
 
     /// Waits until everything handed over is committed and reported (at
     /// once when the committer is not running).
-    func flush() {
+    package func flush() {
         committer.waitUntilCaughtUp()
     }
 
     /// Commits what is queued and ends the committer, however long the
     /// store takes (what was acknowledged must be kept); safe to call again
     /// and from several threads (each returns once it has ended).
-    func stop() {
+    package func stop() {
         committer.stop()
     }
 

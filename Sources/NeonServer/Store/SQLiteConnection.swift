@@ -3,12 +3,12 @@ import CSQLite
 /// One open SQLite database: runs scripts, keeps each statement prepared
 /// once and reused, and wraps transactions. Not Sendable: `SQLiteStore`
 /// keeps it behind its mutex.
-final class SQLiteConnection {
+package final class SQLiteConnection {
     private let database: OpaquePointer
     private var statements: [String: SQLiteStatement] = [:]
 
     /// Opens (creating if missing) the database file at `path`.
-    init(path: String) throws(SQLiteError) {
+    package init(path: String) throws(SQLiteError) {
         var opened: OpaquePointer?
         let code = sqlite3_open_v2(path, &opened, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let opened else {
@@ -21,13 +21,13 @@ final class SQLiteConnection {
     }
 
     /// Runs `sql`, one or more statements whose rows do not matter.
-    func execute(_ sql: String) throws(SQLiteError) {
+    package func execute(_ sql: String) throws(SQLiteError) {
         let code = sqlite3_exec(database, sql, nil, nil, nil)
         guard code == SQLITE_OK else { throw failure(code) }
     }
 
     /// The prepared statement for `sql`, prepared on first use.
-    func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
+    package func statement(_ sql: String) throws(SQLiteError) -> SQLiteStatement {
         if let statement = statements[sql] { return statement }
         var handle: OpaquePointer?
         let code = sqlite3_prepare_v3(database, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &handle, nil)
@@ -38,19 +38,19 @@ final class SQLiteConnection {
     }
 
     /// Rows changed by the last INSERT, UPDATE or DELETE.
-    var changes: Int {
+    package var changes: Int {
         Int(sqlite3_changes64(database))
     }
 
     /// How long a call waits for another process's lock before failing busy.
-    func setBusyTimeout(milliseconds: Int32) {
+    package func setBusyTimeout(milliseconds: Int32) {
         sqlite3_busy_timeout(database, milliseconds)
     }
 
     /// Runs `body` in a write transaction: committed when it returns
     /// (unless it called `rollback`), rolled back when it throws or when
     /// the commit fails.
-    func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
+    package func transaction<Result>(_ body: () throws(SQLiteError) -> Result) throws(SQLiteError) -> Result {
         try statement("BEGIN IMMEDIATE").run()
         do throws(SQLiteError) {
             let result = try body()
@@ -63,7 +63,7 @@ final class SQLiteConnection {
     }
 
     /// Undoes the open transaction's changes and ends it.
-    func rollback() throws(SQLiteError) {
+    package func rollback() throws(SQLiteError) {
         try statement("ROLLBACK").run()
     }
 
@@ -73,7 +73,7 @@ final class SQLiteConnection {
 
     /// Finalizes every statement and closes the database, checkpointing
     /// the write-ahead log into the file.
-    func close() {
+    package func close() {
         for statement in statements.values { statement.finalize() }
         statements = [:]
         sqlite3_close_v2(database)

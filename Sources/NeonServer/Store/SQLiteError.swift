@@ -3,12 +3,12 @@ import NeonCore
 
 /// What SQLite said when a call failed: its result code and message, with
 /// advice for the codes a person can do something about.
-struct SQLiteError: Error, Equatable {
-    let code: Int32
-    let message: String
+package struct SQLiteError: Error, Equatable {
+    package let code: Int32
+    package let message: String
 
     /// What to do about it, for the end of a `NeonError` message.
-    var advice: String {
+    package var advice: String {
         switch code & 0xFF {
         case SQLITE_NOTADB, SQLITE_CORRUPT:
             "move the file aside (keep it to recover from) and start again; neonsyncd creates a new store when there is none"
@@ -27,7 +27,7 @@ struct SQLiteError: Error, Equatable {
 
     /// A `NeonError` for this failure at `context` (what could not be done,
     /// e.g. "cannot open the store at /x"): SQLite's message and the advice.
-    func storeError(_ context: String) -> NeonError {
+    package func storeError(_ context: String) -> NeonError {
         NeonError("\(message) — \(advice)").at(context)
     }
 }

@@ -1,7 +1,7 @@
 import CSQLite
 
 /// A value bound to a statement parameter.
-enum SQLiteValue {
+package enum SQLiteValue {
     case int(Int)
     case text(String)
     case null
@@ -9,24 +9,24 @@ enum SQLiteValue {
 
 /// One prepared statement, reused: each run binds, steps and resets it.
 /// Not Sendable: it belongs to its `SQLiteConnection`.
-final class SQLiteStatement {
+package final class SQLiteStatement {
     private let handle: OpaquePointer
     private let database: OpaquePointer
 
-    init(handle: OpaquePointer, database: OpaquePointer) {
+    package init(handle: OpaquePointer, database: OpaquePointer) {
         self.handle = handle
         self.database = database
     }
 
     /// Runs a statement that returns no rows (or whose rows do not matter).
-    func run(_ values: SQLiteValue...) throws(SQLiteError) {
+    package func run(_ values: SQLiteValue...) throws(SQLiteError) {
         defer { reset() }
         try bind(values)
         while try step() {}
     }
 
     /// Runs a query and reads each row with `read`.
-    func rows<Row>(_ values: SQLiteValue..., read: (SQLiteStatement) -> Row) throws(SQLiteError) -> [Row] {
+    package func rows<Row>(_ values: SQLiteValue..., read: (SQLiteStatement) -> Row) throws(SQLiteError) -> [Row] {
         defer { reset() }
         try bind(values)
         var rows: [Row] = []
@@ -35,12 +35,12 @@ final class SQLiteStatement {
     }
 
     /// The integer in column `index` of the current row (0 for NULL).
-    func int(_ index: Int32) -> Int {
+    package func int(_ index: Int32) -> Int {
         Int(sqlite3_column_int64(handle, index))
     }
 
     /// The text in column `index` of the current row, or nil for NULL.
-    func text(_ index: Int32) -> String? {
+    package func text(_ index: Int32) -> String? {
         guard sqlite3_column_type(handle, index) != SQLITE_NULL else { return nil }
         let bytes = sqlite3_column_text(handle, index)
         let count = Int(sqlite3_column_bytes(handle, index))
@@ -48,7 +48,7 @@ final class SQLiteStatement {
         return String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self)
     }
 
-    func finalize() {
+    package func finalize() {
         sqlite3_finalize(handle)
     }
 
