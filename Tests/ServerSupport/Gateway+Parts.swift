@@ -2,7 +2,7 @@ import NeonServer
 
 /// What the tests read of the gateway's deployment part, by the names
 /// they had when the parts of both modes were fields of the gateway.
-package extension Gateway {
+extension Gateway {
     /// One node's rooms at rest (none on a cluster node).
     package var resting: Set<String> {
         if case let .single(rooms) = mode { rooms.resting } else { [] }

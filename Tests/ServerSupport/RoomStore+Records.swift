@@ -4,7 +4,7 @@ import NeonServer
 /// A room made and a document set as the server does it: one record
 /// committed through `RoomStore.commit`, which the tests reach a store's
 /// rooms by.
-package extension RoomStore {
+extension RoomStore {
     /// A room came into being with its counting profile's name and draft
     /// limit; a room of that name must not exist yet.
     package func createRoom(_ name: String, profile: String, limit: Int) throws(NeonError) {

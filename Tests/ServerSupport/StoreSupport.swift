@@ -41,7 +41,7 @@ package func operationJSON(_ operation: TextOperation) -> String {
     String(decoding: WireCodec().encode(operation), as: UTF8.self)
 }
 
-package extension StoredRoom {
+extension StoredRoom {
     /// The room without its kept edits and its activity time, for comparing
     /// rooms' state; both have tests of their own (SQLite keeps the activity
     /// from creation on, memory only once someone joined or left).
@@ -53,7 +53,7 @@ package extension StoredRoom {
     }
 }
 
-package extension RoomStore {
+extension RoomStore {
     /// One acknowledged draft revision: the edit as applied (its ot.js wire
     /// JSON) and the draft's text after it; see `appendRevisions`.
     package func appendRevision(room: String, revision: Int, operationJSON: String, text: String) throws(NeonError) {

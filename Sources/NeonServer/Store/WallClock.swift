@@ -17,7 +17,7 @@ package enum WallClock {
     }
 }
 
-package extension Duration {
+extension Duration {
     /// Whole milliseconds.
     package var milliseconds: Int64 {
         components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000

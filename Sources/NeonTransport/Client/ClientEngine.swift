@@ -78,16 +78,18 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
 
     // The service-thread state by name; each access checks the thread.
     var context: OpaquePointer? {
-        get { serviceState.value.context }
+        _read { yield serviceState.value.context }
         set { serviceState.value.context = newValue }
     }
     var sessions: [ConnectionID: ClientSession] {
-        get { serviceState.value.sessions }
+        _read { yield serviceState.value.sessions }
         _modify { yield &serviceState.value.sessions }
     }
-    var scratch: WriteScratch { serviceState.value.scratch }
+    var scratch: WriteScratch {
+        _read { yield serviceState.value.scratch }
+    }
     var protocolName: UnsafeMutablePointer<CChar>? {
-        get { serviceState.value.protocolName }
+        _read { yield serviceState.value.protocolName }
         set { serviceState.value.protocolName = newValue }
     }
 

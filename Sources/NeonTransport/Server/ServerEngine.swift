@@ -65,19 +65,23 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
 
     // The service-thread state by name; each access checks the thread.
     var delegate: (any WebSocketServerDelegate)? {
-        get { serviceState.value.delegate }
+        _read { yield serviceState.value.delegate }
         set { serviceState.value.delegate = newValue }
     }
     var connections: ConnectionTable {
-        get { serviceState.value.connections }
+        _read { yield serviceState.value.connections }
         _modify { yield &serviceState.value.connections }
     }
     var idle: IdleSweep {
-        get { serviceState.value.idle }
+        _read { yield serviceState.value.idle }
         _modify { yield &serviceState.value.idle }
     }
-    var cork: FrameCork { serviceState.value.cork }
-    var writeRound: WriteRound { serviceState.value.writeRound }
+    var cork: FrameCork {
+        _read { yield serviceState.value.cork }
+    }
+    var writeRound: WriteRound {
+        _read { yield serviceState.value.writeRound }
+    }
 
     func serviceStarted(_ context: OpaquePointer) {
         let queue = lifecycle.queue
@@ -108,8 +112,10 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
         case .send(let frame, let id):
             connections[id]?.enqueue(frame)
         case .broadcast(let frame, let ids):
+            // One thread check for the whole broadcast, not one a recipient.
+            let state = serviceState.value
             for id in ids {
-                connections[id]?.enqueue(frame)
+                state.connections[id]?.enqueue(frame)
             }
         case .close(let id, let code, let reason):
             connections[id]?.requestClose(code: code, reason: reason)

@@ -61,11 +61,11 @@ protocol ServiceFlags: AnyObject {
 extension ServiceEngine {
     // The flags by name; each access checks the thread.
     var shuttingDown: Bool {
-        get { serviceState.value.shuttingDown }
+        _read { yield serviceState.value.shuttingDown }
         set { serviceState.value.shuttingDown = newValue }
     }
     var exitRequested: Bool {
-        get { serviceState.value.exitRequested }
+        _read { yield serviceState.value.exitRequested }
         set { serviceState.value.exitRequested = newValue }
     }
 

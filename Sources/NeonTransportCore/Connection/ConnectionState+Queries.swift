@@ -1,5 +1,5 @@
 /// What the engines ask of a connection's state besides its transitions.
-package extension ConnectionState {
+extension ConnectionState {
     /// How the connection ended, for the closed event: the close frame
     /// this side sent, the too-slow close, or the peer's close; a close
     /// without a frame counts as the peer's doing.

@@ -40,8 +40,10 @@ package final class ServiceThreadBound<Value>: @unchecked Sendable {
     /// a time (so a callback that re-enters the owner, as lws callbacks
     /// do, never overlaps an access); traps when read off the owning thread.
     package var value: Value {
-        checkOwner()
-        return storage
+        _read {
+            checkOwner()
+            yield storage
+        }
     }
 
     private func checkOwner() {
