@@ -8,6 +8,11 @@
 #   scripts/bench-compare.sh            # everything (about 4 minutes)
 #   scripts/bench-compare.sh relay      # one part: relay, follow, connect
 #
+# Each follow round also measures the floor in the same minutes: bench/floor.c
+# writes FLOOR_BYTES to each of FOLLOWERS loopback sockets RATE times a second,
+# and its CPU per write is what a delivery cannot cost less than; the table
+# gives neonsyncd's CPU per delivery as a ratio to it.
+#
 # Relay runs twice per server: saturating (each sender keeps RELAY_WINDOW
 # messages in flight; gives delivered msg/s and server CPU per delivery) and
 # at a fixed RELAY_RATE that every server sustains (gives latency: under
@@ -18,7 +23,8 @@
 # (500), RELAY_SENDERS (1), RELAY_WINDOW (32), RELAY_RATE (100 msg/s),
 # PAUSE (the load generator's --service-pause in µs for saturating runs,
 # default 300), SIZE (64 B), FOLLOWERS (1000),
-# RATE (60 scrolls/s), IDLE_CONNECTIONS (10000), HOLD (s the idle
+# RATE (60 scrolls/s), FLOOR_BYTES (150: the floor's write size, about a
+# follower's progress message), IDLE_CONNECTIONS (10000), HOLD (s the idle
 # connections are held, default 35: past neonsyncd's first idle ping round at
 # half its --idle-timeout of 60 s), IDLE_PEERS (1: also hold them on the two
 # other servers), SCRATCH (the build's --scratch-path),
@@ -37,6 +43,7 @@ PAUSE=${PAUSE:-300}
 SIZE=${SIZE:-64}
 FOLLOWERS=${FOLLOWERS:-1000}
 RATE=${RATE:-60}
+FLOOR_BYTES=${FLOOR_BYTES:-150}
 IDLE_CONNECTIONS=${IDLE_CONNECTIONS:-10000}
 IDLE_PEERS=${IDLE_PEERS:-1}
 HOLD=${HOLD:-35}
@@ -56,6 +63,7 @@ say "building release"
 "${build[@]}" --product neonsync >/dev/null
 "${build[@]}" --product neonsync-bench >/dev/null   # what `neonsync bench` runs
 bin=$("${build[@]}" --show-bin-path)
+clang -O2 -pthread bench/floor.c -o "$OUT/floor"
 
 # Both the servers and the load generator hold every connection open.
 hard=$(ulimit -Hn)
@@ -132,7 +140,10 @@ if [ "$parts" = all ] || [ "$parts" = relay ]; then
 fi
 if [ "$parts" = all ] || [ "$parts" = follow ]; then
   : >"$OUT/follow.jsonl"
+  : >"$OUT/floor.jsonl"
   for round in $(seq "$REPEAT"); do
+    say "floor: $FOLLOWERS sockets, $FLOOR_BYTES B at $RATE/s for $DURATION s"
+    "$OUT/floor" -n "$FOLLOWERS" -r "$RATE" -d "$DURATION" -b "$FLOOR_BYTES" | tee -a "$OUT/floor.jsonl" >&2
     bench follow.jsonl neonsync follow --followers "$FOLLOWERS" --rate "$RATE"
   done
 fi
@@ -196,6 +207,19 @@ if follow:
               f"{r['delivered']:>12,}{r['server_cpu_s_per_million']:>16.2f}{r.get('load_average', 0):>6.2f}")
     p99 = median(follow, "neonsync", "p99_ms")
     rows.append((f"follow p99, median of {len(follow)} ({followers} followers, {rate:.0f}/s)", f"{p99:.2f} ms", "< 10 ms", p99 < 10))
+    floor = load("floor.jsonl")
+    if floor:
+        # Server CPU s per million deliveries is µs per delivery: the floor's unit.
+        print(f"\nfloor: a raw write of {floor[0]['bytes']} B to each of {floor[0]['n']} loopback sockets at {floor[0]['rate']}/s")
+        print(f"{'':26}{'writer µs/write':>16}{'drain µs/write':>16}{'all arrived':>13}{'neonsyncd µs/delivery':>23}{'ratio':>7}")
+        ratios = []
+        for f, r in zip(floor, follow):
+            ratio_ = r["server_cpu_s_per_million"] / f["writer_cpu_us_per_write"]
+            ratios.append(ratio_)
+            print(f"{'round':26}{f['writer_cpu_us_per_write']:>16.2f}{f['drain_cpu_us_per_write']:>16.2f}"
+                  f"{str(f['received_ok']).lower():>13}{r['server_cpu_s_per_million']:>23.2f}{ratio_:>6.2f}x")
+        rows.append((f"follow: neonsyncd CPU per delivery / a raw write's, median of {len(ratios)}",
+                     f"{statistics.median(ratios):.2f}x", "", None))
 if connect:
     print(f"\nconnect: {connect[0]['connections']:,} connections held idle {connect[0]['duration_s']} s")
     print(f"{'':26}{'held':>8}{'RSS KiB/conn':>14}{'idle CPU %':>12}{'ramp s':>8}")
