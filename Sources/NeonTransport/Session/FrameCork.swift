@@ -5,8 +5,8 @@ import NeonTransportCore
 ///
 /// A connection that falls behind a busy room has many small frames
 /// queued; writing each with its own `lws_write` costs one `send` per
-/// frame. The cork frames them itself (server frames are not
-/// masked: a FIN+opcode byte, the length, the payload) into one buffer and
+/// frame. The cork copies them, each already framed (``OutboundFrame/framed``:
+/// server frames are not masked), into one buffer and
 /// hands it to lws as raw bytes on the established WebSocket connection,
 /// which lws sends as they are (buffering any part the socket did not take,
 /// like any other write). Service thread only.
@@ -26,12 +26,6 @@ final class FrameCork {
         storage.deallocate()
     }
 
-    /// The header of an unmasked, final frame of `count` payload bytes
-    /// below 64 KiB (larger ones never fit the buffer with another frame).
-    static func headerSize(_ count: Int) -> Int {
-        count < 126 ? 2 : 4
-    }
-
     /// Frames the longest prefix of `queue` that fits in ``limit`` (at
     /// least two frames, or nothing) into the buffer; returns the frame
     /// count and the bytes to write from ``start``.
@@ -40,21 +34,10 @@ final class FrameCork {
         var frames = 0
         var bytes = 0
         queue.forEachWaiting { frame in
-            let header = Self.headerSize(frame.count)
-            guard frame.count < 65_536, bytes + header + frame.count <= capacity else { return false }
-            let out = storage + OutboundFrame.headroom + bytes
-            out.storeBytes(of: 0x80 | (frame.kind == .text ? 0x1 : 0x2) as UInt8, as: UInt8.self)
-            if header == 2 {
-                out.storeBytes(of: UInt8(frame.count), toByteOffset: 1, as: UInt8.self)
-            } else {
-                out.storeBytes(of: 126 as UInt8, toByteOffset: 1, as: UInt8.self)
-                out.storeBytes(of: UInt8(frame.count >> 8), toByteOffset: 2, as: UInt8.self)
-                out.storeBytes(of: UInt8(frame.count & 0xFF), toByteOffset: 3, as: UInt8.self)
-            }
-            if frame.count > 0 {
-                (out + header).copyMemory(from: frame.payloadStart, byteCount: frame.count)
-            }
-            bytes += header + frame.count
+            let framed = frame.framed
+            guard frame.count < 65_536, bytes + framed.count <= capacity else { return false }
+            (storage + OutboundFrame.headroom + bytes).copyMemory(from: framed.baseAddress!, byteCount: framed.count)
+            bytes += framed.count
             frames += 1
             return true
         }

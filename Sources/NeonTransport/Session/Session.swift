@@ -273,10 +273,18 @@ extension Session {
             }
         }
         guard let frame = queue.first else { return true }
-        let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
-        let start = scratch?.copy(frame) ?? frame.payloadStart
-        guard lws_write(wsi, start.assumingMemoryBound(to: UInt8.self), frame.count, opcode)
-            >= Int32(clamping: frame.count) else { return false }
+        if let scratch {
+            // A client's frame: lws masks it, in a copy.
+            let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
+            guard lws_write(wsi, scratch.copy(frame).assumingMemoryBound(to: UInt8.self), frame.count, opcode)
+                >= Int32(clamping: frame.count) else { return false }
+        } else {
+            // A server's frame goes out as framed once, untouched: shareable
+            // by every connection and thread it is queued on.
+            let framed = frame.framed
+            let start = UnsafeMutableRawPointer(mutating: framed.baseAddress!).assumingMemoryBound(to: UInt8.self)
+            guard lws_write(wsi, start, framed.count, LWS_WRITE_HTTP) >= Int32(clamping: framed.count) else { return false }
+        }
         queue.removeFirst()
         return true
     }

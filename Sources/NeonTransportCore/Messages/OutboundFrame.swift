@@ -2,21 +2,21 @@
 /// connections without copying.
 ///
 /// The frame owns a single buffer: `LWS_PRE` bytes of headroom that
-/// libwebsockets fills with the frame header at write time, followed by the
-/// payload. The payload never changes after `init`.
+/// libwebsockets may use, the frame's own header (a server frame's: FIN,
+/// the opcode and the length, unmasked), written once in `init`, and the
+/// payload. A server connection sends the header and payload as they are,
+/// as raw bytes (``framed``); nothing writes the frame after `init`.
 ///
-/// Sharing rules: a frame may be queued on many connections of one
-/// ``WebSocketServer`` and sent from any thread. libwebsockets writes each
-/// header into the headroom on the server's service thread, so do not queue
-/// the same frame on connections of two different servers at once. Client
-/// connections copy the payload before masking it, so any frame may be sent
-/// through any number of clients.
+/// Sharing rules: a frame may be queued on any number of connections, of
+/// any number of servers and service threads, and sent from any thread.
+/// Client connections copy the payload before masking it (and lws writes a
+/// client's header into the copy), so any frame may be sent through any
+/// number of clients too.
 ///
-/// `@unchecked Sendable` because of `storage`, a raw pointer: the payload
-/// is written once, in `init`, before the frame can reach another thread,
-/// and only read after; the headroom is written only by the service thread
-/// of the one server whose connections the frame is queued on (the rule
-/// above). Every other stored property is an immutable `let`.
+/// `@unchecked Sendable` because of `storage`, a raw pointer: the header
+/// and payload are written once, in `init`, before the frame can reach
+/// another thread, and only read after. Every other stored property is an
+/// immutable `let`.
 public final class OutboundFrame: @unchecked Sendable {
     /// Whether the frame goes out as a text (0x1) or binary (0x2) message.
     public enum Kind: Sendable, Equatable {
@@ -34,8 +34,11 @@ public final class OutboundFrame: @unchecked Sendable {
     public let coalescingKey: String?
     /// Payload size in bytes (the headroom is not counted).
     public let count: Int
-    /// Headroom plus payload; the payload starts at `headroom`.
+    /// Headroom, header room and payload; the payload starts at
+    /// `headroom + headerRoom`, its header right before it.
     package let storage: UnsafeMutableRawPointer
+    /// Bytes of the frame's header before the payload: 2, 4 or 10.
+    package let headerSize: Int
 
     /// Bytes reserved in front of every payload for the frame header:
     /// libwebsockets' `LWS_PRE`, `_LWS_PAD(4 + 10 + 2)` (16 on every 64-bit
@@ -43,6 +46,15 @@ public final class OutboundFrame: @unchecked Sendable {
     /// transport checks it against the library's own value before it
     /// creates a context (`WebSocketLibrary.checkHeadroom()`).
     package static let headroom = 16
+
+    /// Room for the longest server frame header (10 bytes: FIN and opcode,
+    /// 127, a 64-bit length), between the headroom and the payload.
+    package static let headerRoom = 10
+
+    /// The header of an unmasked, final frame of `count` payload bytes.
+    package static func headerSize(_ count: Int) -> Int {
+        count < 126 ? 2 : count < 65_536 ? 4 : 10
+    }
 
     /// Allocates a frame of `count` payload bytes and lets `body` write them.
     ///
@@ -58,13 +70,31 @@ public final class OutboundFrame: @unchecked Sendable {
         self.kind = kind
         self.coalescingKey = coalescingKey
         self.count = count
+        headerSize = Self.headerSize(count)
         storage = UnsafeMutableRawPointer.allocate(
-            byteCount: Self.headroom + max(count, 1), alignment: 16)
+            byteCount: Self.headroom + Self.headerRoom + max(count, 1), alignment: 16)
         do {
-            try body(UnsafeMutableRawBufferPointer(start: storage + Self.headroom, count: count))
+            try body(UnsafeMutableRawBufferPointer(start: storage + Self.headroom + Self.headerRoom, count: count))
         } catch {
             storage.deallocate()
             throw error
+        }
+        writeHeader()
+    }
+
+    /// Writes the header of a final, unmasked frame right before the payload.
+    private func writeHeader() {
+        let header = payloadStart - headerSize
+        header.storeBytes(of: 0x80 | (kind == .text ? 0x1 : 0x2) as UInt8, as: UInt8.self)
+        switch headerSize {
+        case 2:
+            header.storeBytes(of: UInt8(count), toByteOffset: 1, as: UInt8.self)
+        case 4:
+            header.storeBytes(of: 126 as UInt8, toByteOffset: 1, as: UInt8.self)
+            header.storeBytes(of: UInt16(count).bigEndian, toByteOffset: 2, as: UInt16.self)
+        default:
+            header.storeBytes(of: 127 as UInt8, toByteOffset: 1, as: UInt8.self)
+            header.storeBytes(of: UInt64(count).bigEndian, toByteOffset: 2, as: UInt64.self)
         }
     }
 
@@ -106,9 +136,15 @@ public final class OutboundFrame: @unchecked Sendable {
     package func withPayload<R, E: Error>(
         _ body: (UnsafeRawBufferPointer) throws(E) -> R
     ) throws(E) -> R {
-        try body(UnsafeRawBufferPointer(start: storage + Self.headroom, count: count))
+        try body(UnsafeRawBufferPointer(start: payloadStart, count: count))
     }
 
-    /// Pointer to the first payload byte; `headroom` bytes before it are free.
-    package var payloadStart: UnsafeMutableRawPointer { storage + Self.headroom }
+    /// Pointer to the first payload byte; at least `headroom` bytes before
+    /// its header are free.
+    package var payloadStart: UnsafeMutableRawPointer { storage + Self.headroom + Self.headerRoom }
+
+    /// The whole server frame, header and payload, as it goes on the wire.
+    package var framed: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: payloadStart - headerSize, count: headerSize + count)
+    }
 }
