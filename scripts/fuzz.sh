@@ -71,7 +71,7 @@ build() {
     local sources=($(find Sources/NeonCore Sources/NeonTUI Clients/NeonClient -name '*.swift' | sort) "${product_files[@]}" fuzz/*.swift)
     mkdir -p "$work/stub"
     : >"$work/stub/empty.h"
-    printf 'module NeonTUI { header "empty.h" export * }\nmodule NeonClient { header "empty.h" export * }\n' >"$work/stub/module.modulemap"
+    printf 'module NeonTUI { header "empty.h" export * }\nmodule NeonClient { header "empty.h" export * }\nmodule NeonTransportCore { header "empty.h" export * }\n' >"$work/stub/module.modulemap"
     exec 9>"$work/build.lock"
     flock 9
     if [ ! -x "$binary" ] || [ -n "$(find "${sources[@]}" -newer "$binary")" ]; then
