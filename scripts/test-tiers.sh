@@ -18,11 +18,11 @@ cd "$(dirname "$0")/.."
 TIERS=(
     "pure|^Neon||the modules' own tests: no socket, no service thread, no child process"
     "in-process|^InProcess||the server and the transport in this process, on real sockets and threads"
-    "processes|^Process|Churn|neonsyncd, neonsync, redis-server and python3 as processes"
-    "churn|Churn||100,000 rooms through one cluster node (alone)"
+    "processes|^Process|^ProcessServerTests\.ClusterChurn|neonsyncd, neonsync, redis-server and python3 as processes"
+    "churn|^ProcessServerTests\.ClusterChurn||100,000 rooms through one cluster node (alone)"
     "terminal|^Terminal||neonsync in tmux, read back with capture-pane"
-    "deploy|^Deploy|Debian|systemd, nginx, logrotate, deploy/, the man pages"
-    "debian|Debian||the Debian packages: built, linted, installed (alone)"
+    "deploy|^Deploy|^DeployTests\.Debian|systemd, nginx, logrotate, Prometheus and Grafana, deploy/"
+    "debian|^DeployTests\.Debian||the Debian packages: built, linted, installed, their man pages (alone)"
 )
 
 usage() {
@@ -74,7 +74,13 @@ for tier in "${TIERS[@]}"; do
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     counted=$(grep -oE 'Test run with [0-9]+ tests? in [0-9]+ suites?' "$log" | tail -1 | sed 's/Test run with //')
     rm -f "$log"
-    if (( status == 0 )); then result=passed; else result="FAILED (exit $status)"; failed=1; fi
+    if (( status != 0 )); then
+        result="FAILED (exit $status)"; failed=1
+    elif [[ -z "$counted" ]]; then
+        result="FAILED: its filter matched no test"; failed=1
+    else
+        result=passed
+    fi
     summary+=("$(printf '%-11s %8.1f s   %-26s %s' "$name" "$seconds" "${counted:-no test}" "$result")")
 done
 

@@ -73,12 +73,9 @@ public final class OutboundFrame: @unchecked Sendable {
         headerSize = Self.headerSize(count)
         storage = UnsafeMutableRawPointer.allocate(
             byteCount: Self.headroom + Self.headerRoom + max(count, 1), alignment: 16)
-        do {
-            try body(UnsafeMutableRawBufferPointer(start: storage + Self.headroom + Self.headerRoom, count: count))
-        } catch {
-            storage.deallocate()
-            throw error
-        }
+        // Every stored property is set: if `body` throws, the frame is
+        // deinitialized, and `deinit` frees the buffer.
+        try body(UnsafeMutableRawBufferPointer(start: storage + Self.headroom + Self.headerRoom, count: count))
         writeHeader()
     }
 
@@ -143,7 +140,9 @@ public final class OutboundFrame: @unchecked Sendable {
     /// its header are free.
     package var payloadStart: UnsafeMutableRawPointer { storage + Self.headroom + Self.headerRoom }
 
-    /// The whole server frame, header and payload, as it goes on the wire.
+    /// The whole server frame, header and payload, as it goes on the wire;
+    /// valid while the frame is alive (a queue holds it, or
+    /// `withExtendedLifetime`).
     package var framed: UnsafeRawBufferPointer {
         UnsafeRawBufferPointer(start: payloadStart - headerSize, count: headerSize + count)
     }
