@@ -1,4 +1,5 @@
 import Foundation
+import NeonTestSupport
 import Testing
 @testable import NeonCore
 
@@ -6,31 +7,6 @@ import Testing
 /// under the same name starts where it left; its followers do not move.
 @Suite("Room reducer: a presenter who comes back")
 struct PresenterPlaceTests {
-    static let deck = """
-        # One
-
-        Intro.
-
-        <!-- end_slide -->
-
-        # Two
-
-        First.
-
-        <!-- pause -->
-
-        Second.
-
-        <!-- pause -->
-
-        Third.
-
-        <!-- end_slide -->
-
-        # Three
-
-        End.
-        """
     let pat = ClientID("c1"), fay = ClientID("c2"), pat2 = ClientID("c3"), bob = ClientID("c4")
 
     /// pat presents the deck to fay, who follows, and goes to slide 2, step 3.
@@ -39,7 +15,7 @@ struct PresenterPlaceTests {
         _ = r.apply(.joined(pat, name: "pat", role: .presenter), at: .zero)
         _ = r.apply(.joined(fay, name: "fay", role: .reader), at: .zero)
         _ = r.apply(.followChanged(fay, on: true), at: .zero)
-        _ = r.apply(.documentPublished(pat, DocumentInfo(title: "deck.md", format: .markdown, text: Self.deck)), at: .zero)
+        _ = r.apply(.documentPublished(pat, DocumentInfo(title: "deck.md", format: .markdown, text: PresenterPlaceDeck.text)), at: .zero)
         _ = r.apply(.scrolled(pat, top: 0, viewport: 20, content: 9, anchor: Anchor(block: 3, offset: 0), step: 2), at: .zero)
         return r
     }
@@ -96,7 +72,7 @@ struct PresenterPlaceTests {
 
         var vouched = RoomState(name: "deck")
         _ = vouched.apply(.joined(pat, name: "pat", role: .presenter, verified: true), at: .zero)
-        _ = vouched.apply(.documentPublished(pat, DocumentInfo(title: "deck.md", format: .markdown, text: Self.deck)), at: .zero)
+        _ = vouched.apply(.documentPublished(pat, DocumentInfo(title: "deck.md", format: .markdown, text: PresenterPlaceDeck.text)), at: .zero)
         _ = vouched.apply(.scrolled(pat, top: 0, viewport: 20, content: 9, anchor: Anchor(block: 10, offset: 0), step: 0), at: .zero)
         _ = vouched.apply(.left(pat), at: .zero)
         #expect(vouched.presenterPlace?.verified == true)
@@ -112,7 +88,7 @@ struct PresenterPlaceTests {
         var r = presented()
         _ = r.apply(.left(pat), at: .zero)
         _ = r.apply(.joined(pat2, name: "pat", role: .presenter, resume: "pat-session-2"), at: .zero)
-        let edited = Self.deck.replacingOccurrences(of: "# Two\n", with: "# Two\n\nA new opening line.\n")
+        let edited = PresenterPlaceDeck.text.replacingOccurrences(of: "# Two\n", with: "# Two\n\nA new opening line.\n")
         let out = r.apply(.documentPublished(pat2, DocumentInfo(title: "deck.md", format: .markdown, text: edited), revises: 1), at: .zero)
         #expect(r.presenterPlace?.anchor == Anchor(block: 3, offset: 0), "the heading is still block 3")
         #expect(persisted(out).isEmpty, "the place did not change")
