@@ -14,15 +14,16 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-# name|--filter|--skip (empty: none)|what it holds
+# name|--filter|--skip (empty: none)|environment (empty: none)|what it holds
 TIERS=(
-    "pure|^Neon||the modules' own tests: no socket, no service thread, no child process"
-    "in-process|^InProcess||the server and the transport in this process, on real sockets and threads"
-    "processes|^Process|^ProcessServerTests\.ClusterChurn|neonsyncd, neonsync, redis-server and python3 as processes"
-    "churn|^ProcessServerTests\.ClusterChurn||100,000 rooms through one cluster node (alone)"
-    "terminal|^Terminal||neonsync in tmux, read back with capture-pane"
-    "deploy|^Deploy|^DeployTests\.Debian|systemd, nginx, logrotate, Prometheus and Grafana, deploy/"
-    "debian|^DeployTests\.Debian||the Debian packages: built, linted, installed, their man pages (alone)"
+    "pure|^Neon|||the modules' own tests: no socket, no service thread, no child process"
+    "in-process|^InProcess|||the server and the transport in this process, on real sockets and threads"
+    "threads|^InProcessTransportTests||NEONSYNC_TEST_THREADS=3|the transport's tests again, every server on 3 service threads"
+    "processes|^Process|^ProcessServerTests\.ClusterChurn||neonsyncd (3 service threads), neonsync, redis-server and python3 as processes"
+    "churn|^ProcessServerTests\.ClusterChurn|||100,000 rooms through one cluster node (alone)"
+    "terminal|^Terminal|||neonsync in tmux, read back with capture-pane"
+    "deploy|^Deploy|^DeployTests\.Debian||systemd, nginx, logrotate, Prometheus and Grafana, deploy/"
+    "debian|^DeployTests\.Debian|||the Debian packages: built, linted, installed, their man pages (alone)"
 )
 
 usage() {
@@ -34,8 +35,8 @@ usage() {
 list() {
     printf '%-11s %-40s %s\n' TIER FILTER HOLDS
     for tier in "${TIERS[@]}"; do
-        IFS='|' read -r name filter skip holds <<<"$tier"
-        printf '%-11s %-40s %s\n' "$name" "--filter '$filter'${skip:+ --skip '$skip'}" "$holds"
+        IFS='|' read -r name filter skip environment holds <<<"$tier"
+        printf '%-11s %-40s %s\n' "$name" "${environment:+$environment }--filter '$filter'${skip:+ --skip '$skip'}" "$holds"
     done
 }
 
@@ -62,14 +63,14 @@ swift build --build-tests || { echo "test-tiers.sh: the build failed; nothing wa
 summary=()
 failed=0
 for tier in "${TIERS[@]}"; do
-    IFS='|' read -r name filter skip holds <<<"$tier"
+    IFS='|' read -r name filter skip environment holds <<<"$tier"
     if (( ${#wanted[@]} > 0 )) && [[ ! " ${wanted[*]} " == *" $name "* ]]; then continue; fi
     arguments=(--skip-build --filter "$filter")
     [[ -n "$skip" ]] && arguments+=(--skip "$skip")
-    echo "test-tiers.sh: tier $name: swift test ${arguments[*]}"
+    echo "test-tiers.sh: tier $name: ${environment:+$environment }swift test ${arguments[*]}"
     log=$(mktemp)
     start=$(date +%s.%N)
-    swift test "${arguments[@]}" 2>&1 | tee "$log"
+    env ${environment:+"$environment"} swift test "${arguments[@]}" 2>&1 | tee "$log"
     status=${PIPESTATUS[0]}
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     counted=$(grep -oE 'Test run with [0-9]+ tests? in [0-9]+ suites?' "$log" | tail -1 | sed 's/Test run with //')

@@ -42,4 +42,18 @@ static inline void neon_set_thread_name(const char *name) {
     prctl(PR_SET_NAME, (unsigned long)name, 0, 0, 0);
 }
 
+/* sched_getaffinity is declared only under _GNU_SOURCE, which the system
+ * headers' module was built without: declare it under another name. */
+extern int neon_sched_getaffinity(int pid, size_t size, void *mask) __asm__("sched_getaffinity");
+
+/* The CPUs this process may run on (its affinity mask, which containers
+ * and taskset narrow); 0 when it cannot be read. */
+static inline int neon_available_cores(void) {
+    unsigned long long mask[16] = {0};
+    if (neon_sched_getaffinity(0, sizeof mask, mask) != 0) return 0;
+    int count = 0;
+    for (int i = 0; i < 16; i++) count += __builtin_popcountll(mask[i]);
+    return count;
+}
+
 #endif

@@ -84,7 +84,8 @@ public final class SyncServer: Sendable {
                                  uniquingKeysWith: { first, _ in first }))
     }
 
-    /// Listens and serves on a service thread; returns once listening.
+    /// Listens and serves on the transport's service threads; returns once
+    /// listening.
     public func start() throws(NeonError) {
         do {
             try transport.start()
@@ -110,6 +111,7 @@ public final class SyncServer: Sendable {
         }
         let fields = [
             LogField("host", .string(configuration.transport.host)), LogField("port", .int(port ?? 0)),
+            LogField("threads", .int(configuration.transport.threads)),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
             LogField("restoredRooms", .int(restoredRooms)),
             LogField("tokens", .bool(configuration.gateway.policy.secret != nil)),
@@ -139,7 +141,7 @@ public final class SyncServer: Sendable {
     }
 
     /// Blocks until the server has stopped, its commits included: until a
-    /// `stop` has finished. Should the service thread end by itself, it
+    /// `stop` has finished. Should the service threads end by themselves, it
     /// stops the rest of the server the same way (reason `service`).
     public func waitUntilStopped() {
         transport.waitUntilStopped()

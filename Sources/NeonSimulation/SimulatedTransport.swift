@@ -30,9 +30,7 @@ struct SimulatedTransport: TransportContext {
 
     func setTimer(for connection: ConnectionID, after delay: Duration?) {}
 
-    func queueDepth(of connection: ConnectionID) -> QueueDepth? { nil }
-
-    var coalescedFrames: Int { 0 }
+    var backlog: Backlog { .empty }
 
     func forwardingHeaders(of connection: ConnectionID) -> ForwardingHeaders? { nil }
 }

@@ -120,7 +120,7 @@ enum Daemon {
                                      tls: options.tls, idleTimeout: options.idleTimeout,
                                      origins: OriginPolicy(allowing: options.allowedOrigins),
                                      maxOutboundBytes: options.maxOutbound, unixSocketPath: options.unixSocket,
-                                     sharesPort: options.reusePort),
+                                     sharesPort: options.reusePort, threads: options.threads),
                     gateway: .init(policy: options.access, maxRooms: options.maxRooms, roomTTL: options.roomTTL,
                                    roomRelease: options.roomRelease),
                     limits: options.limits),

@@ -14,6 +14,10 @@ extension Options {
         .value(OptionSpec("--port", value: "N", help: """
             TCP port for WebSocket and HTTP, 0 picks a free one (default 7681); the bound port is logged at start
             """), \.port, .wholeNumber(in: 0...65535)),
+        .value(OptionSpec("--threads", value: "N", help: """
+            service threads that read and write connections, each serving its share of them while one more \
+            thread orders every room's events (default: the cores this process may run on, as its CPU affinity says)
+            """), \.threads, .wholeNumber(in: 1...256)),
         .value(OptionSpec("--data", value: "DIR", help: """
             where rooms, documents and acknowledged drafts are kept (SQLite, WAL); created if missing, mode 700, \
             its files 600; a DIR or store others may read is refused (default ./neonsync-data)

@@ -7,6 +7,8 @@ import NeonTransport
 struct Options {
     var host = "127.0.0.1"
     var port = 7681
+    /// `--threads`: service threads; the cores this process may run on.
+    var threads = WebSocketServer.Configuration.availableCores
     var log: LogWriter.Destination = .standardOutput
     var logLevel: LogRecord.Level = .info
     var logContent = false

@@ -72,7 +72,8 @@ struct DeployFilesTests {
         #expect(ran.trimmingCharacters(in: .whitespaces) == command)
         // Each tier's filter in the script, and each test target in the manifest.
         let script = try String(contentsOf: Self.root.appendingPathComponent("scripts/test-tiers.sh"), encoding: .utf8)
-        let filters = script.matches(of: /\n    "[a-z-]+\|(\^[A-Za-z]+)\|/).map { String($0.output.1) }
+        // (A tier with an environment runs some targets again, differently.)
+        let filters = script.matches(of: /\n    "[a-z-]+\|(\^[A-Za-z]+)\|[^|"]*\|\|/).map { String($0.output.1) }
         #expect(filters == ["^Neon", "^InProcess", "^Process", "^Terminal", "^Deploy"])
         let manifest = try String(contentsOf: Self.root.appendingPathComponent("Package.swift"), encoding: .utf8)
         let targets = manifest.matches(of: /\.testTarget\(name: "([A-Za-z]+)"/).map { String($0.output.1) }

@@ -61,7 +61,7 @@ struct ServerPartsTests {
     func tableLeavesOtherSlotsAlone() {
         let table = ConnectionTable()
         let slot = Slot()
-        RetainedSlot.store(PendingHTTPResponse(body: nil), in: slot.pointer)
+        RetainedSlot.store(PendingHTTPResponse(token: 1, method: "GET"), in: slot.pointer)
         #expect(table.session(in: slot.pointer) == nil)
         #expect(table.session(in: nil) == nil)
         #expect(RetainedSlot<PendingHTTPResponse>.take(slot.pointer) != nil)

@@ -42,18 +42,21 @@ struct DaemonConsoleTests {
         #expect(start?["port"] as? Int == Int(match.1))
     }
 
-    @Test("a port another server holds gives one sentence on stderr, and libwebsockets' own binding error only in the log (debug)")
-    func takenPort() throws {
+    @Test("a port another server holds gives one sentence on stderr, with one service thread or three; with one (lws binds it), libwebsockets' own binding error only in the log (debug)",
+          arguments: [1, 3])
+    func takenPort(threads: Int) throws {
         let holder = try ServerProcess()
         let directory = try TemporaryDirectory()
         let result = try runDaemon(["--port", "\(holder.port)", "--data", directory.path + "/data",
-                                    "--log", "-", "--log-level", "debug"])
+                                    "--log", "-", "--log-level", "debug", "--threads", "\(threads)"])
         #expect(result.status == 1)
         let lines = result.err.split(separator: "\n")
         #expect(lines.count == 1 && lines.first?.hasPrefix("neonsyncd: ") == true, "stderr: \(result.err)")
         #expect(!result.err.contains("E: "), "no raw libwebsockets line: \(result.err)")
         let lws = result.out.split(separator: "\n").compactMap { ServerProcess.json(String($0)) }
             .filter { $0["event"] as? String == "lws" }
+        #expect(lines.first?.contains("\(holder.port)") == true, "the sentence names the port: \(result.err)")
+        guard threads == 1 else { return }
         #expect(!lws.isEmpty && lws.allSatisfy { $0["level"] as? String == "debug" && $0["severity"] as? String != nil && $0["line"] as? String != nil })
     }
 }

@@ -88,11 +88,7 @@ package final class RecordingTransport: TransportContext {
     }
 
     /// Nothing waits: everything is read at once.
-    package func queueDepth(of connection: ConnectionID) -> QueueDepth? {
-        connections[connection]?.isOpen == true ? QueueDepth(frames: 0, bytes: 0) : nil
-    }
-
-    package let coalescedFrames = 0
+    package let backlog = Backlog.empty
 
     package func forwardingHeaders(of connection: ConnectionID) -> ForwardingHeaders? {
         connections[connection]?.forwarding

@@ -8,6 +8,10 @@ public final class ServerProcess: Sendable {
     private let process: Process
     private let lines = LineBuffer()
 
+    /// The service threads of every server started here unless its
+    /// arguments say otherwise: `$NEONSYNC_TEST_THREADS`, else 3.
+    public static let threads = ProcessInfo.processInfo.environment["NEONSYNC_TEST_THREADS"].flatMap { Int($0) } ?? 3
+
     /// The neonsyncd built beside this test bundle.
     public static var binary: URL {
         let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
@@ -27,7 +31,10 @@ public final class ServerProcess: Sendable {
         process.executableURL = launcher.map { URL(fileURLWithPath: $0[0]) } ?? Self.binary
         // A loaded CI machine can take seconds between a test's connect and
         // its hello; tests of the timeout pass their own (the last flag wins).
-        var arguments = ["--port", "0", "--log", "-", "--log-level", "debug", "--hello-timeout", "60"] + extra
+        // Several service threads, so that every test of a server's
+        // behaviour also crosses threads (the last --threads wins).
+        var arguments = ["--port", "0", "--log", "-", "--log-level", "debug", "--hello-timeout", "60",
+                         "--threads", "\(Self.threads)"] + extra
         if let flag = extra.firstIndex(of: "--data"), flag + 1 < extra.count {
             dataDirectory = extra[flag + 1]
             ownsData = false

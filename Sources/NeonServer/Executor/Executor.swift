@@ -1,16 +1,17 @@
 import NeonCore
 import NeonTransport
 import NeonTransportCore
+import Synchronization
 
 /// The transport delegate, and the gateway's hands: turns each transport
 /// event and each sequencer delivery into a gateway event, and performs the
 /// commands that come back on the transport it is handed (frames, closes,
 /// timers), the log and the sequencer (ordering, commits). It decides
-/// nothing itself. Its state belongs to the service thread: the first call
-/// pins that thread, and each access checks it runs there
+/// nothing itself. Its state belongs to the server's gateway thread, the one
+/// thread that calls it: the first call pins that thread, and each access checks it runs there
 /// (`ServiceThreadBound`).
 package final class Executor: WebSocketServerDelegate {
-    /// What the executor keeps between calls, on the service thread.
+    /// What the executor keeps between calls, on the gateway thread.
     struct State {
         var gateway: Gateway
         /// Commands waiting for their room's commits.
@@ -22,6 +23,9 @@ package final class Executor: WebSocketServerDelegate {
     let logger: LogWriter
     let sequencer: RoomSequencer
     private let state: ServiceThreadBound<State>
+    /// Whether the store answers, as of the last event: read by the
+    /// service threads during handshakes, which must not touch `state`.
+    private let storeUp: Atomic<Bool>
     private let clock: ServerClock
     private let epoch: ContinuousClock.Instant
     /// The hub's time: since start on one node; the wall clock in a
@@ -30,6 +34,7 @@ package final class Executor: WebSocketServerDelegate {
 
     package init(gateway: Gateway, logger: LogWriter, sequencer: RoomSequencer, clock: ServerClock = .system) {
         state = ServiceThreadBound(State(gateway: gateway))
+        storeUp = Atomic(gateway.storeUp)
         self.logger = logger
         self.sequencer = sequencer
         self.clock = clock
@@ -52,7 +57,7 @@ package final class Executor: WebSocketServerDelegate {
         }
     }
 
-    /// What the sequencer hands over, on the service thread.
+    /// What the sequencer hands over, on the gateway thread.
     package func apply(_ delivery: SequencerDelivery, through transport: some TransportContext) {
         let arrived = clock.now()
         state.withValue { state in
@@ -100,10 +105,9 @@ package final class Executor: WebSocketServerDelegate {
         let text = state.withValue { state in
             var gauges = MetricsGauges(connections: state.gateway.connections.count, hub: state.gateway.hub)
             gauges.restingRooms = state.gateway.mode.restingCount
-            for connection in state.gateway.connections.keys {
-                if let depth = transport.queueDepth(of: connection) { gauges.add(depth) }
-            }
-            gauges.coalescedFrames = transport.coalescedFrames
+            let backlog = transport.backlog
+            gauges.add(backlog.queued)
+            gauges.coalescedFrames = backlog.coalescedFrames
             var text = state.gateway.metrics.exposition(gauges)
             if case let .log(log) = sequencer, let health = log.storeHealth {
                 text += state.gateway.metrics.clusterExposition(health)
@@ -116,7 +120,7 @@ package final class Executor: WebSocketServerDelegate {
     /// A node that cannot reach its cluster's Redis could not take a
     /// newcomer's hello: its handshakes get 503, as its /healthz does.
     package func unavailableReason() -> String? {
-        state.withValue { $0.gateway.storeUp } ? nil
+        storeUp.load(ordering: .relaxed) ? nil
             : "unavailable: this node cannot reach the cluster's Redis; connect to another node"
     }
 
@@ -132,6 +136,7 @@ package final class Executor: WebSocketServerDelegate {
                      arrived: ContinuousClock.Instant) {
         let commands = state.gateway.apply(event, at: gatewayClock(arrived))
         perform(commands, state: &state, transport: transport, arrived: arrived)
+        storeUp.store(state.gateway.storeUp, ordering: .relaxed)
     }
 
     private func gatewayClock(_ instant: ContinuousClock.Instant) -> GatewayClock {

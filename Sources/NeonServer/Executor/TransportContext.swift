@@ -2,7 +2,7 @@ import NeonTransport
 import NeonTransportCore
 
 /// What the executor does to the transport, handed to each of its calls on
-/// the service thread (as swift-nio hands a handler its context): queue a
+/// the gateway thread (as swift-nio hands a handler its context): queue a
 /// frame, close, set a timer, read queue depths and proxy headers. In the
 /// server it is NeonTransport's `ServiceContext`; in the in-process tests a
 /// recording stand-in, so the executor runs without a socket.
@@ -15,16 +15,16 @@ package protocol TransportContext {
     func close(_ connection: ConnectionID, code: UInt16, reason: String)
     /// Sets (nil: cancels) the connection's one timer.
     func setTimer(for connection: ConnectionID, after delay: Duration?)
-    /// Frames and bytes waiting to be written to `connection`; nil if it is not open.
-    func queueDepth(of connection: ConnectionID) -> QueueDepth?
-    /// Frames dropped since start because a newer one with the same
-    /// coalescing key replaced them before they were written.
-    var coalescedFrames: Int { get }
+    /// What waits unsent on every connection, and the frames coalesced
+    /// away since start (a newer one with the same key replaced them):
+    /// known while an HTTP request is answered.
+    var backlog: Backlog { get }
     /// The proxy headers of `connection`'s handshake, read while it connects.
     func forwardingHeaders(of connection: ConnectionID) -> ForwardingHeaders?
 }
 
-/// The transport of the server: the libwebsockets service thread's context.
+/// The transport of the server: the libwebsockets service threads, as the
+/// gateway thread reaches them.
 extension ServiceContext: TransportContext {
     /// The bytes become one `OutboundFrame`, queued to one connection or,
     /// the same object, to many.

@@ -4,20 +4,29 @@ import NeonTransportCore
 /// ``ConnectionID`` (how the delegate names it) and by the per-session
 /// slot lws hands every callback of its wsi (a retained pointer), the ids
 /// given out so far, and the frames coalesced on connections that closed.
+/// A server's shard `k` of `T` gives out `k+1, k+1+T, …` (``ShardMap``).
 ///
 /// Service thread only. Holds no lws pointer: a test drives it with plain
 /// memory for slots.
 struct ConnectionTable {
     private var sessions: [ConnectionID: Session] = [:]
-    private var lastID: UInt64 = 0
+    private var nextID: UInt64
+    private let stride: UInt64
     /// Frames coalesced away on connections that have closed.
     private var retiredCoalesced = 0
+
+    /// A table whose first id is `first` and each next one `stride` more.
+    init(first: UInt64 = 1, stride: Int = 1) {
+        nextID = first
+        self.stride = UInt64(stride)
+    }
 
     /// A new session with the next id, open, stored in `slot` (retained
     /// until ``close(slot:)``) and listed under its id.
     mutating func open(in slot: UnsafeMutableRawPointer, maxMessageSize: Int, maxBacklog: Int) -> Session {
-        lastID += 1
-        let session = Session(id: ConnectionID(rawValue: lastID), maxMessageSize: maxMessageSize, maxBacklog: maxBacklog)
+        let id = ConnectionID(rawValue: nextID)
+        nextID += stride
+        let session = Session(id: id, maxMessageSize: maxMessageSize, maxBacklog: maxBacklog)
         RetainedSlot.store(session, in: slot)
         sessions[session.id] = session
         return session
@@ -55,6 +64,17 @@ struct ConnectionTable {
     /// coalescing key replaced them, on open and closed connections.
     var coalescedFrames: Int {
         sessions.values.reduce(retiredCoalesced) { $0 + $1.queue.coalesced }
+    }
+
+    /// What waits unsent on the open connections, and every frame
+    /// coalesced since start.
+    var backlog: Backlog {
+        var frames = 0, bytes = 0
+        for session in sessions.values {
+            frames += session.queue.count
+            bytes += session.queue.bytes
+        }
+        return Backlog(queued: QueueDepth(frames: frames, bytes: bytes), coalescedFrames: coalescedFrames)
     }
 
     /// The context is going away: the table lets go of its sessions (lws

@@ -49,7 +49,7 @@ extension ServerEngine {
             return 0
         case LWS_CALLBACK_TIMER:
             if let session = connections.session(in: user), session.establishedWSI != nil, session.state.isOpen {
-                delegate?.handle(.timer(session.id), in: ServiceContext(self))
+                post(.timer(session.id))
             }
             return 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
@@ -61,14 +61,24 @@ extension ServerEngine {
             }
             return 0
         case LWS_CALLBACK_HTTP:
-            return http.request(wsi, slot: user, path: UnsafeRawBufferPointer(start: input, count: length)) {
-                delegate?.respond(to: $0, in: ServiceContext(self)) ?? .notFound
+            return http.request(wsi, slot: user, path: UnsafeRawBufferPointer(start: input, count: length)) { request in
+                let token = gateway.nextToken()
+                guard gateway.post(.http(request, shard: shard, token: token)) else { return nil }
+                serviceState.value.waitingHTTP[token] = wsi
+                return token
             }
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return http.writeable(wsi, slot: user)
         case LWS_CALLBACK_CLOSED_HTTP:
-            http.closed(slot: user)
+            if let token = http.closed(slot: user) {
+                serviceState.value.waitingHTTP[token] = nil
+            }
             return lws_callback_http_dummy(wsi, reason, user, input, length)
+        case LWS_CALLBACK_WSI_DESTROY:
+            if ring.count > 1 {
+                ring.released(from: shard)
+            }
+            return 0
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         }
@@ -81,15 +91,15 @@ extension ServerEngine {
         session.heardAt = idle.tick
         session.wsi = wsi
         let uid = Self.unixPeerUID(of: wsi)
-        delegate?.handle(.connected(session.id, peer: uid == nil ? RequestHeaders.peer(of: wsi) : "unix", peerUID: uid),
-                         in: ServiceContext(self))
+        post(.connected(session.id, peer: uid == nil ? RequestHeaders.peer(of: wsi) : "unix", peerUID: uid),
+             forwarding: ForwardingHeaders(of: wsi))
         if shuttingDown {
             session.requestClose(code: CloseCode.goingAway, reason: "server shutting down")
         }
     }
 
     private func received(_ chunk: UnsafeRawBufferPointer, on session: Session, _ wsi: OpaquePointer) {
-        guard session.state.isOpen else { return }
+        guard session.state.isOpen, !session.rejected else { return }
         let outcome = session.assembler.consume(
             chunk,
             isBinary: lws_frame_is_binary(wsi) != 0,
@@ -99,17 +109,19 @@ extension ServerEngine {
         case .incomplete:
             break
         case .message(let message):
-            delegate?.handle(.received(message, from: session.id), in: ServiceContext(self))
+            post(.received(message, from: session.id))
         case .rejected(let rejection):
-            delegate?.handle(.rejected(rejection, from: session.id), in: ServiceContext(self))
-            session.requestClose(code: rejection.closeCode, reason: rejection.closeReason, failing: true)
+            // The gateway answers it, then fails the connection after its
+            // answer (`.fail`); nothing more is read from it meanwhile.
+            session.rejected = true
+            post(.rejected(rejection, from: session.id))
         }
     }
 
     private func closed(_ session: Session) {
         session.wsi = nil
         session.apply(.closed)
-        delegate?.handle(.disconnected(session.id, session.closeOutcome), in: ServiceContext(self))
+        post(.disconnected(session.id, session.closeOutcome))
         if shuttingDown, connections.isEmpty {
             exitRequested = true
         }

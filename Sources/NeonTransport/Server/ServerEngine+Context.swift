@@ -27,8 +27,13 @@ extension ServerEngine {
         if interface.isIPv4 {
             vhostInfo.options |= neon_lws_option_disable_ipv6()
         }
+        // With several service threads every socket comes through the
+        // acceptor (shard 0): no vhost listens by itself.
+        let handsOut = ring.count > 1
         var shared: (fd: Int32, port: Int)?
-        if configuration.sharesPort {
+        if handsOut {
+            vhostInfo.port = CONTEXT_PORT_NO_LISTEN_SERVER
+        } else if configuration.sharesPort {
             shared = try SharedPort.listen(interface, host: configuration.host, port: configuration.port)
             vhostInfo.port = CONTEXT_PORT_NO_LISTEN_SERVER
         }
@@ -50,36 +55,52 @@ extension ServerEngine {
         guard let vhost = lws_create_vhost(context, &vhostInfo) else {
             if let shared { close(shared.fd) }
             lws_context_destroy(context)
+            if handsOut {
+                throw .contextCreationFailed("lws_create_vhost for service thread \(shard) returned NULL")
+            }
             throw .cannotListen(
                 host: configuration.host, port: configuration.port,
                 errno: interface.diagnoseBind(port: configuration.port))
         }
         if let path = configuration.unixSocketPath {
             var unixInfo = lws_context_creation_info()
-            unixInfo.vhost_name = UnsafePointer(memory.string("neonsync-unix"))
-            unixInfo.port = 0
-            unixInfo.iface = UnsafePointer(memory.string(path))
-            unixInfo.options = neon_lws_option_fail_upon_unable_to_bind() | neon_lws_option_unix_sock()
+            unixInfo.vhost_name = UnsafePointer(memory.string(Self.unixVhostName))
+            if handsOut {
+                unixInfo.port = CONTEXT_PORT_NO_LISTEN_SERVER
+            } else {
+                unixInfo.port = 0
+                unixInfo.iface = UnsafePointer(memory.string(path))
+                unixInfo.options = neon_lws_option_fail_upon_unable_to_bind() | neon_lws_option_unix_sock()
+            }
             unixInfo.protocols = vhostInfo.protocols
             guard lws_create_vhost(context, &unixInfo) != nil else {
+                if let shared { close(shared.fd) }
                 lws_context_destroy(context)
                 throw .cannotListenOnUnixSocket(path: path)
             }
         }
-        if let shared {
+        let opened = listeners?.current
+        if let listening = shared.map({ [$0.fd] }) ?? opened?.all {
             do {
-                try SharedPort.adopt(shared.fd, into: context, memory: memory)
+                try SharedPort.adopt(listening, into: context, memory: memory)
+                listeners?.markAdopted()
             } catch {
+                if listeners == nil { listening.forEach { _ = close($0) } }
                 lws_context_destroy(context)
                 throw error
             }
-            return (context, shared.port)
+            return (context, shared?.port ?? opened?.port ?? 0)
+        }
+        if handsOut {
+            return (context, 0)
         }
         return (context, Int(lws_get_vhost_listen_port(vhost)))
     }
 
     /// The name of the vhost that serves the port.
     static let vhostName = "neonsync"
+    /// The name of the vhost that serves the Unix socket (never TLS).
+    static let unixVhostName = "neonsync-unix"
 }
 
 /// The configured host turned into what lws's `iface` expects.

@@ -8,7 +8,7 @@ extension ServerEngine {
     /// response says `connection: close`).
     func confirmUpgrade(_ wsi: OpaquePointer) -> Int32 {
         let decision = gate.decide(HandshakeGate.Request(of: wsi), stopping: shuttingDown) {
-            delegate?.unavailableReason()
+            gateway.unavailableReason()
         }
         switch decision {
         case .proceed:
@@ -20,8 +20,8 @@ extension ServerEngine {
         case .unavailable(let refusal):
             return write(refusal, wsi)
         case .originRefused(let origin):
-            delegate?.refused(RefusedHandshake(peer: RequestHeaders.peer(of: wsi), origin: origin,
-                                               forwarding: ForwardingHeaders(of: wsi)))
+            gateway.post(.refused(RefusedHandshake(peer: RequestHeaders.peer(of: wsi), origin: origin,
+                                                   forwarding: ForwardingHeaders(of: wsi))))
             return write(.origin, wsi)
         }
     }

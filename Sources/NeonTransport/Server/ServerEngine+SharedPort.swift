@@ -17,7 +17,8 @@ enum SharedPort {
 
     /// A non-blocking listening TCP socket on `address`, `port`, with
     /// `SO_REUSEPORT`; returns it and the bound port.
-    static func listen(_ address: ListenAddress, host: String, port: Int) throws(TransportError) -> (fd: Int32, port: Int) {
+    static func listen(_ address: ListenAddress, host: String, port: Int,
+                       reusePort: Bool = true) throws(TransportError) -> (fd: Int32, port: Int) {
         var storage = sockaddr_storage()
         var length: socklen_t
         let family: Int32
@@ -48,7 +49,9 @@ enum SharedPort {
         var one: Int32 = 1
         let size = socklen_t(MemoryLayout<Int32>.size)
         setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, size)
-        setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, size)
+        if reusePort {
+            setsockopt(fd, SOL_SOCKET, SO_REUSEPORT, &one, size)
+        }
         let bound = withUnsafeMutablePointer(to: &storage) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
                 bind(fd, socketAddress, length) == 0 && Glibc.listen(fd, SOMAXCONN) == 0
@@ -66,8 +69,36 @@ enum SharedPort {
         return (fd, Int(UInt16(bigEndian: boundPort)))
     }
 
-    /// Makes the vhost that watches the listening socket `fd` and adopts it.
-    static func adopt(_ fd: Int32, into context: OpaquePointer, memory: CMemory) throws(TransportError) {
+    /// A non-blocking listening Unix domain socket at `path`; a file
+    /// already there is replaced (as lws's own listener does).
+    static func listenUnix(_ path: String) throws(TransportError) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard !bytes.isEmpty, bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+            throw .cannotListenOnUnixSocket(path: path)
+        }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            raw.copyBytes(from: bytes)
+        }
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard fd >= 0 else { throw .cannotListenOnUnixSocket(path: path) }
+        unlink(path)
+        let bound = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0 && Glibc.listen(fd, SOMAXCONN) == 0
+            }
+        }
+        guard bound else {
+            close(fd)
+            throw .cannotListenOnUnixSocket(path: path)
+        }
+        return fd
+    }
+
+    /// Makes the vhost that watches the listening sockets `fds` and adopts
+    /// them; the caller closes them if this throws.
+    static func adopt(_ fds: [Int32], into context: OpaquePointer, memory: CMemory) throws(TransportError) {
         var info = lws_context_creation_info()
         info.vhost_name = UnsafePointer(memory.string(acceptor))
         info.port = CONTEXT_PORT_NO_LISTEN
@@ -76,38 +107,26 @@ enum SharedPort {
         accepting.callback = sharedPortCallback
         info.protocols = memory.protocols(accepting)
         guard let vhost = lws_create_vhost(context, &info) else {
-            close(fd)
             throw .contextCreationFailed("lws_create_vhost for the shared port returned NULL")
         }
-        var descriptor = lws_sock_file_fd_type()
-        descriptor.filefd = fd
-        guard lws_adopt_descriptor_vhost(vhost, LWS_ADOPT_RAW_FILE_DESC, descriptor, acceptor, nil) != nil else {
-            throw .contextCreationFailed("lws_adopt_descriptor_vhost refused the shared listening socket")
+        for fd in fds {
+            var descriptor = lws_sock_file_fd_type()
+            descriptor.filefd = fd
+            guard lws_adopt_descriptor_vhost(vhost, LWS_ADOPT_RAW_FILE_DESC, descriptor, acceptor, nil) != nil else {
+                throw .contextCreationFailed("lws_adopt_descriptor_vhost refused the shared listening socket")
+            }
         }
     }
 }
 
-/// The callback of the listening socket's protocol: whenever it is
-/// readable, accept what waits (a bounded number, so that a burst of
-/// connects cannot starve the open connections) and hand each connection to
-/// the server vhost, which serves it like any other (TLS included).
+/// The callback of the listening sockets' protocol: whenever one is
+/// readable, its engine accepts what waits and serves each connection
+/// itself or hands it to another service thread (``ServerEngine/accept(from:)``).
 func sharedPortCallback(
     _ wsi: OpaquePointer?, _ reason: lws_callback_reasons,
     _ user: UnsafeMutableRawPointer?, _ input: UnsafeMutableRawPointer?, _ length: Int
 ) -> Int32 {
-    guard reason == LWS_CALLBACK_RAW_RX_FILE, let wsi, let context = lws_get_context(wsi),
-          let server = lws_get_vhost_by_name(context, ServerEngine.vhostName) else { return 0 }
-    let listener = lws_get_socket_fd(wsi)
-    for _ in 0..<64 {
-        // accept4 needs _GNU_SOURCE to import.
-        let fd = accept(listener, nil, nil)
-        guard fd >= 0 else { break }
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        var one: Int32 = 1
-        setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))
-        // Closes fd itself when it cannot adopt it.
-        _ = lws_adopt_socket_vhost(server, fd)
-    }
+    guard reason == LWS_CALLBACK_RAW_RX_FILE, let wsi, let engine = ServerEngine.owner(of: wsi) else { return 0 }
+    engine.accept(from: lws_get_socket_fd(wsi))
     return 0
 }

@@ -14,11 +14,22 @@ enum ServerCommand: LifecycleCommand {
     case shutdown
     /// Leave the service loop now (the grace period is over).
     case exitNow
-    /// Run work for the delegate on the service thread.
-    case execute(@Sendable (ServiceContext) -> Void)
+    /// Fail a connection: a close frame after what is queued, then TCP
+    /// ends (a message it sent broke the limits).
+    case fail(ConnectionID, code: UInt16, reason: String)
+    /// Serve a socket the acceptor took: a TCP one on the WebSocket vhost
+    /// (TLS when configured), a Unix one on the plain one.
+    case adopt(Int32, unix: Bool)
+    /// Tell the gateway this shard's backlog, for an HTTP request.
+    case collectBacklog(token: UInt64)
+    /// The delegate's answer to the HTTP request waiting under `token`.
+    case httpAnswer(token: UInt64, HTTPResponse)
 }
 
-/// The server's lws context, its service thread and every connection.
+/// One service thread of a server ("shard"): its lws context and the
+/// connections it owns. A server has one per `--threads`; shard `k` gives
+/// out the connection ids of ``ShardMap`` and posts every event to the
+/// server's ``GatewayThread``, which calls the delegate.
 ///
 /// `@unchecked Sendable`: what the service thread alone reads and mutates,
 /// inside lws callbacks and the service loop, is ``ThreadState``, bound to
@@ -28,7 +39,16 @@ enum ServerCommand: LifecycleCommand {
 /// the service thread.
 final class ServerEngine: ServiceEngine, @unchecked Sendable {
     let configuration: WebSocketServer.Configuration
-    let lifecycle = ServiceLifecycle<ServerCommand>()
+    let lifecycle: ServiceLifecycle<ServerCommand>
+    /// This shard's index among the server's service threads.
+    let shard: Int
+    /// Every shard's queue and load.
+    let ring: ShardRing
+    /// Where events go: the thread that calls the delegate.
+    let gateway: GatewayThread
+    /// Sockets this shard accepts and hands out (shard 0 of several), or nil
+    /// (lws's own listener serves the port of a server with one shard).
+    let listeners: Listeners?
 
     /// Which upgrade requests become connections (immutable).
     let gate: HandshakeGate
@@ -37,37 +57,43 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
 
     /// What only the service thread touches.
     final class ThreadState: ServiceFlags {
-        var delegate: (any WebSocketServerDelegate)?
         /// The open connections.
-        var connections = ConnectionTable()
+        var connections: ConnectionTable
         /// Pings and cuts off idle connections.
         var idle: IdleSweep
         /// Writes several queued frames of a connection at once.
         let cork = FrameCork()
         /// Connections to write when the current service round ends.
         let writeRound = WriteRound()
+        /// HTTP requests waiting for the delegate's answer, by token.
+        var waitingHTTP: [UInt64: OpaquePointer] = [:]
+        /// The context, once created.
+        var context: OpaquePointer?
         var shuttingDown = false
         var exitRequested = false
 
-        init(delegate: any WebSocketServerDelegate, idle: IdleSweep) {
-            self.delegate = delegate
+        init(connections: ConnectionTable, idle: IdleSweep) {
+            self.connections = connections
             self.idle = idle
         }
     }
 
     let serviceState: ServiceThreadBound<ThreadState>
 
-    init(configuration: WebSocketServer.Configuration, delegate: any WebSocketServerDelegate) {
+    init(configuration: WebSocketServer.Configuration, shard: Int, ring: ShardRing, gateway: GatewayThread,
+         listeners: Listeners?) {
         self.configuration = configuration
+        self.shard = shard
+        self.ring = ring
+        self.gateway = gateway
+        self.listeners = listeners
+        lifecycle = ServiceLifecycle(queue: ring.queues[shard])
         gate = HandshakeGate(origins: configuration.origins)
-        serviceState = ServiceThreadBound(ThreadState(delegate: delegate, idle: IdleSweep(idleTimeout: configuration.idleTimeout)))
+        let table = ConnectionTable(first: ring.map.firstID(of: shard), stride: ring.count)
+        serviceState = ServiceThreadBound(ThreadState(connections: table, idle: IdleSweep(idleTimeout: configuration.idleTimeout)))
     }
 
     // The service-thread state by name; each access checks the thread.
-    var delegate: (any WebSocketServerDelegate)? {
-        _read { yield serviceState.value.delegate }
-        set { serviceState.value.delegate = newValue }
-    }
     var connections: ConnectionTable {
         _read { yield serviceState.value.connections }
         _modify { yield &serviceState.value.connections }
@@ -84,6 +110,7 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     }
 
     func serviceStarted(_ context: OpaquePointer) {
+        serviceState.value.context = context
         let queue = lifecycle.queue
         idle.start { _ = queue.post(.sweepIdle) }
     }
@@ -99,11 +126,17 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
             session.wsi = nil
         }
         idle.stop()
+        serviceState.value.context = nil
     }
 
     func serviceEnded() {
         connections.removeAll()
-        delegate = nil
+        serviceState.value.waitingHTTP.removeAll()
+    }
+
+    /// Hands `event` to the gateway thread, which calls the delegate.
+    func post(_ event: ServerEvent, forwarding: ForwardingHeaders? = nil) {
+        gateway.post(.event(event, forwarding: forwarding))
     }
 
     /// Runs one command on the service thread.
@@ -129,8 +162,14 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
             beginShutdown()
         case .exitNow:
             exitRequested = true
-        case .execute(let work):
-            work(ServiceContext(self))
+        case .fail(let id, let code, let reason):
+            connections[id]?.requestClose(code: code, reason: reason, failing: true)
+        case .adopt(let fd, let unix):
+            adopt(fd, unix: unix)
+        case .collectBacklog(let token):
+            gateway.post(.backlog(connections.backlog, token: token))
+        case .httpAnswer(let token, let response):
+            answer(token, response)
         }
     }
 

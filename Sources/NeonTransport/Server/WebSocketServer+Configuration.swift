@@ -1,3 +1,5 @@
+import CLibWebSockets
+import Glibc
 import NeonTransportCore
 
 extension WebSocketServer {
@@ -48,6 +50,12 @@ extension WebSocketServer {
         /// socket the server opens itself, see `SharedPort`): the kernel
         /// hands each new connection to one of them.
         public var sharesPort: Bool
+        /// Service threads that read and write the connections, at least 1.
+        /// With more than one, the first accepts every connection (TCP and
+        /// Unix) and hands it to the thread with the fewest; a broadcast is
+        /// framed once and each thread writes its own connections' copies.
+        /// The delegate is called on one thread of its own whatever the count.
+        public var threads: Int
 
         public init(
             host: String = "127.0.0.1",
@@ -60,8 +68,10 @@ extension WebSocketServer {
             origins: OriginPolicy = .noBrowsers,
             maxOutboundBytes: Int = 8 << 20,
             unixSocketPath: String? = nil,
-            sharesPort: Bool = false
+            sharesPort: Bool = false,
+            threads: Int = 1
         ) {
+            self.threads = max(threads, 1)
             self.unixSocketPath = unixSocketPath
             self.sharesPort = sharesPort
             self.idleTimeout = idleTimeout
@@ -74,6 +84,14 @@ extension WebSocketServer {
             self.origins = origins
             self.maxOutboundBytes = maxOutboundBytes
         }
+
+        /// The CPUs this process may run on (its affinity mask, which a
+        /// container's or `taskset`'s limits narrow), at least 1: a
+        /// server's natural number of ``threads``.
+        public static let availableCores: Int = {
+            let cores = Int(neon_available_cores())
+            return cores > 0 ? cores : max(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), 1)
+        }()
     }
 }
 

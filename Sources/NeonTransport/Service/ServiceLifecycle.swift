@@ -126,11 +126,15 @@ final class ServiceLifecycle<Command: LifecycleCommand>: Sendable {
     }
 
     /// Work for the service thread from every other thread.
-    let queue = ServiceThreadQueue<Command>()
+    let queue: ServiceThreadQueue<Command>
     private let thread = ServiceThread()
     private let state = Mutex(State.idle)
     /// Entered when the service thread starts, left when it is done.
     private let exited = DispatchGroup()
+
+    init(queue: ServiceThreadQueue<Command> = ServiceThreadQueue()) {
+        self.queue = queue
+    }
 
     /// `true` when the caller is running on the service thread.
     var isServiceThread: Bool {
@@ -184,21 +188,35 @@ final class ServiceLifecycle<Command: LifecycleCommand>: Sendable {
     /// context is destroyed and the thread joined. Idempotent; returns at
     /// once if the engine never started. Not on the service thread.
     func stop(gracePeriod: Duration) {
-        let wasRunning = state.withLock { state -> Bool in
-            guard case .running = state else { return false }
-            state = .stopping
-            return true
-        }
-        if wasRunning {
-            queue.post(.shutdown)
-            if exited.wait(timeout: gracePeriod.dispatchDeadline) == .timedOut {
-                queue.post(.exitNow)
+        Self.stop([self], gracePeriod: gracePeriod)
+    }
+
+    /// Stops several engines together (a server's service threads): each
+    /// is asked to close its connections at once, all share one grace
+    /// period, and this returns once every one has ended and been joined.
+    static func stop(_ lifecycles: [ServiceLifecycle], gracePeriod: Duration) {
+        let running = lifecycles.map { lifecycle in
+            lifecycle.state.withLock { state -> Bool in
+                guard case .running = state else { return false }
+                state = .stopping
+                return true
             }
         }
-        exited.wait()
-        thread.join()
-        state.withLock { state in
-            if state == .stopping { state = .stopped }
+        for (lifecycle, wasRunning) in zip(lifecycles, running) where wasRunning {
+            lifecycle.queue.post(.shutdown)
+        }
+        let deadline = gracePeriod.dispatchDeadline
+        for (lifecycle, wasRunning) in zip(lifecycles, running) where wasRunning {
+            if lifecycle.exited.wait(timeout: deadline) == .timedOut {
+                lifecycle.queue.post(.exitNow)
+            }
+        }
+        for lifecycle in lifecycles {
+            lifecycle.exited.wait()
+            lifecycle.thread.join()
+            lifecycle.state.withLock { state in
+                if state == .stopping { state = .stopped }
+            }
         }
     }
 

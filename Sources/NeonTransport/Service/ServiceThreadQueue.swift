@@ -49,6 +49,21 @@ final class ServiceThreadQueue<Command: Sendable>: Sendable {
         }
     }
 
+    /// Queues `commands` in order with one lock and at most one wake-up.
+    /// Returns `false` (and drops them) when the context is not running.
+    @discardableResult
+    func post(contentsOf commands: [Command]) -> Bool {
+        state.withLock { state in
+            guard let context = state.context else { return false }
+            let wasEmpty = state.commands.isEmpty
+            state.commands.append(contentsOf: commands)
+            if wasEmpty {
+                lws_cancel_service(context.raw)
+            }
+            return true
+        }
+    }
+
     /// Takes every queued command, oldest first. Service thread only.
     func drain() -> [Command] {
         state.withLock { state in

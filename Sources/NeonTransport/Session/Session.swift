@@ -26,6 +26,9 @@ final class Session {
     /// round (see ``WriteRound``) instead of after a poll round for
     /// writability. Clients (nil) always wait for the WRITEABLE callback.
     var writeRound: WriteRound?
+    /// A message it sent broke the limits: nothing more it sends is read
+    /// while the gateway answers and fails it (server only).
+    var rejected = false
     /// Server: the idle sweep when something last arrived (a message or a
     /// pong); see ``IdleSweep``.
     var heardAt = 0

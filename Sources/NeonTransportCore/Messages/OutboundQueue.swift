@@ -11,6 +11,29 @@ public struct QueueDepth: Sendable, Equatable {
     }
 }
 
+/// What waits unsent on a server's connections, summed over its service
+/// threads: queued frames and bytes, and the frames coalesced away since
+/// start (on open and closed connections).
+public struct Backlog: Sendable, Equatable {
+    public var queued: QueueDepth
+    /// Frames dropped because a newer frame with the same coalescing key
+    /// replaced them before they were written.
+    public var coalescedFrames: Int
+
+    public init(queued: QueueDepth = QueueDepth(frames: 0, bytes: 0), coalescedFrames: Int = 0) {
+        self.queued = queued
+        self.coalescedFrames = coalescedFrames
+    }
+
+    /// Nothing waits.
+    public static let empty = Backlog()
+
+    public static func + (lhs: Backlog, rhs: Backlog) -> Backlog {
+        Backlog(queued: QueueDepth(frames: lhs.queued.frames &+ rhs.queued.frames, bytes: lhs.queued.bytes &+ rhs.queued.bytes),
+                coalescedFrames: lhs.coalescedFrames &+ rhs.coalescedFrames)
+    }
+}
+
 /// FIFO of frames waiting for a connection's next WRITEABLE callback.
 /// A frame with a ``OutboundFrame/coalescingKey`` replaces the waiting
 /// frame with the same key: the old one leaves its place (a hole that is

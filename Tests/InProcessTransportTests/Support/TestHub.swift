@@ -1,3 +1,4 @@
+import Glibc
 import NeonTransport
 import NeonTransportCore
 import Synchronization
@@ -19,10 +20,17 @@ final class TestHub: WebSocketServerDelegate {
         self.onEvent = onEvent
     }
 
+    /// The service threads of every test server that asks for none:
+    /// `$NEONSYNC_TEST_THREADS`, else 1 (scripts/test-tiers.sh runs this
+    /// tier once more with 3).
+    static let threads = getenv("NEONSYNC_TEST_THREADS").flatMap { Int(String(cString: $0)) } ?? 1
+
     /// Makes and starts a server on 127.0.0.1, ephemeral port.
     func startServer(
         _ configuration: WebSocketServer.Configuration = .init()
     ) throws -> (WebSocketServer, Int) {
+        var configuration = configuration
+        if configuration.threads == 1 { configuration.threads = Self.threads }
         let server = WebSocketServer(configuration: configuration, delegate: self)
         try server.start()
         return (server, server.port!)
