@@ -28,7 +28,8 @@
 # connections are held, default 35: past neonsyncd's first idle ping round at
 # half its --idle-timeout of 60 s), IDLE_PEERS (1: also hold them on the two
 # other servers), SCRATCH (the build's --scratch-path),
-# PORT (first of three ports, default 17780). Raw JSON lines go to
+# PORT (first of three ports, default 17780), THREADS (neonsyncd's --threads,
+# default 1; the floor then writes from as many threads). Raw JSON lines go to
 # $OUT (default a temporary directory, printed at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -48,6 +49,7 @@ IDLE_CONNECTIONS=${IDLE_CONNECTIONS:-10000}
 IDLE_PEERS=${IDLE_PEERS:-1}
 HOLD=${HOLD:-35}
 PORT=${PORT:-17780}
+THREADS=${THREADS:-1}
 OUT=${OUT:-$(mktemp -d /tmp/neonsync-bench.XXXXXX)}
 mkdir -p "$OUT"
 
@@ -99,7 +101,7 @@ start_server() {
       # One address opens every connection and the senders exceed a person's
       # typing rate: lift the per-address and per-connection limits.
       "$bin/neonsyncd" --port "$PORT" --data "$OUT/data" --log "$OUT/neonsyncd.log" \
-        --max-connections-per-ip 0 --max-rate 0 & server_pid=$!
+        --max-connections-per-ip 0 --max-rate 0 --threads "$THREADS" & server_pid=$!
       url="ws://127.0.0.1:$PORT/"; wait_port "$PORT" ;;
     lws-mirror)
       libwebsockets-test-server --port=$((PORT + 1)) --interface=127.0.0.1 >"$OUT/lws.log" 2>&1 & server_pid=$!
@@ -141,10 +143,16 @@ fi
 if [ "$parts" = all ] || [ "$parts" = follow ]; then
   : >"$OUT/follow.jsonl"
   : >"$OUT/floor.jsonl"
+  : >"$OUT/follow-peers.jsonl"
   for round in $(seq "$REPEAT"); do
-    say "floor: $FOLLOWERS sockets, $FLOOR_BYTES B at $RATE/s for $DURATION s"
-    "$OUT/floor" -n "$FOLLOWERS" -r "$RATE" -d "$DURATION" -b "$FLOOR_BYTES" | tee -a "$OUT/floor.jsonl" >&2
+    say "floor: $FOLLOWERS sockets, $FLOOR_BYTES B at $RATE/s for $DURATION s, $THREADS writer thread(s)"
+    "$OUT/floor" -n "$FOLLOWERS" -r "$RATE" -d "$DURATION" -b "$FLOOR_BYTES" -t "$THREADS" | tee -a "$OUT/floor.jsonl" >&2
     bench follow.jsonl neonsync follow --followers "$FOLLOWERS" --rate "$RATE"
+    # The same fan-out on the peers, which have no presenter: one sender
+    # relaying FLOOR_BYTES RATE times a second to FOLLOWERS others.
+    for s in lws-mirror raw; do
+      bench follow-peers.jsonl "$s" relay --connections $((FOLLOWERS + 1)) --senders 1 --rate "$RATE" --size "$FLOOR_BYTES"
+    done
   done
 fi
 if [ "$parts" = all ] || [ "$parts" = connect ]; then
@@ -207,6 +215,17 @@ if follow:
               f"{r['delivered']:>12,}{r['server_cpu_s_per_million']:>16.2f}{r.get('load_average', 0):>6.2f}")
     p99 = median(follow, "neonsync", "p99_ms")
     rows.append((f"follow p99, median of {len(follow)} ({followers} followers, {rate:.0f}/s)", f"{p99:.2f} ms", "< 10 ms", p99 < 10))
+    coalesced = sum(r.get("coalesced", 0) for r in follow)
+    rows.append(("follow: positions coalesced away (followers fell behind), all runs", f"{coalesced:,}", "0", coalesced == 0))
+    peers = load("follow-peers.jsonl")
+    if peers:
+        print(f"\nthe same fan-out on the peers (relay, 1 sender to {followers} at {rate:.0f}/s), {len(peers) // 2} run(s) each")
+        print(f"{'':26}{'p50 ms':>9}{'p90 ms':>9}{'p99 ms':>9}{'max ms':>9}{'delivered':>12}{'server CPU s/M':>16}")
+        for r in peers:
+            print(f"{names[r['peer']]:26}{r['p50_ms']:>9.2f}{r['p90_ms']:>9.2f}{r['p99_ms']:>9.2f}{r['max_ms']:>9.2f}"
+                  f"{r['delivered']:>12,}{r['server_cpu_s_per_million']:>16.2f}")
+        best = min(v for v in (median(peers, p, "p99_ms") for p in ("lws-mirror", "raw")) if v is not None)
+        rows.append(("follow p99 / the best peer's p99 (medians)", ratio(p99, best), "≤ 0.8×", p99 <= 0.8 * best))
     floor = load("floor.jsonl")
     if floor:
         # Server CPU s per million deliveries is µs per delivery: the floor's unit.

@@ -72,7 +72,9 @@ public final class ServerProcess: Sendable {
             lines.end()
         }
         reader.start()
-        let deadline = Date().addingTimeInterval(10)
+        // Each service thread's TLS context takes tens of milliseconds of
+        // CPU to make; a loaded machine stretches that.
+        let deadline = Date().addingTimeInterval(30)
         var found: Int?
         while found == nil, Date() < deadline {
             found = lines.all.lazy.compactMap { Self.json($0) }.first { $0["event"] as? String == "start" }?["port"] as? Int
@@ -80,7 +82,7 @@ public final class ServerProcess: Sendable {
         }
         guard let port = found else {
             process.terminate()
-            throw ServerProcessError("neonsyncd did not log its start line within 10 s")
+            throw ServerProcessError("neonsyncd did not log its start line within 30 s")
         }
         self.port = port
     }

@@ -75,9 +75,13 @@ public final class WebSocketServer: Sendable {
         try gateway.start()
         do {
             try listeners?.open(configuration)
-            // The others first: shard 0 hands them sockets as soon as it runs.
-            for shard in shards.reversed() {
-                try shard.lifecycle.start(shard, threadName: shards.count == 1 ? "lws-server" : "lws-server-\(shard.shard)")
+            if shards.count == 1 {
+                try shards[0].lifecycle.start(shards[0], threadName: "lws-server")
+            } else {
+                // The others first, all at once (each TLS context costs tens
+                // of milliseconds): shard 0 hands them sockets as soon as it runs.
+                try ServiceLifecycle.start(shards.dropFirst().map { ($0, "lws-server-\($0.shard)") })
+                try shards[0].lifecycle.start(shards[0], threadName: "lws-server-0")
             }
         } catch {
             ServiceLifecycle.stop(shards.map(\.lifecycle), gracePeriod: .zero)

@@ -155,6 +155,41 @@ final class ServiceLifecycle<Command: LifecycleCommand>: Sendable {
     @discardableResult
     func start<Engine: ServiceEngine>(_ engine: Engine, threadName: String) throws(TransportError) -> Int
     where Engine.Command == Command {
+        try finishStart(beginStart(engine, threadName: threadName))
+    }
+
+    /// Starts several engines' threads at once (a server's service threads,
+    /// whose TLS contexts take tens of milliseconds of CPU each to make) and
+    /// returns once every context serves; if one fails, the others are
+    /// stopped and its error thrown.
+    static func start<Engine: ServiceEngine>(_ engines: [(engine: Engine, threadName: String)]) throws(TransportError)
+    where Engine.Command == Command {
+        var latches: [(ServiceLifecycle, StartupLatch)] = []
+        var failure: TransportError?
+        for (engine, name) in engines {
+            do {
+                latches.append((engine.lifecycle, try engine.lifecycle.beginStart(engine, threadName: name)))
+            } catch {
+                failure = error
+                break
+            }
+        }
+        for (lifecycle, latch) in latches {
+            do {
+                try lifecycle.finishStart(latch)
+            } catch {
+                failure = failure ?? error
+            }
+        }
+        if let failure {
+            stop(latches.map(\.0), gracePeriod: .zero)
+            throw failure
+        }
+    }
+
+    /// Starts the thread; the latch says when its context serves.
+    private func beginStart<Engine: ServiceEngine>(_ engine: Engine, threadName: String) throws(TransportError) -> StartupLatch
+    where Engine.Command == Command {
         try state.withLock { state throws(TransportError) in
             guard state == .idle else { throw .alreadyRunning }
             state = .starting
@@ -172,6 +207,12 @@ final class ServiceLifecycle<Command: LifecycleCommand>: Sendable {
             state.withLock { $0 = .stopped }
             throw error
         }
+        return startup
+    }
+
+    /// Waits until the started thread's context serves or has failed.
+    @discardableResult
+    private func finishStart(_ startup: StartupLatch) throws(TransportError) -> Int {
         switch startup.wait() {
         case .success(let port):
             state.withLock { $0 = .running(port: port) }
