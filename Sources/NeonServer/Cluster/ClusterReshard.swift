@@ -84,7 +84,7 @@ public enum ClusterReshard {
     /// from `source`; returns the bytes copied.
     private static func move(_ room: String, from source: RedisConnection, to target: RedisConnection,
                              incarnations: [String]) throws(NeonError) -> Int {
-        let keys = [ClusterKeys.counter(room), ClusterKeys.log(room), ClusterKeys.snapshot(room)]
+        let keys = [ClusterKeys.counter(room), ClusterKeys.reserved(room), ClusterKeys.log(room), ClusterKeys.snapshot(room)]
         let dumps = try source.pipeline(keys.map { ["DUMP", $0] })
         // DUMP payloads are binary: RESTORE them byte for byte.
         var restores: [[[UInt8]]] = []
