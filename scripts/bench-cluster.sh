@@ -64,7 +64,8 @@ stop_all() {
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   pids=()
 }
-trap 'stop_all; [ -n "${redis_pid:-}" ] && kill "$redis_pid" 2>/dev/null; true' EXIT
+# Redis is waited for too: a run started right after this one binds its port.
+trap 'stop_all; if [ -n "${redis_pid:-}" ]; then kill "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; fi; true' EXIT
 
 wait_port() {
   for _ in $(seq 200); do
