@@ -137,8 +137,7 @@ struct ReaderState {
             let held = rooms.keys.sorted()
             if !held.isEmpty {
                 out.append(.subscriber(held.map { ["SUBSCRIBE", ClusterKeys.channel($0)] }))
-                work = restarted ? stride(from: 0, to: held.count, by: Self.loadsPerTrip)
-                    .map { Step.takeUp(Array(held[$0 ..< min($0 + Self.loadsPerTrip, held.count)])) } : held.map(Step.catchUp)
+                work = restarted ? Self.takeUps(held) : held.map(Step.catchUp)
             }
         case .lost:
             return lost()
@@ -206,8 +205,7 @@ struct ReaderState {
         if !fresh.isEmpty {
             out.append(.subscriber(fresh.map { ["SUBSCRIBE", ClusterKeys.channel($0)] }))
         }
-        work = stride(from: 0, to: fresh.count, by: Self.loadsPerTrip)
-            .map { Step.takeUp(Array(fresh[$0 ..< min($0 + Self.loadsPerTrip, fresh.count)])) } + [.served(end)]
+        work = Self.takeUps(fresh) + [.served(end)]
         serving = true
     }
 
@@ -237,6 +235,11 @@ struct ReaderState {
         flush()
         self.question = question
         out.append(.ask(commands))
+    }
+
+    /// The steps that take `rooms` up, `loadsPerTrip` a round trip.
+    private static func takeUps(_ rooms: [String]) -> [Step] {
+        stride(from: 0, to: rooms.count, by: loadsPerTrip).map { Step.takeUp(Array(rooms[$0 ..< min($0 + loadsPerTrip, rooms.count)])) }
     }
 
     /// The `run_id` of Redis's `INFO server` reply: a restart changes it.
