@@ -21,8 +21,11 @@
 # Knobs (environment): FOLLOWERS (1000), RATE (60 scrolls/s), DURATION (s,
 # default 10), REPEAT (3; the medians are compared), APPENDFSYNC (Redis's,
 # default always; everysec shows what the fsync costs), PORT (first of four
-# ports, default 17790), SCRATCH (the build's --scratch-path). Raw JSON
-# lines go to $OUT (default a temporary directory, printed at the end).
+# ports, default 17790), SCRATCH (the build's --scratch-path), BIN (a
+# directory holding release builds of neonsyncd, neonsync and
+# neonsync-bench: no build, e.g. to compare two commits' binaries in turn).
+# Raw JSON lines go to $OUT (default a temporary directory, printed at the
+# end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FOLLOWERS=${FOLLOWERS:-1000}
@@ -39,13 +42,20 @@ for tool in redis-server nginx; do
   command -v "$tool" >/dev/null || { say "$tool is missing; run ./deploy/setup.sh"; exit 1; }
 done
 
-build=(nice -n 10 swift build -c release)
-[ -n "${SCRATCH:-}" ] && build+=(--scratch-path "$SCRATCH")
-say "building release"
-"${build[@]}" --product neonsyncd >/dev/null
-"${build[@]}" --product neonsync >/dev/null
-"${build[@]}" --product neonsync-bench >/dev/null   # what `neonsync bench` runs
-bin=$("${build[@]}" --show-bin-path)
+if [ -n "${BIN:-}" ]; then
+  bin=$BIN
+  for tool in neonsyncd neonsync neonsync-bench; do
+    [ -x "$bin/$tool" ] || { say "BIN=$bin holds no $tool; build release first (swift build -c release)"; exit 1; }
+  done
+else
+  build=(nice -n 10 swift build -c release)
+  [ -n "${SCRATCH:-}" ] && build+=(--scratch-path "$SCRATCH")
+  say "building release"
+  "${build[@]}" --product neonsyncd >/dev/null
+  "${build[@]}" --product neonsync >/dev/null
+  "${build[@]}" --product neonsync-bench >/dev/null   # what `neonsync bench` runs
+  bin=$("${build[@]}" --show-bin-path)
+fi
 ulimit -n "$(ulimit -Hn)"
 
 pids=()
@@ -54,7 +64,8 @@ stop_all() {
   for p in "${pids[@]}"; do wait "$p" 2>/dev/null || true; done
   pids=()
 }
-trap 'stop_all; [ -n "${redis_pid:-}" ] && kill "$redis_pid" 2>/dev/null; true' EXIT
+# Redis is waited for too: a run started right after this one binds its port.
+trap 'stop_all; if [ -n "${redis_pid:-}" ]; then kill "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; fi; true' EXIT
 
 wait_port() {
   for _ in $(seq 200); do

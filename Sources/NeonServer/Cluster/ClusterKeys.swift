@@ -2,8 +2,20 @@
 /// lifetimes). A room's keys carry the `{room}` hash tag, so that they stay
 /// in one slot if the data is ever sharded over Redis Cluster.
 package enum ClusterKeys {
-    /// The number of a room's last entry (neonsync-bench's Redis load sums them).
+    /// The number of a room's last entry (neonsync-bench's Redis load sums
+    /// them). The append-only file keeps a number at least as high: the
+    /// room's reservation (below), so that after a restart from it no
+    /// number is handed out twice.
     package static func counter(_ room: String) -> String { "neonsync:{\(room)}:n" }
+    /// The highest number a room's entries may have taken (docs/CLUSTER.md,
+    /// "Events not kept"): written to the append-only file once per
+    /// `ClusterScripts.reservation` entries, with the counter set to it
+    /// there.
+    static func reserved(_ room: String) -> String { "neonsync:{\(room)}:r" }
+    /// The `run_id` of the Redis process that last numbered the room's
+    /// entries (in memory only): when it is not this process's, Redis
+    /// restarted since, and the counter is settled past the reservation.
+    static func run(_ room: String) -> String { "neonsync:{\(room)}:run" }
     static func log(_ room: String) -> String { "neonsync:{\(room)}:log" }
     static func snapshot(_ room: String) -> String { "neonsync:{\(room)}:snap" }
     /// Every room ever joined (for observers of every room).
@@ -36,22 +48,39 @@ package enum ClusterKeys {
 
 /// The Lua scripts that make each step atomic in Redis.
 enum ClusterScripts {
+    /// How many numbers a room's reservation covers: the entry that goes
+    /// past it writes a new one to the append-only file (one fsync per this
+    /// many entries not kept; an entry kept writes the file anyway).
+    static let reservation = 1000
+
     /// ARGV the rooms set, the incarnation's rooms set, then each entry
-    /// as seven values: room, hello flag, and the entry's stream fields'
-    /// values (k, c, o, t, m). For each entry, in order: takes the room's
-    /// next index, appends the entry under it and publishes it (index and
-    /// values joined by U+001F, which JSON text never holds raw); a hello
-    /// records the room for the node. One call carries every entry the
-    /// writer had queued (up to `ClusterWriter.entriesPerCall`), so Redis
-    /// pays one script call, one reply and (with `appendfsync always`) one
-    /// fsync for all of them. Answers each entry's index, or the error
-    /// that refused it (the others still go in).
-    static let append = """
+    /// as seven values: room, what it is (`1` a hello, `0` another entry
+    /// kept, `e` an entry not kept after a crash of Redis), and the entry's
+    /// stream fields' values (k, c, o, t, m). For each entry, in order:
+    /// takes the room's next index, appends the entry under it and
+    /// publishes it (index and values joined by U+001F, which JSON text
+    /// never holds raw); a hello records the room for the node. One call
+    /// carries every entry the writer had queued (up to
+    /// `ClusterWriter.entriesPerCall`), so Redis pays one script call, one
+    /// reply and (with `appendfsync always`) one fsync for all of them.
+    /// Answers each entry's index, or the error that refused it (the others
+    /// still go in).
+    ///
+    /// What reaches the append-only file (and so waits for its fsync): an
+    /// entry kept, its hello's memberships, and the room's reservation when
+    /// the index goes past it. An entry not kept is numbered, appended and
+    /// published in memory only (`redis.set_repl(redis.REPL_NONE)`): a call
+    /// of such entries alone writes nothing to the file, and Redis answers
+    /// and publishes it without an fsync. The counter is kept in memory
+    /// only too; the file has the reservation for it, which covers every
+    /// number handed out.
+    static let append = counter + """
     local out = {}
     for i = 3, #ARGV, 7 do
       local room = ARGV[i]
       local key = 'neonsync:{' .. room .. '}:'
-      local n = redis.call('INCR', key .. 'n')
+      local n = number(key)
+      if ARGV[i + 1] ~= 'e' then redis.set_repl(redis.REPL_ALL) end
       local id = string.format('%d', n)
       local added = redis.pcall('XADD', key .. 'log', id .. '-0', 'k', ARGV[i + 2], 'c', ARGV[i + 3],
                                 'o', ARGV[i + 4], 't', ARGV[i + 5], 'm', ARGV[i + 6])
@@ -67,17 +96,66 @@ enum ClusterScripts {
         out[#out + 1] = n
       end
     end
+    redis.set_repl(redis.REPL_ALL)
     return out
     """
 
-    /// KEYS snapshot, log. The room's last snapshot (or nil) and every
-    /// entry after it, read at one instant.
-    static let load = """
+    /// Lua functions the scripts that number or read a room's entries
+    /// begin with. `settled(key, create)`: the room's counter (keys
+    /// prefixed `key`), settled once after each start of Redis: the first
+    /// script to touch the room in a Redis process (its `run_id` is not the
+    /// room's `run`) takes the counter up to the reservation when it is
+    /// below, as after a restart from the append-only file, whose counter
+    /// may be the reservation or, after a rewrite of the file, any number
+    /// the room's counter had then; `create` false leaves a room with no
+    /// keys without any. `number(key)`: the room's next number, counted in
+    /// memory; past the reservation, a new one is written to the file (the
+    /// counter with it). Both leave propagation off (`REPL_NONE`).
+    static let counter = """
+    local run = string.match(redis.call('INFO', 'server'), 'run_id:(%x+)')
+    local function settled(key, create)
+      local n = tonumber(redis.call('GET', key .. 'n') or '0')
+      redis.set_repl(redis.REPL_NONE)
+      if redis.call('GET', key .. 'run') ~= run then
+        local r = redis.call('GET', key .. 'r')
+        if not create and not r and n == 0 then return 0 end
+        if r and tonumber(r) > n then
+          n = tonumber(r)
+          redis.call('SET', key .. 'n', n)
+        end
+        redis.call('SET', key .. 'run', run)
+      end
+      return n
+    end
+    local function number(key)
+      local n = settled(key, true) + 1
+      redis.call('SET', key .. 'n', n)
+      if n > tonumber(redis.call('GET', key .. 'r') or '0') then
+        local reserved = n + \(reservation - 1)
+        redis.set_repl(redis.REPL_ALL)
+        redis.call('MSET', key .. 'r', reserved, key .. 'n', reserved)
+        redis.set_repl(redis.REPL_NONE)
+        redis.call('SET', key .. 'n', n)
+      end
+      return n
+    end
+
+    """
+
+    /// KEYS snapshot, log. The room's last snapshot (or nil), every entry
+    /// after it, and the room's counter, settled (its keys are the
+    /// snapshot's with `n`, `r`, `run` for `snap`), read at one instant.
+    /// After a restart from the append-only file the counter is the
+    /// reservation, past the log's last entry: the numbers between were
+    /// taken by entries not kept.
+    static let load = counter + """
     local snap = redis.call('GET', KEYS[1])
     local from = 0
     if snap then from = tonumber(string.match(snap, '^(%d+)')) end
     local entries = redis.call('XRANGE', KEYS[2], '(' .. from .. '-0', '+')
-    return {snap or false, entries}
+    local n = settled(string.sub(KEYS[1], 1, -5), false)
+    redis.set_repl(redis.REPL_ALL)
+    return {snap or false, entries, n}
     """
 
     /// KEYS snapshot, log; ARGV index, image JSON, trim-below index. Keeps
@@ -104,8 +182,10 @@ enum ClusterScripts {
 
     /// ARGV now (ms since 1970), --room-ttl (ms), at most this many rooms.
     /// Removes the rooms idle since before now − ttl whose log has not
-    /// moved since they were left empty (nobody joined since): their
-    /// counter, log and image, their place in the rooms set; tells the
+    /// moved since they were left empty (nobody joined since; its last
+    /// entry is still the one that emptied it, also after a restart from
+    /// the append-only file): their counter, reservation, log and image,
+    /// their place in the rooms set; tells the
     /// nodes holding one on its channel. A record overtaken by a later
     /// entry is dropped (the room is recorded again when it empties again).
     /// Answers how many records it looked at, then each removed room and
@@ -120,8 +200,9 @@ enum ClusterScripts {
       local at = redis.call('HGET', 'neonsync:idle:entry', room)
       redis.call('ZREM', 'neonsync:idle', room)
       redis.call('HDEL', 'neonsync:idle:entry', room)
-      if at and redis.call('GET', key .. 'n') == at then
-        redis.call('DEL', key .. 'n', key .. 'log', key .. 'snap')
+      local last = redis.call('XREVRANGE', key .. 'log', '+', '-', 'COUNT', 1)[1]
+      if at and last and string.match(last[1], '^(%d+)') == at then
+        redis.call('DEL', key .. 'n', key .. 'r', key .. 'run', key .. 'log', key .. 'snap')
         redis.call('SREM', 'neonsync:rooms', room)
         redis.call('PUBLISH', key .. 'events', 'removed')
         out[#out + 1] = room
@@ -134,7 +215,8 @@ enum ClusterScripts {
     /// ARGV incarnation, time. When that incarnation is no longer its
     /// node's live one, appends a `gone` entry to each room it had members
     /// in and forgets it; run by any survivor, it happens once.
-    static let reap = """
+    static let reap = counter + """
+    redis.set_repl(redis.REPL_ALL)
     local name = redis.call('HGET', 'neonsync:incarnations', ARGV[1])
     if not name then return -1 end
     if redis.call('GET', 'neonsync:node:' .. name) == ARGV[1] then return -2 end
@@ -142,7 +224,8 @@ enum ClusterScripts {
     for _, room in ipairs(rooms) do
       -- A room removed since (--room-ttl) has nobody to leave it.
       if redis.call('EXISTS', 'neonsync:{' .. room .. '}:n') == 1 then
-        local n = redis.call('INCR', 'neonsync:{' .. room .. '}:n')
+        local n = number('neonsync:{' .. room .. '}:')
+        redis.set_repl(redis.REPL_ALL)
         redis.call('XADD', 'neonsync:{' .. room .. '}:log', n .. '-0', 'k', 'g', 'c', '', 'o', ARGV[1], 't', ARGV[2], 'm', '')
         redis.call('PUBLISH', 'neonsync:{' .. room .. '}:events', table.concat({n, 'g', '', ARGV[1], ARGV[2], ''}, '\\31'))
       end

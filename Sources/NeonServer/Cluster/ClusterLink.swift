@@ -106,8 +106,12 @@ public final class ClusterLink: RoomLog, Sendable {
     package func order(_ entry: RoomEntry, room: String, hello: Bool) {
         let shard = shard(of: room)
         let appended = ClusterEntry(entry)
-        if case let .message(message) = entry.event { sent.add(message, as: appended.message, of: appended.client) }
-        writers[shard].submit(.append(room: room, entry: appended, hello: hello))
+        var kept = true
+        if case let .message(message) = entry.event {
+            sent.add(message, as: appended.message, of: appended.client)
+            kept = message.isKeptByCluster
+        }
+        writers[shard].submit(.append(room: room, entry: appended, hello: hello, kept: kept))
         if hello { readers[shard].want(room) }
     }
 

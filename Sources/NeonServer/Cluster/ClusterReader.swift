@@ -215,9 +215,10 @@ private struct ReaderLoop {
                 freshCommands.close()
                 return state.handle(.lost)
             }
+            let run = try freshCommands.command(["INFO", "server"]).text.flatMap(ReaderState.runID(info:))
             subscriber = try RedisConnection(reader.endpoint, password: configuration.password)
             commands = freshCommands
-            return state.handle(.connected(loadScript: sha))
+            return state.handle(.connected(loadScript: sha, run: run))
         } catch {
             return state.handle(.lost)
         }

@@ -3,7 +3,7 @@ import NeonCore
 
 /// Moves a stopped cluster's rooms from one list of Redis shards to
 /// another (`neonsyncd reshard`): every room whose place changes
-/// (`ShardPlacement`) has its keys (counter, log, image) copied with DUMP
+/// (`ShardPlacement`) has its keys (counter, reservation, log, image) copied with DUMP
 /// and RESTORE to its new shard and deleted from the old one, with its
 /// entries in the rooms set, the idle set (`--room-ttl`) and incarnations'
 /// room sets; then each shard records its new place, and the first one
@@ -84,7 +84,8 @@ public enum ClusterReshard {
     /// from `source`; returns the bytes copied.
     private static func move(_ room: String, from source: RedisConnection, to target: RedisConnection,
                              incarnations: [String]) throws(NeonError) -> Int {
-        let keys = [ClusterKeys.counter(room), ClusterKeys.log(room), ClusterKeys.snapshot(room)]
+        let keys = [ClusterKeys.counter(room), ClusterKeys.reserved(room), ClusterKeys.run(room), ClusterKeys.log(room),
+                    ClusterKeys.snapshot(room)]
         let dumps = try source.pipeline(keys.map { ["DUMP", $0] })
         // DUMP payloads are binary: RESTORE them byte for byte.
         var restores: [[[UInt8]]] = []

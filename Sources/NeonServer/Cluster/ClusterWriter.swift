@@ -16,7 +16,9 @@ import Synchronization
 /// says and does what it asks.
 final class ClusterWriter: Sendable {
     enum Job: Sendable {
-        case append(room: String, entry: ClusterEntry, hello: Bool)
+        /// `kept`: whether Redis keeps the entry across a crash (its
+        /// append waits for the fsync); see `ClientMessage.isKeptByCluster`.
+        case append(room: String, entry: ClusterEntry, hello: Bool, kept: Bool = true)
         case snapshot(room: String, index: Int, image: String, trimBelow: Int)
         /// Entry `index` left the room empty at `atMilliseconds` (`--room-ttl`).
         case emptied(room: String, index: Int, atMilliseconds: Int64)

@@ -21,13 +21,13 @@ extension ReaderState {
         return true
     }
 
-    /// A room's load script answer (its image, the entries after it),
-    /// handed over. An image that does not decode is reported and the room
-    /// is taken up from the entries after it; an entry that does not
-    /// decode is reported and passed over (every node reading the log
-    /// passes it over alike).
+    /// A room's load script answer (its image, the entries after it, its
+    /// counter), handed over. An image that does not decode is reported
+    /// and the room is taken up from the entries after it; an entry that
+    /// does not decode is reported and passed over (every node reading the
+    /// log passes it over alike).
     private mutating func loaded(_ room: String, _ reply: RedisReply) -> Bool {
-        guard let parts = reply.array, parts.count == 2 else { return false }
+        guard let parts = reply.array, parts.count == 2 || parts.count == 3 else { return false }
         var image: RoomImage?
         var last = 0
         if parts[0] != .null {
@@ -41,12 +41,16 @@ extension ReaderState {
             }
         }
         let read = decode(parts[1].array ?? [], room: room, after: last)
-        // Held before and the log went on from there: what was handed over
-        // is not sent to anyone again. A log that went back (Redis lost
-        // it) is a history of its own, applied whole.
+        // The counter is past the log's last entry after a restart of
+        // Redis from its append-only file: the numbers between were taken
+        // by entries not kept, and none will come.
+        let counter = max(read.last, parts.count == 3 ? parts[2].integer ?? 0 : 0)
+        // Held before and the counter went on from there: what was handed
+        // over is not sent to anyone again. A counter that went back (Redis
+        // lost its data) means a history of its own, applied whole.
         let previous = rooms[room] ?? 0
-        rooms[room] = read.last
-        deliver(.loaded(room: room, image: image, entries: read.entries, applied: read.last >= previous ? previous : 0))
+        rooms[room] = counter
+        deliver(.loaded(room: room, image: image, entries: read.entries, applied: counter >= previous ? previous : 0))
         return true
     }
 

@@ -14,7 +14,7 @@ import NeonCore
 /// | replies to a catch-up | deliver the entries, or take the room up again when the log was trimmed past the gap |
 /// | tick | ask every room's counter (500 a command) |
 /// | replies to counters | catch up rooms behind their counter, take up again rooms whose counter went back |
-/// | connected | subscribe every room held, catch each up |
+/// | connected | subscribe every room held, catch each up; after a restart of Redis, take each up again |
 /// | lost | connect again: at once when it had settled, after a growing delay when connecting failed |
 ///
 /// One command at a time: an action that asks Redis something is the last
@@ -37,8 +37,10 @@ struct ReaderState {
         case published([RedisReply])
         /// The periodic check is due.
         case tick
-        /// Both connections are made and the load script is loaded as `loadScript`.
-        case connected(loadScript: String)
+        /// Both connections are made and the load script is loaded as
+        /// `loadScript`; `run` is the Redis process's `run_id`, which a
+        /// restart changes (nil: not known).
+        case connected(loadScript: String, run: String? = nil)
         /// A connection broke, could not be made, or Redis answered
         /// something the reader cannot follow.
         case lost
@@ -89,6 +91,8 @@ struct ReaderState {
     private var settled = false
     private var backoff = firstBackoff
     private var loadScript = ""
+    /// The `run_id` of the Redis last connected to.
+    private var run: String?
     var work: [Step] = []
     private var question: Question?
     private var serving = false
@@ -120,14 +124,20 @@ struct ReaderState {
             let chunks = stride(from: 0, to: names.count, by: Self.countersPerCommand)
                 .map { names[$0 ..< min($0 + Self.countersPerCommand, names.count)] }
             ask(.counters(names), chunks.map { ["MGET"] + $0.map(ClusterKeys.counter) })
-        case let .connected(script):
+        case let .connected(script, run):
             loadScript = script
             connected = true
             settled = false
+            // A Redis restarted (from its append-only file) lost the
+            // entries not kept that its rooms' images do not hold: every
+            // node takes its rooms up again from the images and the logs,
+            // so that all compute the same state again.
+            let restarted = run != nil && self.run != nil && run != self.run
+            if let run { self.run = run }
             let held = rooms.keys.sorted()
             if !held.isEmpty {
                 out.append(.subscriber(held.map { ["SUBSCRIBE", ClusterKeys.channel($0)] }))
-                work = held.map(Step.catchUp)
+                work = restarted ? Self.takeUps(held) : held.map(Step.catchUp)
             }
         case .lost:
             return lost()
@@ -195,8 +205,7 @@ struct ReaderState {
         if !fresh.isEmpty {
             out.append(.subscriber(fresh.map { ["SUBSCRIBE", ClusterKeys.channel($0)] }))
         }
-        work = stride(from: 0, to: fresh.count, by: Self.loadsPerTrip)
-            .map { Step.takeUp(Array(fresh[$0 ..< min($0 + Self.loadsPerTrip, fresh.count)])) } + [.served(end)]
+        work = Self.takeUps(fresh) + [.served(end)]
         serving = true
     }
 
@@ -226,6 +235,17 @@ struct ReaderState {
         flush()
         self.question = question
         out.append(.ask(commands))
+    }
+
+    /// The steps that take `rooms` up, `loadsPerTrip` a round trip.
+    private static func takeUps(_ rooms: [String]) -> [Step] {
+        stride(from: 0, to: rooms.count, by: loadsPerTrip).map { Step.takeUp(Array(rooms[$0 ..< min($0 + loadsPerTrip, rooms.count)])) }
+    }
+
+    /// The `run_id` of Redis's `INFO server` reply: a restart changes it.
+    static func runID(info: String) -> String? {
+        info.split(whereSeparator: \.isNewline).first { $0.hasPrefix("run_id:") }
+            .map { String($0.dropFirst("run_id:".count)) }
     }
 
     mutating func deliver(_ delivery: ClusterDelivery) {

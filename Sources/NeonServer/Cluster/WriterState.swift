@@ -86,7 +86,7 @@ struct WriterState {
             for (jobs, reply) in zip(batch.commands, replies) {
                 let answers = reply.array ?? Array(repeating: reply, count: jobs.count)
                 for (job, answer) in zip(jobs, answers) {
-                    if case let .error(message) = answer, case let .append(_, entry, _) = job {
+                    if case let .error(message) = answer, case let .append(_, entry, _, _) = job {
                         out.append(.deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))")))
                     }
                 }
@@ -117,7 +117,7 @@ struct WriterState {
     private mutating func fail(_ jobs: [Job], reason: String) -> [Action] {
         var out: [Action] = []
         for job in jobs {
-            guard case let .append(_, entry, _) = job, !entry.client.isEmpty else { continue }
+            guard case let .append(_, entry, _, _) = job, !entry.client.isEmpty else { continue }
             if entry.kind == .bye {
                 retry.append(job)
             } else {
@@ -154,8 +154,8 @@ struct WriterState {
             }
             var arguments = ["EVALSHA", scripts["append", default: ""], "0", ClusterKeys.rooms, ClusterKeys.incarnationRooms(generation)]
             var end = start
-            while end < jobs.count, end - start < entriesPerCall, case let .append(room, entry, hello) = jobs[end] {
-                arguments += [room, hello ? "1" : "0", entry.kind.rawValue, entry.client, String(entry.origin),
+            while end < jobs.count, end - start < entriesPerCall, case let .append(room, entry, hello, kept) = jobs[end] {
+                arguments += [room, hello ? "1" : kept ? "0" : "e", entry.kind.rawValue, entry.client, String(entry.origin),
                               String(entry.time), entry.message]
                 end += 1
             }
