@@ -196,14 +196,30 @@ extension Gateway {
     /// room's history) start over: closed with 4013, they reconnect and
     /// join anew.
     mutating func dropStrays(in room: String, into out: inout [GatewayCommand]) {
-        for (connection, info) in connections
-        where info.room == room && info.joined && hub.sessions[info.client] == nil {
-            connections[connection]?.room = nil
+        let sessions = hub.sessions
+        reset(room, where: { sessions[$0.client] == nil }, leaving: false,
+              reason: "the room's history was lost in Redis; reconnect", into: &out)
+    }
+
+    /// Every connection of this node that joined `room` starts over:
+    /// closed with 4013 (`reason`), it leaves the room as any closed
+    /// connection does, reconnects and joins anew.
+    mutating func resetMembers(of room: String, reason: String, into out: inout [GatewayCommand]) {
+        reset(room, where: { _ in true }, leaving: true, reason: reason, into: &out)
+    }
+
+    /// Closes the matching members of `room` with 4013; those the room
+    /// no longer has are forgotten at once (`leaving` false), the others
+    /// leave it when their connection closes.
+    private mutating func reset(_ room: String, where matches: (ConnectionInfo) -> Bool, leaving: Bool, reason: String,
+                                into out: inout [GatewayCommand]) {
+        for (connection, info) in connections.sorted(by: { $0.key < $1.key })
+        where info.room == room && info.joined && matches(info) {
+            if !leaving { connections[connection]?.room = nil }
             out.append(.log(LogRecord(.warn, .roomReset, room: room, client: info.client, [
                 LogField("code", .int(Int(CloseCode.rejoin))),
             ])))
-            out.append(.close(connection, code: CloseCode.rejoin, reason: "the room's history was lost in Redis; reconnect",
-                              room: nil))
+            out.append(.close(connection, code: CloseCode.rejoin, reason: reason, room: nil))
         }
     }
 }

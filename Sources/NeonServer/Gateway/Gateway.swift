@@ -106,6 +106,7 @@ package struct Gateway: Sendable {
         case let .loaded(room, image, entries, applied):
             guard takes(loaded: room, into: &out) else { break }
             let known = hub.rooms[room] != nil
+            let seqBefore = hub.rooms[room]?.seq
             hub.adopt(room, image: image)
             for entry in entries {
                 // Taken up again (a gap, a decoding failure): what was
@@ -118,6 +119,14 @@ package struct Gateway: Sendable {
                 }
             }
             dropStrays(in: room, into: &out)
+            // Redis restarted from its append-only file, which does not
+            // keep scrolls and the like: rebuilt without them, the room's
+            // seq went back, and its members here start over with a fresh
+            // welcome rather than see numbers they have seen.
+            if let seqBefore, let seqAfter = hub.rooms[room]?.seq, seqAfter < seqBefore {
+                resetMembers(of: room, reason: "the server's store restarted and the room's latest places were not kept; reconnect",
+                             into: &out)
+            }
             if !known, hub.rooms[room] != nil { showNewRoom(room, into: &out) }
         case let .undecodable(room, source, index, reason, action):
             out.append(.log(LogRecord(.error, .entryUndecodable, room: room, [
