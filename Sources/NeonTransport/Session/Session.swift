@@ -45,6 +45,15 @@ final class Session {
         state.isEstablished ? wsi : nil
     }
 
+    /// Frames wait in the queue. Read from the queue's stored count in
+    /// place: a computed property of `OutboundQueue` (another module's
+    /// `package` type, whose bodies are not inlined here) is a call that
+    /// first copies the whole queue out of the session, retaining its
+    /// storage, on every delivery.
+    private var hasQueued: Bool {
+        queue.count > 0
+    }
+
     /// How the connection ended, for the closed event.
     var closeOutcome: WebSocketClose {
         state.outcome
@@ -55,7 +64,7 @@ final class Session {
     @discardableResult
     func apply(_ event: ConnectionState.Event) -> ConnectionState.Action {
         let action = state.apply(event)
-        if state.discardsQueue, !queue.isEmpty {
+        if state.discardsQueue, hasQueued {
             queue.removeAll()
         }
         return action
@@ -107,7 +116,7 @@ final class Session {
     /// after ``ConnectionState/abandonedCloseTimeout``.
     func enqueue(_ frame: OutboundFrame) {
         guard state.acceptsFrames else { return }
-        let wasEmpty = queue.isEmpty
+        let wasEmpty = !hasQueued
         queue.append(frame)
         if queue.bytes > maxBacklog, queue.count > 1 {
             queue.removeAll()
@@ -154,14 +163,14 @@ final class Session {
                 return
             }
         }
-        while !queue.isEmpty {
+        while hasQueued {
             guard writeNext(wsi, scratch: nil, cork: cork) else {
                 // The WRITEABLE callback then disconnects.
                 apply(.writeFailed)
                 lws_callback_on_writable(wsi)
                 return
             }
-            if queue.isEmpty { return }
+            if !hasQueued { return }
             if lws_send_pipe_choked(wsi) != 0 {
                 lws_callback_on_writable(wsi)
                 return
@@ -243,7 +252,7 @@ final class Session {
         case let action:
             return perform(action, wsi)
         }
-        while !queue.isEmpty {
+        while hasQueued {
             guard writeNext(wsi, scratch: scratch, cork: cork) else { return perform(apply(.writeFailed), wsi) }
             if let stop = pause(wsi) { return stop }
         }
@@ -264,7 +273,9 @@ extension Session {
     /// Writes the first queued frame, or with a cork several, and removes
     /// them from the queue; false when lws could not write.
     private func writeNext(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork?) -> Bool {
-        if let cork {
+        // One frame (the common case) skips the cork: handing it the queue
+        // would copy the queue out of the session.
+        if let cork, queue.count >= 2 {
             let (frames, bytes) = cork.fill(from: queue)
             if frames > 0 {
                 guard lws_write(wsi, cork.start, bytes, LWS_WRITE_HTTP) >= Int32(clamping: bytes) else { return false }
@@ -272,7 +283,9 @@ extension Session {
                 return true
             }
         }
-        guard let frame = queue.first else { return true }
+        // Taken off first (in place): reading `queue.first` would copy the
+        // queue. A write that fails ends the connection, and its queue.
+        guard let frame = queue.removeFirst() else { return true }
         if let scratch {
             // A client's frame: lws masks it, in a copy.
             let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
@@ -285,7 +298,6 @@ extension Session {
             let start = UnsafeMutableRawPointer(mutating: framed.baseAddress!).assumingMemoryBound(to: UInt8.self)
             guard lws_write(wsi, start, framed.count, LWS_WRITE_HTTP) >= Int32(clamping: framed.count) else { return false }
         }
-        queue.removeFirst()
         return true
     }
 
@@ -293,7 +305,7 @@ extension Session {
     /// the next WRITEABLE, nil to go on. Nothing left to write needs no
     /// check (`lws_send_pipe_choked` is a poll system call of its own).
     private func pause(_ wsi: OpaquePointer) -> Int32? {
-        guard !queue.isEmpty || state.closePending else { return nil }
+        guard hasQueued || state.closePending else { return nil }
         guard lws_send_pipe_choked(wsi) != 0 else { return nil }
         lws_callback_on_writable(wsi)
         return 0
