@@ -26,6 +26,9 @@ final class Session {
     /// round (see ``WriteRound``) instead of after a poll round for
     /// writability. Clients (nil) always wait for the WRITEABLE callback.
     var writeRound: WriteRound?
+    /// The write round in which this connection last wrote a frame at once
+    /// (see ``writeAtOnce(_:round:)``).
+    private var writtenInRound = -1
     /// Server: the idle sweep when something last arrived (a message or a
     /// pong); see ``IdleSweep``.
     var heardAt = 0
@@ -106,7 +109,9 @@ final class Session {
     }
 
     /// Queues `frame`; when the queue was empty, registers with the write
-    /// round (server) or arms a WRITEABLE callback (client).
+    /// round (server) or arms a WRITEABLE callback (client). A server
+    /// connection with nothing waiting writes the round's first frame at
+    /// once instead (``writeAtOnce(_:round:)``).
     ///
     /// A frame always joins an empty queue, however large. When it would
     /// take a non-empty backlog past `maxBacklog` bytes the peer is not
@@ -116,6 +121,7 @@ final class Session {
     /// after ``ConnectionState/abandonedCloseTimeout``.
     func enqueue(_ frame: OutboundFrame) {
         guard state.acceptsFrames else { return }
+        if let writeRound, writeAtOnce(frame, round: writeRound) { return }
         let wasEmpty = !hasQueued
         queue.append(frame)
         if queue.bytes > maxBacklog, queue.count > 1 {
@@ -133,6 +139,29 @@ final class Session {
         } else {
             lws_callback_on_writable(wsi)
         }
+    }
+
+    /// Server connections: writes `frame` now instead of queuing it, when
+    /// nothing may go before it: the queue is empty, lws holds no unsent
+    /// bytes, no ping or close is waiting, and the connection wrote no
+    /// frame at once yet in this service round. Returns false, writing
+    /// nothing, otherwise. A second frame in the same round is queued, so
+    /// the round's frames still leave in one corked write when it ends
+    /// (``WriteRound``); a follower sent one frame per round gets it
+    /// without the queue, the round's list, or a second pass over the
+    /// connections.
+    private func writeAtOnce(_ frame: OutboundFrame, round: WriteRound) -> Bool {
+        guard !hasQueued, writtenInRound != round.number, state.afterRound == .write,
+              let wsi, lws_partial_buffered(wsi) == 0 else { return false }
+        writtenInRound = round.number
+        let framed = frame.framed
+        let start = UnsafeMutableRawPointer(mutating: framed.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        if lws_write(wsi, start, framed.count, LWS_WRITE_HTTP) < Int32(clamping: framed.count) {
+            // The WRITEABLE callback then disconnects.
+            apply(.writeFailed)
+            lws_callback_on_writable(wsi)
+        }
+        return true
     }
 
     /// Asks for a close frame with `code` and `reason` after the queued
@@ -325,13 +354,20 @@ extension Session {
 }
 
 /// The server connections whose queues filled during the current service
-/// round; the service loop writes them when the round ends, so a round's
-/// broadcasts leave in one corked write per connection. Service thread only.
+/// round; the service loop writes them when the round ends, so the frames
+/// a connection gets in a round after its first (written at once,
+/// ``Session/writeAtOnce(_:round:)``) leave in one corked write. Service
+/// thread only.
 final class WriteRound {
     var sessions: [Session] = []
+    /// Which round this is: a connection writes at most one frame at once
+    /// per round, the rest wait for the round's end.
+    private(set) var number = 0
 
-    /// Writes every registered connection that is still open.
+    /// Writes every registered connection that is still open; the next
+    /// round begins.
     func flush(cork: FrameCork) {
+        number &+= 1
         guard !sessions.isEmpty else { return }
         let due = sessions
         sessions.removeAll(keepingCapacity: true)
