@@ -29,6 +29,16 @@ final class Session {
     /// The write round in which this connection last wrote a frame at once
     /// (see ``writeAtOnce(_:round:)``).
     private var writtenInRound = -1
+    /// How many more of its rounds with frames the connection's frames
+    /// wait for the round's end, to leave in one corked write: set to
+    /// ``batchingRounds`` by a round that brought it more than one frame,
+    /// counted down by rounds that bring one. While it is above 0 nothing
+    /// is written at once (see ``writeAtOnce(_:round:)``).
+    private var batchingLeft = 0
+    /// Rounds of one frame each after which a busy connection writes at
+    /// once again: a relay whose rounds bring one frame now and then stays
+    /// corked, rather than paying a second write in each busy round.
+    static let batchingRounds = 16
     /// Server: the idle sweep when something last arrived (a message or a
     /// pong); see ``IdleSweep``.
     var heardAt = 0
@@ -121,7 +131,10 @@ final class Session {
     /// after ``ConnectionState/abandonedCloseTimeout``.
     func enqueue(_ frame: OutboundFrame) {
         guard state.acceptsFrames else { return }
-        if let writeRound, writeAtOnce(frame, round: writeRound) { return }
+        if let writeRound {
+            if writeAtOnce(frame, round: writeRound) { return }
+            if writtenInRound == writeRound.number { batchingLeft = Self.batchingRounds }
+        }
         let wasEmpty = !hasQueued
         queue.append(frame)
         if queue.bytes > maxBacklog, queue.count > 1 {
@@ -145,13 +158,14 @@ final class Session {
     /// nothing may go before it: the queue is empty, lws holds no unsent
     /// bytes, no ping or close is waiting, and the connection wrote no
     /// frame at once yet in this service round. Returns false, writing
-    /// nothing, otherwise. A second frame in the same round is queued, so
-    /// the round's frames still leave in one corked write when it ends
-    /// (``WriteRound``); a follower sent one frame per round gets it
-    /// without the queue, the round's list, or a second pass over the
-    /// connections.
+    /// nothing, otherwise. A second frame in the same round is queued, and
+    /// the connection batches from then on (``batchingLeft``): a busy
+    /// connection's frames (a relay's) leave in one corked write when the
+    /// round ends (``WriteRound``), as before, while a follower sent one
+    /// frame per round gets it without the queue, the round's list, or a
+    /// second pass over the connections.
     private func writeAtOnce(_ frame: OutboundFrame, round: WriteRound) -> Bool {
-        guard !hasQueued, writtenInRound != round.number, state.afterRound == .write,
+        guard batchingLeft == 0, !hasQueued, writtenInRound != round.number, state.afterRound == .write,
               let wsi, lws_partial_buffered(wsi) == 0 else { return false }
         writtenInRound = round.number
         let framed = frame.framed
@@ -180,6 +194,13 @@ final class Session {
     /// together while the socket takes them; the rest, a ping, a close, or
     /// a failure wait for the WRITEABLE callback.
     func flushAfterRound(_ wsi: OpaquePointer, cork: FrameCork) {
+        if let writeRound {
+            if queue.count > 1 || writtenInRound == writeRound.number {
+                batchingLeft = Self.batchingRounds
+            } else if batchingLeft > 0 {
+                batchingLeft -= 1
+            }
+        }
         switch state.afterRound {
         case .nothing:
             return
@@ -367,7 +388,7 @@ final class WriteRound {
     /// Writes every registered connection that is still open; the next
     /// round begins.
     func flush(cork: FrameCork) {
-        number &+= 1
+        defer { number &+= 1 }
         guard !sessions.isEmpty else { return }
         let due = sessions
         sessions.removeAll(keepingCapacity: true)
