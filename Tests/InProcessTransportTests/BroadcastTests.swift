@@ -83,6 +83,35 @@ struct BroadcastTests {
         #expect(texts == Array(repeating: "same bytes for all", count: 10))
     }
 
+    @Test("Rounds of one frame (written at once) and of several (corked) alternate, and every client gets them all in order")
+    func roundsOfOneAndOfSeveral() async throws {
+        // Each message asks for that many frames, sent in its callback: one service round.
+        let hub = TestHub(echo: false) { hub, server, event in
+            guard case .received(let message, _) = event, let text = message.text, let count = Int(text) else { return }
+            for index in 0..<count { server.send(OutboundFrame(text: "\(text).\(index)"), to: hub.connected) }
+        }
+        let (server, port) = try hub.startServer()
+        defer { server.stop() }
+        let context = try WebSocketClientContext()
+        defer { context.stop() }
+        let (connections, inbox) = try connectMany(5, port: port, context: context)
+        #expect(await eventually { hub.connected.count == 5 })
+
+        // A busy round makes a connection cork; 16 rounds of one frame bring it back to writing at once.
+        let rounds = [1, 1, 3, 1, 2] + Array(repeating: 1, count: Session.batchingRounds + 2) + [4, 1, 1]
+        var expected: [WebSocketMessage] = []
+        for count in rounds {
+            connections[0].send(text: "\(count)")
+            expected += (0..<count).map { .text("\(count).\($0)") }
+            let total = expected.count
+            #expect(await eventually { inbox.storage.withLock { $0.values.allSatisfy { $0.count == total } && $0.count == 5 } })
+        }
+        let received = inbox.storage.withLock { $0 }
+        for connection in connections {
+            #expect(received[connection.id] == expected)
+        }
+    }
+
     @Test("Frames queued together go out corked in one write and arrive intact, in order, every length form included")
     func corkedFrames() async throws {
         let sizes = [0, 1, 125, 126, 127, 300, 65_535, 65_536, 70_000, 5, 64]

@@ -29,6 +29,19 @@ final class Session {
     /// A message it sent broke the limits: nothing more it sends is read
     /// while the gateway answers and fails it (server only).
     var rejected = false
+    /// The write round in which this connection last wrote a frame at once
+    /// (see ``writeAtOnce(_:round:)``).
+    private var writtenInRound = -1
+    /// How many more of its rounds with frames the connection's frames
+    /// wait for the round's end, to leave in one corked write: set to
+    /// ``batchingRounds`` by a round that brought it more than one frame,
+    /// counted down by rounds that bring one. While it is above 0 nothing
+    /// is written at once (see ``writeAtOnce(_:round:)``).
+    private var batchingLeft = 0
+    /// Rounds of one frame each after which a busy connection writes at
+    /// once again: a relay whose rounds bring one frame now and then stays
+    /// corked, rather than paying a second write in each busy round.
+    static let batchingRounds = 16
     /// Server: the idle sweep when something last arrived (a message or a
     /// pong); see ``IdleSweep``.
     var heardAt = 0
@@ -48,6 +61,15 @@ final class Session {
         state.isEstablished ? wsi : nil
     }
 
+    /// Frames wait in the queue. Read from the queue's stored count in
+    /// place: a computed property of `OutboundQueue` (another module's
+    /// `package` type, whose bodies are not inlined here) is a call that
+    /// first copies the whole queue out of the session, retaining its
+    /// storage, on every delivery.
+    private var hasQueued: Bool {
+        queue.count > 0
+    }
+
     /// How the connection ended, for the closed event.
     var closeOutcome: WebSocketClose {
         state.outcome
@@ -58,7 +80,7 @@ final class Session {
     @discardableResult
     func apply(_ event: ConnectionState.Event) -> ConnectionState.Action {
         let action = state.apply(event)
-        if state.discardsQueue, !queue.isEmpty {
+        if state.discardsQueue, hasQueued {
             queue.removeAll()
         }
         return action
@@ -100,7 +122,9 @@ final class Session {
     }
 
     /// Queues `frame`; when the queue was empty, registers with the write
-    /// round (server) or arms a WRITEABLE callback (client).
+    /// round (server) or arms a WRITEABLE callback (client). A server
+    /// connection with nothing waiting writes the round's first frame at
+    /// once instead (``writeAtOnce(_:round:)``).
     ///
     /// A frame always joins an empty queue, however large. When it would
     /// take a non-empty backlog past `maxBacklog` bytes the peer is not
@@ -110,7 +134,11 @@ final class Session {
     /// after ``ConnectionState/abandonedCloseTimeout``.
     func enqueue(_ frame: OutboundFrame) {
         guard state.acceptsFrames else { return }
-        let wasEmpty = queue.isEmpty
+        if let writeRound {
+            if writeAtOnce(frame, round: writeRound) { return }
+            if writtenInRound == writeRound.number { batchingLeft = Self.batchingRounds }
+        }
+        let wasEmpty = !hasQueued
         queue.append(frame)
         if queue.bytes > maxBacklog, queue.count > 1 {
             queue.removeAll()
@@ -129,6 +157,30 @@ final class Session {
         }
     }
 
+    /// Server connections: writes `frame` now instead of queuing it, when
+    /// nothing may go before it: the queue is empty, lws holds no unsent
+    /// bytes, no ping or close is waiting, and the connection wrote no
+    /// frame at once yet in this service round. Returns false, writing
+    /// nothing, otherwise. A second frame in the same round is queued, and
+    /// the connection batches from then on (``batchingLeft``): a busy
+    /// connection's frames (a relay's) leave in one corked write when the
+    /// round ends (``WriteRound``), as before, while a follower sent one
+    /// frame per round gets it without the queue, the round's list, or a
+    /// second pass over the connections.
+    private func writeAtOnce(_ frame: OutboundFrame, round: WriteRound) -> Bool {
+        guard batchingLeft == 0, !hasQueued, writtenInRound != round.number, state.afterRound == .write,
+              let wsi, lws_partial_buffered(wsi) == 0 else { return false }
+        writtenInRound = round.number
+        let framed = frame.framed
+        let start = UnsafeMutableRawPointer(mutating: framed.baseAddress!).assumingMemoryBound(to: UInt8.self)
+        if lws_write(wsi, start, framed.count, LWS_WRITE_HTTP) < Int32(clamping: framed.count) {
+            // The WRITEABLE callback then disconnects.
+            apply(.writeFailed)
+            lws_callback_on_writable(wsi)
+        }
+        return true
+    }
+
     /// Asks for a close frame with `code` and `reason` after the queued
     /// frames; a `failing` close ends TCP right after it (see
     /// ``ConnectionState/CloseRequest/Kind/failing``). Later requests are
@@ -145,6 +197,13 @@ final class Session {
     /// together while the socket takes them; the rest, a ping, a close, or
     /// a failure wait for the WRITEABLE callback.
     func flushAfterRound(_ wsi: OpaquePointer, cork: FrameCork) {
+        if let writeRound {
+            if queue.count > 1 || writtenInRound == writeRound.number {
+                batchingLeft = Self.batchingRounds
+            } else if batchingLeft > 0 {
+                batchingLeft -= 1
+            }
+        }
         switch state.afterRound {
         case .nothing:
             return
@@ -157,14 +216,14 @@ final class Session {
                 return
             }
         }
-        while !queue.isEmpty {
+        while hasQueued {
             guard writeNext(wsi, scratch: nil, cork: cork) else {
                 // The WRITEABLE callback then disconnects.
                 apply(.writeFailed)
                 lws_callback_on_writable(wsi)
                 return
             }
-            if queue.isEmpty { return }
+            if !hasQueued { return }
             if lws_send_pipe_choked(wsi) != 0 {
                 lws_callback_on_writable(wsi)
                 return
@@ -246,7 +305,7 @@ final class Session {
         case let action:
             return perform(action, wsi)
         }
-        while !queue.isEmpty {
+        while hasQueued {
             guard writeNext(wsi, scratch: scratch, cork: cork) else { return perform(apply(.writeFailed), wsi) }
             if let stop = pause(wsi) { return stop }
         }
@@ -267,7 +326,9 @@ extension Session {
     /// Writes the first queued frame, or with a cork several, and removes
     /// them from the queue; false when lws could not write.
     private func writeNext(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork?) -> Bool {
-        if let cork {
+        // One frame (the common case) skips the cork: handing it the queue
+        // would copy the queue out of the session.
+        if let cork, queue.count >= 2 {
             let (frames, bytes) = cork.fill(from: queue)
             if frames > 0 {
                 guard lws_write(wsi, cork.start, bytes, LWS_WRITE_HTTP) >= Int32(clamping: bytes) else { return false }
@@ -275,7 +336,9 @@ extension Session {
                 return true
             }
         }
-        guard let frame = queue.first else { return true }
+        // Taken off first (in place): reading `queue.first` would copy the
+        // queue. A write that fails ends the connection, and its queue.
+        guard let frame = queue.removeFirst() else { return true }
         if let scratch {
             // A client's frame: lws masks it, in a copy.
             let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
@@ -288,7 +351,6 @@ extension Session {
             let start = UnsafeMutableRawPointer(mutating: framed.baseAddress!).assumingMemoryBound(to: UInt8.self)
             guard lws_write(wsi, start, framed.count, LWS_WRITE_HTTP) >= Int32(clamping: framed.count) else { return false }
         }
-        queue.removeFirst()
         return true
     }
 
@@ -296,7 +358,7 @@ extension Session {
     /// the next WRITEABLE, nil to go on. Nothing left to write needs no
     /// check (`lws_send_pipe_choked` is a poll system call of its own).
     private func pause(_ wsi: OpaquePointer) -> Int32? {
-        guard !queue.isEmpty || state.closePending else { return nil }
+        guard hasQueued || state.closePending else { return nil }
         guard lws_send_pipe_choked(wsi) != 0 else { return nil }
         lws_callback_on_writable(wsi)
         return 0
@@ -316,13 +378,20 @@ extension Session {
 }
 
 /// The server connections whose queues filled during the current service
-/// round; the service loop writes them when the round ends, so a round's
-/// broadcasts leave in one corked write per connection. Service thread only.
+/// round; the service loop writes them when the round ends, so the frames
+/// a connection gets in a round after its first (written at once,
+/// ``Session/writeAtOnce(_:round:)``) leave in one corked write. Service
+/// thread only.
 final class WriteRound {
     var sessions: [Session] = []
+    /// Which round this is: a connection writes at most one frame at once
+    /// per round, the rest wait for the round's end.
+    private(set) var number = 0
 
-    /// Writes every registered connection that is still open.
+    /// Writes every registered connection that is still open; the next
+    /// round begins.
     func flush(cork: FrameCork) {
+        defer { number &+= 1 }
         guard !sessions.isEmpty else { return }
         let due = sessions
         sessions.removeAll(keepingCapacity: true)

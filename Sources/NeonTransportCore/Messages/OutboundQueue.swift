@@ -99,8 +99,10 @@ package struct OutboundQueue {
         }
     }
 
-    package mutating func removeFirst() {
-        guard !isEmpty, let frame = frames[head] else { return }
+    /// Takes the first waiting frame off the queue; nil when it is empty.
+    @discardableResult
+    package mutating func removeFirst() -> OutboundFrame? {
+        guard !isEmpty, let frame = frames[head] else { return nil }
         if unkeyed == base + head {
             unkeyed = nil
         } else if let key = frame.coalescingKey, keyed[key] == base + head {
@@ -120,6 +122,7 @@ package struct OutboundQueue {
             base += head
             head = 0
         }
+        return frame
     }
 
     package mutating func removeAll() {
