@@ -28,7 +28,7 @@ struct OriginTests {
     }
 
     @Test("With no list, a handshake carrying any Origin gets 403 and one without Origin is accepted")
-    func defaultRefusesBrowsers() throws {
+    func defaultRefusesBrowsers() async throws {
         let delegate = Refusals()
         let server = WebSocketServer(delegate: delegate)
         try server.start()
@@ -37,6 +37,8 @@ struct OriginTests {
         #expect(try upgrade(port: port, origin: "https://evil.example") == 403)
         #expect(try upgrade(port: port, origin: "http://127.0.0.1:\(port)") == 403)
         #expect(try upgrade(port: port, origin: nil) == 101)
+        // The delegate hears of a refusal on the gateway thread, after the 403 went out.
+        #expect(await eventually { delegate.seen.withLock { $0.count } == 2 })
         #expect(delegate.seen.withLock { $0 } == [
             RefusedHandshake(peer: "127.0.0.1", origin: "https://evil.example"),
             RefusedHandshake(peer: "127.0.0.1", origin: "http://127.0.0.1:\(port)"),

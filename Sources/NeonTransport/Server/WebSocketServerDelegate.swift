@@ -24,7 +24,8 @@ public protocol WebSocketServerDelegate: AnyObject, Sendable {
 
     /// A WebSocket handshake was answered 403 because the configured
     /// ``OriginPolicy`` does not allow its `Origin`; no connection was
-    /// made. The default implementation does nothing.
+    /// made. Called on the gateway thread once the 403 has been written.
+    /// The default implementation does nothing.
     func refused(_ handshake: RefusedHandshake)
 
     /// Called on any service thread, concurrently with the other calls:
