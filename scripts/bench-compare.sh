@@ -29,7 +29,8 @@
 # half its --idle-timeout of 60 s), IDLE_PEERS (1: also hold them on the two
 # other servers), SCRATCH (the build's --scratch-path),
 # PORT (first of three ports, default 17780), THREADS (neonsyncd's --threads,
-# default 1; the floor then writes from as many threads). Raw JSON lines go to
+# default 1; the floor then writes from as many threads), EVENT_LOOP
+# (neonsyncd's --event-loop, epoll or poll, default epoll). Raw JSON lines go to
 # $OUT (default a temporary directory, printed at the end).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -43,6 +44,7 @@ RELAY_RATE=${RELAY_RATE:-100}
 PAUSE=${PAUSE:-300}
 SIZE=${SIZE:-64}
 FOLLOWERS=${FOLLOWERS:-1000}
+EVENT_LOOP=${EVENT_LOOP:-epoll}
 RATE=${RATE:-60}
 FLOOR_BYTES=${FLOOR_BYTES:-150}
 IDLE_CONNECTIONS=${IDLE_CONNECTIONS:-10000}
@@ -101,7 +103,8 @@ start_server() {
       # One address opens every connection and the senders exceed a person's
       # typing rate: lift the per-address and per-connection limits.
       "$bin/neonsyncd" --port "$PORT" --data "$OUT/data" --log "$OUT/neonsyncd.log" \
-        --max-connections-per-ip 0 --max-rate 0 --threads "$THREADS" & server_pid=$!
+        --max-connections-per-ip 0 --max-rate 0 --threads "$THREADS" \
+        --event-loop "$EVENT_LOOP" & server_pid=$!
       url="ws://127.0.0.1:$PORT/"; wait_port "$PORT" ;;
     lws-mirror)
       libwebsockets-test-server --port=$((PORT + 1)) --interface=127.0.0.1 >"$OUT/lws.log" 2>&1 & server_pid=$!

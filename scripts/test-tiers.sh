@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 TIERS=(
     "pure|^Neon|||the modules' own tests: no socket, no service thread, no child process"
     "in-process|^InProcess|||the server and the transport in this process, on real sockets and threads"
-    "threads|^InProcessTransportTests||NEONSYNC_TEST_THREADS=3|the transport's tests again, every server on 3 service threads"
+    "threads|^InProcessTransportTests||NEONSYNC_TEST_THREADS=3 NEONSYNC_TEST_EVENT_LOOP=poll|the transport's tests again, every server on 3 service threads and lws's own poll() loop"
     "processes|^Process|^ProcessServerTests\.ClusterChurn||neonsyncd (3 service threads), neonsync, redis-server and python3 as processes"
     "churn|^ProcessServerTests\.ClusterChurn|||100,000 rooms through one cluster node (alone)"
     "terminal|^Terminal|||neonsync in tmux, read back with capture-pane"
@@ -70,7 +70,8 @@ for tier in "${TIERS[@]}"; do
     echo "test-tiers.sh: tier $name: ${environment:+$environment }swift test ${arguments[*]}"
     log=$(mktemp)
     start=$(date +%s.%N)
-    env ${environment:+"$environment"} swift test "${arguments[@]}" 2>&1 | tee "$log"
+    read -r -a variables <<<"$environment"
+    env "${variables[@]}" swift test "${arguments[@]}" 2>&1 | tee "$log"
     status=${PIPESTATUS[0]}
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     counted=$(grep -oE 'Test run with [0-9]+ tests? in [0-9]+ suites?' "$log" | tail -1 | sed 's/Test run with //')

@@ -112,6 +112,7 @@ public final class SyncServer: Sendable {
         let fields = [
             LogField("host", .string(configuration.transport.host)), LogField("port", .int(port ?? 0)),
             LogField("threads", .int(configuration.transport.threads)),
+            LogField("eventLoop", .string(transport.eventLoop?.rawValue ?? "")),
             LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
             LogField("restoredRooms", .int(restoredRooms)),
             LogField("tokens", .bool(configuration.gateway.policy.secret != nil)),

@@ -18,6 +18,9 @@ extension Options {
             service threads that read and write connections, each serving its share of them while one more \
             thread orders every room's events (default: the cores this process may run on, as its CPU affinity says)
             """), \.threads, .wholeNumber(in: 1...256)),
+        .value(OptionSpec("--event-loop", value: "KIND", help: """
+            how service threads wait for their sockets: epoll (libev on epoll, a round costs only the ready             sockets) or poll (libwebsockets' own poll() over every socket); default epoll, which falls back             to poll when libwebsockets' libev plug-in (libwebsockets-evlib-ev) is missing
+            """), \.eventLoop, eventLoop),
         .value(OptionSpec("--data", value: "DIR", help: """
             where rooms, documents and acknowledged drafts are kept (SQLite, WAL); created if missing, mode 700, \
             its files 600; a DIR or store others may read is refused (default ./neonsync-data)

@@ -15,6 +15,10 @@ extension Options {
         "\(flag) \(text) is not a level; use debug, info, warn or error"
     })
 
+    static let eventLoop = ValueParser<ServiceLoop>({ ServiceLoop(rawValue: $0) }, otherwise: { flag, text in
+        "\(flag) \(text) is not an event loop; use epoll or poll"
+    })
+
     /// Bytes with an optional K or M suffix, at most 1024M.
     static let size = ValueParser<Int> { flag, text throws(NeonError) in
         var digits = Substring(text)

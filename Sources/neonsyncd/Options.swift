@@ -9,6 +9,8 @@ struct Options {
     var port = 7681
     /// `--threads`: service threads; the cores this process may run on.
     var threads = WebSocketServer.Configuration.availableCores
+    /// `--event-loop`: how service threads wait for their sockets.
+    var eventLoop = ServiceLoop.epoll
     var log: LogWriter.Destination = .standardOutput
     var logLevel: LogRecord.Level = .info
     var logContent = false

@@ -37,6 +37,12 @@ struct DebianInstallTests {
                         "\(deb.lastPathComponent) Depends: \(depends)")
                 #expect(try Self.field("Recommends", of: deb) == "neonsync-highlight")
             }
+            if deb.lastPathComponent.hasPrefix("neonsyncd_") {
+                // Service threads run on libev over epoll through lws's
+                // libev plug-in; without the plug-in they fall back to poll().
+                #expect(depends.contains("libev4"), "\(deb.lastPathComponent) Depends: \(depends)")
+                #expect(try Self.field("Recommends", of: deb).contains("libwebsockets-evlib-ev"))
+            }
         }
         // The plug-in's package: the highlighter and Qt, for this very client.
         let highlightDepends = try Self.field("Depends", of: packages.highlight)

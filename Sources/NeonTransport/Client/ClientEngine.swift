@@ -95,7 +95,10 @@ final class ClientEngine: ServiceEngine, @unchecked Sendable {
 
     /// A context that listens nowhere, with the one protocol every client
     /// connection binds to and the trust settings of `wss://` connections.
-    func createContext(memory: CMemory) throws(TransportError) -> (context: OpaquePointer, port: Int) {
+    /// Clients hold a few sockets: lws's own poll() loop serves them.
+    var eventLoopKind: EventLoop.Kind { .poll }
+
+    func createContext(memory: CMemory, loop: EventLoop) throws(TransportError) -> (context: OpaquePointer, port: Int) {
         var entry = lws_protocols()
         protocolName = memory.string("neonsync-client")
         entry.name = UnsafePointer(protocolName)

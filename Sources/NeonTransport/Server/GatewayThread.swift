@@ -103,6 +103,21 @@ final class GatewayThread: Sendable {
         return accepted
     }
 
+    /// Queues `items` in order with one lock and at most one wake-up: a
+    /// service thread's events of one round. Returns `false` (dropping
+    /// them) once the gateway has stopped.
+    @discardableResult
+    func post(contentsOf items: [Item]) -> Bool {
+        let (accepted, wasEmpty) = mailbox.withLock { mailbox -> (Bool, Bool) in
+            guard mailbox.accepting else { return (false, false) }
+            let wasEmpty = mailbox.items.isEmpty
+            mailbox.items.append(contentsOf: items)
+            return (true, wasEmpty)
+        }
+        if wasEmpty { wake.signal() }
+        return accepted
+    }
+
     /// A token naming one HTTP request, unique in this server.
     func nextToken() -> UInt64 {
         tokens.add(1, ordering: .relaxed).newValue

@@ -4,7 +4,9 @@ import NeonTransportCore
 
 extension ServerEngine {
     /// Creates the context and the listening vhost on the service thread.
-    func createContext(memory: CMemory) throws(TransportError) -> (context: OpaquePointer, port: Int) {
+    var eventLoopKind: EventLoop.Kind { configuration.eventLoop }
+
+    func createContext(memory: CMemory, loop: EventLoop) throws(TransportError) -> (context: OpaquePointer, port: Int) {
         if let tls = configuration.tls {
             try TLSFiles.checkServer(tls)
         }
@@ -14,9 +16,13 @@ extension ServerEngine {
             info.options |= neon_lws_option_do_ssl_global_init()
         }
         info.user = contextUser
-        guard let context = TLSContextGate.creatingContext({ lws_create_context(&info) }) else {
+        let made = loop.createContext(&info) { info in
+            TLSContextGate.creatingContext({ lws_create_context(&info) })
+        }
+        guard let context = made else {
             throw .contextCreationFailed("lws_create_context returned NULL")
         }
+        loopInUse.withLock { $0 = loop.kind }
 
         let interface = ListenAddress(host: configuration.host)
         var vhostInfo = lws_context_creation_info()

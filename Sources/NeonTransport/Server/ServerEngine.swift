@@ -1,5 +1,6 @@
 import CLibWebSockets
 import NeonTransportCore
+import Synchronization
 
 /// Commands other threads send to the server's service thread.
 enum ServerCommand: LifecycleCommand {
@@ -67,6 +68,9 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
         let writeRound = WriteRound()
         /// HTTP requests waiting for the delegate's answer, by token.
         var waitingHTTP: [UInt64: OpaquePointer] = [:]
+        /// The round's messages for the gateway, handed over together when
+        /// the round ends (or before any other event).
+        var events: [GatewayThread.Item] = []
         /// The context, once created.
         var context: OpaquePointer?
         var shuttingDown = false
@@ -79,6 +83,8 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     }
 
     let serviceState: ServiceThreadBound<ThreadState>
+    /// The event loop the service thread runs on, once its context exists.
+    let loopInUse = Mutex<ServiceLoop?>(nil)
 
     init(configuration: WebSocketServer.Configuration, shard: Int, ring: ShardRing, gateway: GatewayThread,
          listeners: Listeners?) {
@@ -115,8 +121,10 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
         idle.start { _ = queue.post(.sweepIdle) }
     }
 
-    /// Writes the connections whose queues filled during the round.
+    /// Hands the round's messages to the gateway, then writes the
+    /// connections whose queues filled during the round.
     func serviceRoundEnded() {
+        handOverEvents()
         writeRound.flush(cork: cork)
     }
 
@@ -130,13 +138,31 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
     }
 
     func serviceEnded() {
+        // Anything lws delivered while destroying the context.
+        handOverEvents()
         connections.removeAll()
         serviceState.value.waitingHTTP.removeAll()
     }
 
-    /// Hands `event` to the gateway thread, which calls the delegate.
+    /// Hands `event` to the gateway thread, which calls the delegate. A
+    /// message waits for the round's end and goes over with the round's
+    /// others (one wake-up of the gateway, which answers them in one round
+    /// of its own); any other event takes those before it along at once, so
+    /// each connection's events keep their order. (lws runs its timers
+    /// before it waits, outside a round's end.)
     func post(_ event: ServerEvent, forwarding: ForwardingHeaders? = nil) {
+        if case .received = event {
+            serviceState.value.events.append(.event(event, forwarding: forwarding))
+            return
+        }
+        handOverEvents()
         gateway.post(.event(event, forwarding: forwarding))
+    }
+
+    private func handOverEvents() {
+        guard !serviceState.value.events.isEmpty else { return }
+        gateway.post(contentsOf: serviceState.value.events)
+        serviceState.value.events.removeAll(keepingCapacity: true)
     }
 
     /// Runs one command on the service thread.

@@ -56,6 +56,8 @@ extension WebSocketServer {
         /// framed once and each thread writes its own connections' copies.
         /// The delegate is called on one thread of its own whatever the count.
         public var threads: Int
+        /// How each service thread waits for its sockets.
+        public var eventLoop: ServiceLoop
 
         public init(
             host: String = "127.0.0.1",
@@ -69,8 +71,10 @@ extension WebSocketServer {
             maxOutboundBytes: Int = 8 << 20,
             unixSocketPath: String? = nil,
             sharesPort: Bool = false,
-            threads: Int = 1
+            threads: Int = 1,
+            eventLoop: ServiceLoop = .epoll
         ) {
+            self.eventLoop = eventLoop
             self.threads = max(threads, 1)
             self.unixSocketPath = unixSocketPath
             self.sharesPort = sharesPort

@@ -96,6 +96,13 @@ public final class WebSocketServer: Sendable {
         shards[0].lifecycle.port
     }
 
+    /// The event loop the service threads run on (``Configuration/eventLoop``,
+    /// or `poll` when lws could not load its libev plug-in); `nil` before
+    /// ``start()``.
+    public var eventLoop: ServiceLoop? {
+        shards[0].loopInUse.withLock { $0 }
+    }
+
     /// Stops gracefully: what the delegate decided before is handed to the
     /// service threads, every connection gets a 1001 close frame after its
     /// queued frames, the server waits up to the configured grace period

@@ -34,7 +34,9 @@ protocol ServiceEngine: AnyObject, Sendable {
     /// whatever listens in it; returns it and the bound port (0 when
     /// nothing listens). Strings lws keeps go into `memory`, which outlives
     /// the context.
-    func createContext(memory: CMemory) throws(TransportError) -> (context: OpaquePointer, port: Int)
+    func createContext(memory: CMemory, loop: EventLoop) throws(TransportError) -> (context: OpaquePointer, port: Int)
+    /// The event loop the engine's service thread runs on.
+    var eventLoopKind: EventLoop.Kind { get }
     /// The context exists and posted commands now reach it; called before
     /// `start` returns.
     func serviceStarted(_ context: OpaquePointer)
@@ -274,9 +276,10 @@ final class ServiceLifecycle<Command: LifecycleCommand>: Sendable {
         WebSocketLibrary.checkHeadroom()
         let memory = CMemory()
         TransportLog.applyDefaultLevels()
+        let loop = EventLoop(engine.eventLoopKind)
         let context: OpaquePointer
         do {
-            let created = try engine.createContext(memory: memory)
+            let created = try engine.createContext(memory: memory, loop: loop)
             context = created.context
             engine.lifecycle.queue.open(context)
             engine.serviceStarted(context)
@@ -287,15 +290,16 @@ final class ServiceLifecycle<Command: LifecycleCommand>: Sendable {
             return
         }
         while !engine.exitRequested {
-            if lws_service(context, 0) < 0 {
+            if !loop.serviceOnce(context) {
                 break
             }
             engine.serviceRoundEnded()
         }
         engine.lifecycle.queue.close()
         engine.contextWillBeDestroyed()
+        loop.contextWillBeDestroyed()
         lws_context_destroy(context)
         engine.serviceEnded()
-        withExtendedLifetime(memory) {}
+        withExtendedLifetime((memory, loop)) {}
     }
 }

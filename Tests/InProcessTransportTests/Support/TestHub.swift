@@ -25,12 +25,18 @@ final class TestHub: WebSocketServerDelegate {
     /// tier once more with 3).
     static let threads = getenv("NEONSYNC_TEST_THREADS").flatMap { Int(String(cString: $0)) } ?? 1
 
+    /// The event loop of every test server that asks for the default:
+    /// `$NEONSYNC_TEST_EVENT_LOOP` (epoll or poll), else epoll
+    /// (scripts/test-tiers.sh runs the threads tier on poll).
+    static let eventLoop = getenv("NEONSYNC_TEST_EVENT_LOOP").flatMap { ServiceLoop(rawValue: String(cString: $0)) } ?? .epoll
+
     /// Makes and starts a server on 127.0.0.1, ephemeral port.
     func startServer(
         _ configuration: WebSocketServer.Configuration = .init()
     ) throws -> (WebSocketServer, Int) {
         var configuration = configuration
         if configuration.threads == 1 { configuration.threads = Self.threads }
+        if configuration.eventLoop == .epoll { configuration.eventLoop = Self.eventLoop }
         let server = WebSocketServer(configuration: configuration, delegate: self)
         try server.start()
         return (server, server.port!)
