@@ -48,7 +48,7 @@ public struct LogEvent: Hashable, Sendable {
     // MARK: The server's life
 
     public static let start = LogEvent("start", [.info], [
-        .init("host", .string), .init("port", .int), .init("threads", .int), .init("protocol", .string), .init("version", .string),
+        .init("host", .string), .init("port", .int), .init("threads", .int), .init("eventLoop", .string), .init("protocol", .string), .init("version", .string),
         .init("restoredRooms", .int), .init("tokens", .bool), .init("tls", .bool), .init("origins", .string),
         .init("redis", .string, optional: true), .init("generation", .int, optional: true),
     ])
