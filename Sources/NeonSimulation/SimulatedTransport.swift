@@ -31,6 +31,7 @@ struct SimulatedTransport: TransportContext {
     func setTimer(for connection: ConnectionID, after delay: Duration?) {}
 
     var backlog: Backlog { .empty }
+    var socketsPerThread: [Int] { [] }
 
     func forwardingHeaders(of connection: ConnectionID) -> ForwardingHeaders? { nil }
 }

@@ -33,6 +33,10 @@ struct MetricsEndToEndTests {
 
         #expect(metrics.value("neonsync_connections_open") == 2)
         #expect(metrics.value("neonsync_connections_total") == 2)
+        // Three service threads: the two members and this request, spread by the acceptor.
+        let perThread = (0..<ServerProcess.threads).map { metrics.value("neonsync_service_thread_sockets", ["thread": "\($0)"]) }
+        #expect(perThread.allSatisfy { $0 != nil }, "\(perThread)")
+        #expect(perThread.compactMap { $0 }.reduce(0, +) == (ServerProcess.threads > 1 ? 3 : 2))
         #expect(metrics.value("neonsync_rooms") == 1)
         #expect(metrics.value("neonsync_readers", ["role": "reader"]) == 2)
         #expect(metrics.value("neonsync_readers", ["role": "presenter"]) == 0)

@@ -89,6 +89,7 @@ package final class RecordingTransport: TransportContext {
 
     /// Nothing waits: everything is read at once.
     package let backlog = Backlog.empty
+    package let socketsPerThread: [Int] = []
 
     package func forwardingHeaders(of connection: ConnectionID) -> ForwardingHeaders? {
         connections[connection]?.forwarding

@@ -108,6 +108,8 @@ package final class Executor: WebSocketServerDelegate {
             let backlog = transport.backlog
             gauges.add(backlog.queued)
             gauges.coalescedFrames = backlog.coalescedFrames
+            let perThread = transport.socketsPerThread
+            gauges.socketsPerThread = perThread.isEmpty ? [gauges.connections] : perThread
             var text = state.gateway.metrics.exposition(gauges)
             if case let .log(log) = sequencer, let health = log.storeHealth {
                 text += state.gateway.metrics.clusterExposition(health)

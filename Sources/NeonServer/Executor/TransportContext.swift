@@ -19,6 +19,8 @@ package protocol TransportContext {
     /// away since start (a newer one with the same key replaced them):
     /// known while an HTTP request is answered.
     var backlog: Backlog { get }
+    /// Sockets each service thread serves now; empty with one thread.
+    var socketsPerThread: [Int] { get }
     /// The proxy headers of `connection`'s handshake, read while it connects.
     func forwardingHeaders(of connection: ConnectionID) -> ForwardingHeaders?
 }

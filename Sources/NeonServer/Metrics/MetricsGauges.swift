@@ -13,6 +13,9 @@ struct MetricsGauges: Equatable, Sendable {
     var queuedBytes: Int
     /// Superseded position updates the transport dropped since start.
     var coalescedFrames = 0
+    /// Sockets each service thread serves (connections and HTTP requests);
+    /// with one thread, its open connections.
+    var socketsPerThread: [Int] = []
 
     init(connections: Int = 0, rooms: Int = 0, readers: [Role: Int] = [:], queuedFrames: Int = 0, queuedBytes: Int = 0) {
         self.connections = connections; self.rooms = rooms; self.readers = readers

@@ -10,6 +10,15 @@ extension ServerMetrics {
         out.sample("neonsync_build_info", labels: [("version", NeonSyncVersion.current)], 1)
         out.family("neonsync_connections_open", .gauge, help: "WebSocket connections open now.")
         out.sample("neonsync_connections_open", gauges.connections)
+        if !gauges.socketsPerThread.isEmpty {
+            out.family("neonsync_service_thread_sockets", .gauge, help: """
+                Sockets each service thread serves now (connections and HTTP requests; with one thread, its open \
+                connections), by thread: how evenly --threads shares the load.
+                """)
+            for (thread, sockets) in gauges.socketsPerThread.enumerated() {
+                out.sample("neonsync_service_thread_sockets", labels: [("thread", String(thread))], sockets)
+            }
+        }
         out.family("neonsync_connections_total", .counter, help: "WebSocket connections accepted since start.")
         out.sample("neonsync_connections_total", connections)
         out.family("neonsync_rooms", .gauge, help: "Rooms the server holds in memory, restored ones included.")

@@ -19,6 +19,12 @@ final class FanOut {
     /// Every shard's backlog, gathered for the HTTP request being answered.
     var backlog = Backlog.empty
 
+    /// Sockets each service thread serves now (connections and HTTP
+    /// requests), as the acceptor counts them; empty with one thread.
+    var socketsPerThread: [Int] {
+        ring.count > 1 ? ring.loadsNow : []
+    }
+
     init(configuration: WebSocketServer.Configuration, ring: ShardRing) {
         self.configuration = configuration
         self.ring = ring

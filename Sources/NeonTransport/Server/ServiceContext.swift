@@ -50,6 +50,12 @@ public struct ServiceContext {
     /// the frames coalesced since start: gathered from each service thread
     /// when an HTTP request arrives, for ``WebSocketServerDelegate/respond(to:in:)``;
     /// empty in other calls.
+    /// Sockets each service thread serves now (connections and HTTP
+    /// requests); empty with one thread.
+    public var socketsPerThread: [Int] {
+        fanOut.socketsPerThread
+    }
+
     public var backlog: Backlog {
         fanOut.backlog
     }
