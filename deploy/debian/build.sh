@@ -8,12 +8,15 @@
 # pages and shell completions each binary generates from the tables its
 # --help prints, Depends computed by dpkg-shlibdeps, then lintian.
 #
-#   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/neonsync_0.3.0_amd64.deb, dist/neonsync-highlight_0.3.0_amd64.deb, dist/neonsync-bench_0.3.0_amd64.deb, dist/neonsyncd_0.3.0_amd64.deb
+#   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/0.3.0/neonsync_0.3.0_amd64.deb, dist/0.3.0/neonsync-highlight_0.3.0_amd64.deb, dist/0.3.0/neonsync-bench_0.3.0_amd64.deb, dist/0.3.0/neonsyncd_0.3.0_amd64.deb
 #
 # The build runs on a copy of the tracked files (uncommitted edits included)
 # under .build/debian/, where the version and commit are stamped into
 # BuildStamp.swift; the copy and its build are kept, so a second run only
-# rebuilds what changed. DIST=DIR writes the packages elsewhere; LINTIAN=no
+# rebuilds what changed. The packages go to dist/VERSION/, a directory of
+# this version's own (so ./dist/0.3.0/*.deb names this build's and no
+# other's), which git ignores, as the whole of dist/: a package build leaves
+# the tree as clean as it found it. DIST=DIR writes them elsewhere; LINTIAN=no
 # skips lintian (its findings go to DIST/lintian.txt otherwise). The
 # Maintainer field is "$DEBFULLNAME <$DEBEMAIL>", as Debian's tools take it,
 # or the last commit's author.
@@ -29,7 +32,7 @@ VERSION=$1
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-DIST=${DIST:-$ROOT/dist}
+DIST=${DIST:-$ROOT/dist/$VERSION}
 WORK=$ROOT/.build/debian
 SRC=$WORK/src
 ARCH=$(dpkg --print-architecture)
