@@ -25,12 +25,14 @@ struct CommandFlags {
     /// `see neonsync COMMAND --help`.
     let help: String
 
+    /// Where each setting of the config file's keys came from, when not
+    /// from its default (`settle`).
+    var sources: [String: String] = [:]
+
+    /// The defaults; the environment and the config file come in `settle`.
     init(command: CommandName) {
-        let env = ProcessEnvironment()
         self.command = command
-        connect = ConnectOptions(name: LoginName.current(),
-                                 server: env[CommandOption.serverEnvironment] ?? CommandOption.defaultServer,
-                                 token: env[CommandOption.tokenEnvironment])
+        connect = ConnectOptions(name: LoginName.current(), server: CommandOption.defaultServer, token: nil)
         help = "see neonsync \(command.rawValue) --help"
     }
 
