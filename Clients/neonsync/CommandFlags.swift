@@ -110,7 +110,8 @@ extension CommandFlags {
     static let graphicsName = ValueParser<String>({ graphicsNames.contains($0) ? $0 : nil }, otherwise: { flag, text in
         "\(flag) needs one of \(graphicsNames.joined(separator: ", ")), not \"\(text)\""
     })
-    private static let graphicsNames = ["auto", "none"] + GraphicsProtocol.allCases.map(\.rawValue)
+    /// The table's choices, which completions offer: auto, none and every protocol.
+    private static let graphicsNames = CommandOption.graphics.spec.choices
 
     static let countingProfile = ValueParser<CountingProfile>({ CountingProfile(rawValue: $0) }, otherwise: { flag, _ in
         "\(flag) needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", "))"
