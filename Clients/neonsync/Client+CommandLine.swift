@@ -43,6 +43,12 @@ extension Client {
             .init("$XDG_CONFIG_HOME/neonsync/config.yaml, ~/.config/neonsync/config.yaml", """
                 the config file: a YAML mapping of settings named as the flags that set them, without their dashes                 (server, name, theme, hyperlinks, graphics, token-file), e.g. "theme: light". A flag wins over the                 environment, which wins over the file; a relative token-file is relative to the file's directory,                 ~/ is the home directory. A key or value it does not take is refused with the file, the line and                 what is allowed (exit status 2). neonsync config prints the effective settings and where each came from.
                 """),
+            .init("/usr/share/doc/neonsync/examples/", """
+                documents to try, as the Debian package installs them: guide.md (neonsync read \
+                /usr/share/doc/neonsync/examples/guide.md), deck.md (a presenterm deck with speaker notes and a picture, \
+                room.png: neonsync present and neonsync notes), code.md (fenced code to highlight) and animals.json \
+                (a catalog)
+                """),
         ],
         seeAlso: ["neonsyncd(8)", "tmux(1)"])
 

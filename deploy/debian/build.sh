@@ -6,7 +6,8 @@
 # static-Swift-runtime release build, the plug-in as a plain shared object,
 # stripped binaries, the man
 # pages and shell completions each binary generates from the tables its
-# --help prints, Depends computed by dpkg-shlibdeps, then lintian.
+# --help prints, the samples as the client's examples, Depends computed by
+# dpkg-shlibdeps, then lintian.
 #
 #   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/0.3.0/neonsync_0.3.0_amd64.deb, dist/0.3.0/neonsync-highlight_0.3.0_amd64.deb, dist/0.3.0/neonsync-bench_0.3.0_amd64.deb, dist/0.3.0/neonsyncd_0.3.0_amd64.deb
 #
@@ -115,6 +116,10 @@ stage() { # stage PACKAGE BINARY MANSECTION
 }
 stage neonsync neonsync 1
 stage neonsyncd neonsyncd 8
+# The samples as the client's examples (named in neonsync(1)), uncompressed
+# so that neonsync reads them where they are and the deck finds its picture.
+install -d -m 755 "$STAGE/neonsync/usr/share/doc/neonsync/examples"
+install -m 644 "$ROOT"/samples/* "$STAGE/neonsync/usr/share/doc/neonsync/examples/"
 # The plug-in in the client's private library directory, where neonsync
 # looks for it (../lib/neonsync beside /usr/bin), stripped as dh_strip
 # strips shared objects.
