@@ -19,6 +19,9 @@ enum ConfigCommand {
     $XDG_CONFIG_HOME/neonsync/config.yaml, or ~/.config/neonsync/config.yaml
     when XDG_CONFIG_HOME is not set. The token itself is never printed.
 
+    OPTIONS:
+      -h, --help   show this help
+
     EXIT STATUS:
       0  printed
       2  the config file is not a YAML mapping of known settings with values
