@@ -45,8 +45,13 @@ done
 
 # 1. The tree to build: the tracked files as they are now, and the stamp.
 mkdir -p "$SRC" "$DIST"
-(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard) \
-  | rsync -a --delete --from0 --files-from=- "$ROOT/" "$SRC/"
+(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard) | LC_ALL=C sort -z > "$WORK/files"
+rsync -a --from0 --files-from="$WORK/files" "$ROOT/" "$SRC/"
+# rsync --files-from copies what the list names and deletes nothing: a file
+# the tree no longer has (moved or removed since the last build) would stay
+# in the copy and be built with it, so what the list does not name goes.
+(cd "$SRC" && find . -type f -printf '%P\0' | LC_ALL=C sort -z | LC_ALL=C comm -z -23 - "$WORK/files" | xargs -0 -r rm -f --)
+find "$SRC" -mindepth 1 -depth -type d -empty -delete
 COMMIT=$(git -C "$ROOT" rev-parse --short=12 HEAD)
 git -C "$ROOT" diff --quiet HEAD -- || COMMIT="$COMMIT-dirty"
 STAMP=$SRC/Sources/NeonCore/CommandLine/BuildStamp.swift
