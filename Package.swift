@@ -103,7 +103,9 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CSixel", path: "Sources/CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
-        .target(name: "NeonCore", dependencies: ["CCmarkGFM"], swiftSettings: optimizedPure),
+        // libyaml: the front matter, comment commands' YAML and the client's config file.
+        .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "NeonCore", dependencies: ["CCmarkGFM", "CYAML"], swiftSettings: optimizedPure),
         // The transport's vocabulary, which links no libwebsockets (as NIOCore
         // stands apart from NIOPosix): connection IDs, messages, close codes,
         // a connection's state machine, outbound frames and queues, and the

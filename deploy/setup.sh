@@ -21,6 +21,7 @@ APT_PACKAGES=(
   logrotate                # rotates the JSON log (deploy/logrotate)
   libcmark-gfm-dev         # the Markdown parser (GitHub's CommonMark + GFM)
   libcmark-gfm-extensions-dev # its tables, strikethrough, autolinks and task lists
+  libyaml-dev              # the YAML parser: front matter, comment commands, the client's config file
   libkf5syntaxhighlighting-dev # KDE's code highlighter (the client's plug-in, libNeonSyntax.so), with Qt 5's headers
   libpng-dev               # PNG pictures in documents (NeonRender's Picture)
   libturbojpeg0-dev        # JPEG pictures (libjpeg-turbo's TurboJPEG API)

@@ -21,8 +21,8 @@ count of packages and the sum of their Installed-Size, the .deb files
 included, then the packages.
 
   scripts/deb-closure.py --apt [--no-install-recommends] FILE.deb|PACKAGE ...
-  scripts/deb-closure.py --apt --no-install-recommends dist/neonsync_0.3.0_amd64.deb
-  scripts/deb-closure.py --apt dist/neonsync_0.3.0_amd64.deb dist/neonsync-highlight_0.3.0_amd64.deb
+  scripts/deb-closure.py --apt --no-install-recommends dist/0.3.0/neonsync_0.3.0_amd64.deb
+  scripts/deb-closure.py --apt dist/0.3.0/neonsync_0.3.0_amd64.deb dist/0.3.0/neonsync-highlight_0.3.0_amd64.deb
 """
 import subprocess, sys, re
 cache = {}

@@ -29,12 +29,26 @@ extension Client {
         ] + CommandHelp.all.map(command) + [
             RoomsCommand.spec,
             BenchHelp.command,
+            ConfigCommand.spec,
             CommandLineSpec.generateCommand(program: "neonsync"),
         ],
         exitStatuses: ExitStatus.ofScreens.map { .init(String($0.0), $0.1) },
         environment: [
             .init("NEONSYNC_SERVER", "the server when --server is not given"),
             .init("NEONSYNC_TOKEN", "the room token when neither --token-file nor --token is given"),
+            .init("NEONSYNC_THEME", "the theme when --theme is not given"),
+            .init("XDG_CONFIG_HOME", "the directory of the config file, neonsync/config.yaml in it (default ~/.config)"),
+        ],
+        files: [
+            .init("$XDG_CONFIG_HOME/neonsync/config.yaml, ~/.config/neonsync/config.yaml", """
+                the config file: a YAML mapping of settings named as the flags that set them, without their dashes                 (server, name, theme, hyperlinks, graphics, token-file), e.g. "theme: light". A flag wins over the                 environment, which wins over the file; a relative token-file is relative to the file's directory,                 ~/ is the home directory. A key or value it does not take is refused with the file, the line and                 what is allowed (exit status 2). neonsync config prints the effective settings and where each came from.
+                """),
+            .init("/usr/share/doc/neonsync/examples/", """
+                documents to try, as the Debian package installs them: guide.md (neonsync read \
+                /usr/share/doc/neonsync/examples/guide.md), deck.md (a presenterm deck with speaker notes and a picture, \
+                room.png: neonsync present and neonsync notes), code.md (fenced code to highlight) and animals.json \
+                (a catalog)
+                """),
         ],
         seeAlso: ["neonsyncd(8)", "tmux(1)"])
 

@@ -25,12 +25,14 @@ struct CommandFlags {
     /// `see neonsync COMMAND --help`.
     let help: String
 
+    /// Where each setting of the config file's keys came from, when not
+    /// from its default (`settle`).
+    var sources: [String: String] = [:]
+
+    /// The defaults; the environment and the config file come in `settle`.
     init(command: CommandName) {
-        let env = ProcessEnvironment()
         self.command = command
-        connect = ConnectOptions(name: LoginName.current(),
-                                 server: env[CommandOption.serverEnvironment] ?? CommandOption.defaultServer,
-                                 token: env[CommandOption.tokenEnvironment])
+        connect = ConnectOptions(name: LoginName.current(), server: CommandOption.defaultServer, token: nil)
         help = "see neonsync \(command.rawValue) --help"
     }
 
@@ -108,7 +110,8 @@ extension CommandFlags {
     static let graphicsName = ValueParser<String>({ graphicsNames.contains($0) ? $0 : nil }, otherwise: { flag, text in
         "\(flag) needs one of \(graphicsNames.joined(separator: ", ")), not \"\(text)\""
     })
-    private static let graphicsNames = ["auto", "none"] + GraphicsProtocol.allCases.map(\.rawValue)
+    /// The table's choices, which completions offer: auto, none and every protocol.
+    private static let graphicsNames = CommandOption.graphics.spec.choices
 
     static let countingProfile = ValueParser<CountingProfile>({ CountingProfile(rawValue: $0) }, otherwise: { flag, _ in
         "\(flag) needs one of \(CountingProfile.allCases.map(\.rawValue).joined(separator: ", "))"

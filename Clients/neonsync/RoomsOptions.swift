@@ -55,9 +55,12 @@ struct RoomsOptions {
 
     /// Parses the arguments after `rooms`; nil when they ask for the help.
     static func parse(_ arguments: [String]) throws(NeonError) -> RoomsOptions? {
+        // The server and token tail would use (the environment, then the
+        // config file), which the flags replace.
         let env = ProcessEnvironment()
-        var reading = Reading(options: RoomsOptions(server: env[CommandOption.serverEnvironment] ?? CommandOption.defaultServer,
-                                                    token: env[CommandOption.tokenEnvironment]))
+        var settled = CommandFlags(command: .tail)
+        try settled.settle(file: CommandFlags.configFile(env), env)
+        var reading = Reading(options: RoomsOptions(server: settled.connect.server, token: settled.connect.token))
         try OptionRow.read(arguments, by: rows, into: &reading,
                            failing: { NeonError.usage($0.sentence(unknown: "argument", help: "neonsync rooms --help")) },
                            positional: { _, word throws(NeonError) in

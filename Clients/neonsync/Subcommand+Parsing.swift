@@ -20,6 +20,10 @@ extension Subcommand {
             return .help(RoomsCommand.help)
         case "help" where arguments.count == 2 && arguments[1] == "bench":
             return .help(BenchHelp.usage(program: BenchHelp.launchedName))
+        case "config":
+            return try ConfigCommand.report(arguments.dropFirst())
+        case "help" where arguments.count == 2 && arguments[1] == "config":
+            return .help(ConfigCommand.help)
         case "generate":
             switch Client.spec.generated(Array(arguments.dropFirst()), version: BuildStamp.version, date: BuildStamp.date) {
             case let .text(text): return .generated(text)
@@ -70,13 +74,8 @@ extension CommandFlags {
             return .help(CommandHelp.of(command).text())
         }
         try flags.checkToken()
-        if !flags.given.contains("--theme"), let value = ProcessEnvironment()[ThemeName.environment], !value.isEmpty {
-            do {
-                flags.connect.theme = try themeName("$\(ThemeName.environment)", value)
-            } catch {
-                throw NeonError.usage("\(error.sentence); \(help)")
-            }
-        }
+        let env = ProcessEnvironment()
+        try flags.settle(file: configFile(env), env)
         try flags.checkTrust()
         try flags.take()
         if command.connects, let problem = Hub.problem(withName: flags.connect.name) {

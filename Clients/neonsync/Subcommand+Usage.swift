@@ -18,6 +18,8 @@ extension Subcommand {
       neonsync replay LOGFILE            replay a neonsyncd log, or --summary
       neonsync rooms [--json]            list the rooms you may see
       neonsync bench SCENARIO            load-generate against a server
+      neonsync config                    the settings in use and where each came
+                                         from (~/.config/neonsync/config.yaml)
       neonsync generate man|SHELL        print the man page, or SHELL's completions
                                          (bash, zsh or fish)
       neonsync --version                 the version, the commit it was built

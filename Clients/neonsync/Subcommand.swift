@@ -13,7 +13,8 @@ enum Subcommand {
     case help(String)
     /// `--version`: the version, the commit and the libraries' versions.
     case version
-    /// `generate man|bash|zsh|fish`: the man page or a completion script.
+    /// `generate man|bash|zsh|fish`: the man page or a completion script;
+    /// `config`: the effective settings. The text to print.
     case generated(String)
     /// `read FILE`: publish FILE to `room` (from --room R, or FILE's name)
     /// and read it.
@@ -41,7 +42,7 @@ enum Subcommand {
 
     /// Every command word, for suggesting the one meant.
     static var commandWords: [String] {
-        CommandName.allCases.map(\.rawValue) + ["rooms", "bench", "help", "generate"]
+        CommandName.allCases.map(\.rawValue) + ["rooms", "bench", "help", "generate", "config"]
     }
 
     /// Who speaks in an error line: `neonsync COMMAND` when the arguments

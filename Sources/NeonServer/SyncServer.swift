@@ -113,7 +113,7 @@ public final class SyncServer: Sendable {
             LogField("host", .string(configuration.transport.host)), LogField("port", .int(port ?? 0)),
             LogField("threads", .int(configuration.transport.threads)),
             LogField("eventLoop", .string(transport.eventLoop?.rawValue ?? "")),
-            LogField("protocol", "neonsync.v1"), LogField("version", .string(NeonSyncVersion.current)),
+            LogField("protocol", "neonsync.v1"), LogField("version", .string(BuildStamp.version)),
             LogField("restoredRooms", .int(restoredRooms)),
             LogField("tokens", .bool(configuration.gateway.policy.secret != nil)),
             LogField("tls", .bool(configuration.transport.tls != nil)),
@@ -148,10 +148,6 @@ public final class SyncServer: Sendable {
         transport.waitUntilStopped()
         stop(reason: "service")
     }
-}
-
-public enum NeonSyncVersion {
-    public static let current = "0.1.0"
 }
 
 /// A server's one stop: the first caller of `run` performs it; every other

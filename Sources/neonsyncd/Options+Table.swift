@@ -49,7 +49,8 @@ extension Options {
         .value(OptionSpec("--log", value: "FILE|-", help: """
             append JSON log lines to FILE (made mode 600), or - for standard output (default -)
             """), \.log, logDestination),
-        .value(OptionSpec("--log-level", value: "LEVEL", help: "debug, info, warn or error (default info)"), \.logLevel, logLevel),
+        .value(OptionSpec("--log-level", value: "LEVEL", help: "debug, info, warn or error (default info)",
+                          choices: LogRecord.Level.allCases.map(\.rawValue)), \.logLevel, logLevel),
         .switch(OptionSpec("--log-content", help: """
             also log what people wrote: document text in "document" and the draft's text in "limit" lines \
             (off by default: logs name rooms and readers only)

@@ -24,7 +24,7 @@ enum TokenCommand {
         .optional(OptionSpec("--room", value: "R", help: "a room name, or * for every room"), \.room, .text),
         .optional(OptionSpec("--role", value: "ROLE", help: """
             presenter, reader or observer; a presenter token also admits readers and observers, a reader token observers
-            """), \.role, ValueParser({ Role(rawValue: $0) }, otherwise: { flag, text in
+            """, choices: Role.allCases.map(\.rawValue)), \.role, ValueParser({ Role(rawValue: $0) }, otherwise: { flag, text in
                 "\(flag) \(text) is not a role; use presenter, reader or observer"
             })),
         .value(OptionSpec("--ttl", value: "T", help: """

@@ -23,7 +23,7 @@ struct DebianInstallTests {
         #expect(!packages.lintian.split(separator: "\n").contains { $0.hasPrefix("E: ") }, "lintian:\n\(packages.lintian)")
         for deb in [packages.client, packages.server] {
             let depends = try Self.field("Depends", of: deb)
-            for library in ["libc6", "libwebsockets17", "libssl3"] {
+            for library in ["libc6", "libwebsockets17", "libssl3", "libyaml-0-2"] {
                 #expect(depends.contains(library), "\(deb.lastPathComponent) Depends: \(depends)")
             }
             #expect(!depends.contains("swift"), "\(deb.lastPathComponent) Depends: \(depends)")
@@ -112,13 +112,37 @@ struct DebianInstallTests {
         }
     }
 
-    @Test("a server from the neonsyncd package and two clients from the neonsync package co-read a document in tmux with the toolchain hidden: each sees the document and the other")
+    @Test("neonsyncd recommends logrotate, for the /etc/logrotate.d/neonsyncd it ships; neonsync carries samples/ as its examples, uncompressed, and its man page names them")
+    func examplesAndRecommends() async throws {
+        let packages = try await DebianPackages.packages()
+        #expect(try Self.field("Recommends", of: packages.server).split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+            .contains("logrotate"))
+        let root = try await DebianPackages.unpacked { [$0.client] }
+        defer { try? FileManager.default.removeItem(at: root) }
+        let samples = DebianPackages.root.appendingPathComponent("samples")
+        let examples = root.appendingPathComponent("usr/share/doc/neonsync/examples")
+        let names = try FileManager.default.contentsOfDirectory(atPath: samples.path).sorted()
+        #expect(names.contains("deck.md") && names.contains("guide.md") && names.contains("room.png"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: examples.path).sorted() == names)
+        for name in names {
+            #expect(try Data(contentsOf: examples.appendingPathComponent(name)) == Data(contentsOf: samples.appendingPathComponent(name)), "\(name)")
+        }
+        let page = try runProgram(URL(fileURLWithPath: "/bin/sh"), ["-c", "MANWIDTH=200 man -l "
+            + Tmux.quote(root.appendingPathComponent("usr/share/man/man1/neonsync.1.gz").path) + " 2>/dev/null | col -b"]).out
+        #expect(page.contains("/usr/share/doc/neonsync/examples/"), "the man page names the examples")
+        #expect(page.contains("config.yaml"), "the man page names the config file")
+    }
+
+    @Test("a server from the neonsyncd package and two clients from the neonsync package co-read a document in tmux with the toolchain hidden: each sees the document and the other; the server's start log line and /metrics name the package's version")
     func coread() async throws {
         let root = try await DebianPackages.unpacked()
         defer { try? FileManager.default.removeItem(at: root) }
         let bin = root.appendingPathComponent("usr/bin")
         let server = try ServerProcess([], launcher: DebianPackages.hidingToolchain([bin.appendingPathComponent("neonsyncd").path]))
         defer { _ = server.stop() }
+        let reported = try await server.reportedVersions()
+        #expect(reported.log == DebianPackages.version)
+        #expect(reported.metrics.map(\.version) == [DebianPackages.version], "\(reported.metrics)")
         let document = root.appendingPathComponent("packaged.md")
         try "# Installed from a package\n\nEvery reader here runs the packaged neonsync.\n\n## Second part\n\nMore text.\n"
             .write(to: document, atomically: true, encoding: .utf8)

@@ -9,7 +9,7 @@ import Testing
 struct DebianManPageTests {
     /// Each command's help arguments, by program; nil is the program itself.
     static let commands: [String: [String?]] = [
-        "neonsync": ["read", "join", "present", "follow", "draft", "tail", "monitor", "replay", "rooms", "bench", "generate"],
+        "neonsync": ["read", "join", "present", "follow", "draft", "tail", "monitor", "replay", "rooms", "bench", "generate", "config"],
         "neonsyncd": [nil, "token", "reshard", "generate"],
     ]
     static let pages = ["neonsync": "usr/share/man/man1/neonsync.1.gz", "neonsyncd": "usr/share/man/man8/neonsyncd.8.gz"]

@@ -6,14 +6,18 @@
 # static-Swift-runtime release build, the plug-in as a plain shared object,
 # stripped binaries, the man
 # pages and shell completions each binary generates from the tables its
-# --help prints, Depends computed by dpkg-shlibdeps, then lintian.
+# --help prints, the samples as the client's examples, Depends computed by
+# dpkg-shlibdeps, then lintian.
 #
-#   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/neonsync_0.3.0_amd64.deb, dist/neonsync-highlight_0.3.0_amd64.deb, dist/neonsync-bench_0.3.0_amd64.deb, dist/neonsyncd_0.3.0_amd64.deb
+#   deploy/debian/build.sh VERSION        # e.g. 0.3.0 -> dist/0.3.0/neonsync_0.3.0_amd64.deb, dist/0.3.0/neonsync-highlight_0.3.0_amd64.deb, dist/0.3.0/neonsync-bench_0.3.0_amd64.deb, dist/0.3.0/neonsyncd_0.3.0_amd64.deb
 #
 # The build runs on a copy of the tracked files (uncommitted edits included)
 # under .build/debian/, where the version and commit are stamped into
 # BuildStamp.swift; the copy and its build are kept, so a second run only
-# rebuilds what changed. DIST=DIR writes the packages elsewhere; LINTIAN=no
+# rebuilds what changed. The packages go to dist/VERSION/, a directory of
+# this version's own (so ./dist/0.3.0/*.deb names this build's and no
+# other's), which git ignores, as the whole of dist/: a package build leaves
+# the tree as clean as it found it. DIST=DIR writes them elsewhere; LINTIAN=no
 # skips lintian (its findings go to DIST/lintian.txt otherwise). The
 # Maintainer field is "$DEBFULLNAME <$DEBEMAIL>", as Debian's tools take it,
 # or the last commit's author.
@@ -29,7 +33,7 @@ VERSION=$1
 
 HERE=$(cd "$(dirname "$0")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-DIST=${DIST:-$ROOT/dist}
+DIST=${DIST:-$ROOT/dist/$VERSION}
 WORK=$ROOT/.build/debian
 SRC=$WORK/src
 ARCH=$(dpkg --print-architecture)
@@ -41,8 +45,13 @@ done
 
 # 1. The tree to build: the tracked files as they are now, and the stamp.
 mkdir -p "$SRC" "$DIST"
-(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard) \
-  | rsync -a --delete --from0 --files-from=- "$ROOT/" "$SRC/"
+(cd "$ROOT" && git ls-files -z --cached --others --exclude-standard) | LC_ALL=C sort -z > "$WORK/files"
+rsync -a --from0 --files-from="$WORK/files" "$ROOT/" "$SRC/"
+# rsync --files-from copies what the list names and deletes nothing: a file
+# the tree no longer has (moved or removed since the last build) would stay
+# in the copy and be built with it, so what the list does not name goes.
+(cd "$SRC" && find . -type f -printf '%P\0' | LC_ALL=C sort -z | LC_ALL=C comm -z -23 - "$WORK/files" | xargs -0 -r rm -f --)
+find "$SRC" -mindepth 1 -depth -type d -empty -delete
 COMMIT=$(git -C "$ROOT" rev-parse --short=12 HEAD)
 git -C "$ROOT" diff --quiet HEAD -- || COMMIT="$COMMIT-dirty"
 STAMP=$SRC/Sources/NeonCore/CommandLine/BuildStamp.swift
@@ -112,6 +121,10 @@ stage() { # stage PACKAGE BINARY MANSECTION
 }
 stage neonsync neonsync 1
 stage neonsyncd neonsyncd 8
+# The samples as the client's examples (named in neonsync(1)), uncompressed
+# so that neonsync reads them where they are and the deck finds its picture.
+install -d -m 755 "$STAGE/neonsync/usr/share/doc/neonsync/examples"
+install -m 644 "$ROOT"/samples/* "$STAGE/neonsync/usr/share/doc/neonsync/examples/"
 # The plug-in in the client's private library directory, where neonsync
 # looks for it (../lib/neonsync beside /usr/bin), stripped as dh_strip
 # strips shared objects.

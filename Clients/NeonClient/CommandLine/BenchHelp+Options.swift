@@ -13,7 +13,8 @@ extension BenchHelp {
     public static let token = OptionSpec("--token", value: "T", help: "the token on the command line, where other users see it (ps); warns. Prefer --token-file FILE")
 
     /// `--peer`.
-    public static let peer = OptionSpec("--peer", value: "P", help: "what --server speaks: neonsync (default), lws-mirror (libwebsockets-test-server; relay and connect only) or raw (a plain broadcast server, e.g. bench/broadcast_server.py)")
+    public static let peer = OptionSpec("--peer", value: "P", help: "what --server speaks: neonsync (default), lws-mirror (libwebsockets-test-server; relay and connect only) or raw (a plain broadcast server, e.g. bench/broadcast_server.py)",
+                                         choices: ["neonsync", "lws-mirror", "raw"])
 
     /// `--followers`.
     public static let followers = OptionSpec("--followers", value: "N", help: "follow: followers (default 100)")

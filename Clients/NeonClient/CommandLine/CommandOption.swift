@@ -10,8 +10,8 @@ public struct CommandOption: Sendable {
     /// The commands that take it.
     public let commands: Set<CommandName>
 
-    init(flag: String, short: String? = nil, value: String?, help: String, commands: Set<CommandName>) {
-        spec = OptionSpec(flag, short: short, value: value, help: help)
+    init(flag: String, short: String? = nil, value: String?, help: String, choices: [String] = [], commands: Set<CommandName>) {
+        spec = OptionSpec(flag, short: short, value: value, help: help, choices: choices)
         self.commands = commands
     }
 
@@ -59,7 +59,7 @@ public struct CommandOption: Sendable {
     public static let profile = CommandOption(flag: "--profile", value: "P", help: """
         how a new room's draft counts toward its limit (a room keeps the profile it was created with): \
         \(CountingProfile.allCases.map { "\($0.rawValue) — \($0.summary)" }.joined(separator: "; "))
-        """, commands: [.draft])
+        """, choices: CountingProfile.allCases.map(\.rawValue), commands: [.draft])
 
     /// `--slides`.
     public static let slides = CommandOption(flag: "--slides", value: nil, help: """
@@ -71,7 +71,7 @@ public struct CommandOption: Sendable {
     public static let pointers = CommandOption(flag: "--pointers", value: "WHO", help: """
         who may point at passages in the room besides you: everyone (the default; their pointers show with \
         their initial and move nobody's screen) or presenter (only you)
-        """, commands: [.present])
+        """, choices: ["everyone", "presenter"], commands: [.present])
 
     /// `--json`.
     public static let json = CommandOption(flag: "--json", value: nil, help: """
@@ -131,7 +131,7 @@ public struct CommandOption: Sendable {
         colours for a light terminal) or ascii (no colour, ASCII borders and bars); or $\(ThemeName.environment). \
         The terminal decides the colours it gets: 24-bit with COLORTERM=truecolor, the 16 ANSI colours for \
         TERM=linux and names such as xterm-color, none with NO_COLOR (bold and italic stay)
-        """, commands: screens)
+        """, choices: ThemeName.allCases.map(\.rawValue), commands: screens)
 
     /// `--hyperlinks`.
     public static let hyperlinks = CommandOption(flag: "--hyperlinks", value: "WHEN", help: """
@@ -139,7 +139,7 @@ public struct CommandOption: Sendable {
         as kitty, WezTerm, iTerm2, foot, VTE terminals such as GNOME Terminal, Konsole and Windows Terminal do, \
         and tmux 3.4 and later pass them on), always or never. The address stays after the link's text either \
         way; relative links open the file beside the document you published, for others they stay text
-        """, commands: [.read, .join, .present, .follow])
+        """, choices: HyperlinkChoice.allCases.map(\.rawValue), commands: [.read, .join, .present, .follow])
 
     /// `--graphics`.
     public static let graphics = CommandOption(flag: "--graphics", value: "P", help: """
@@ -147,7 +147,7 @@ public struct CommandOption: Sendable {
         graphics protocol, iTerm2's inline images or sixel), kitty, iterm2, sixel, or none (the box with the \
         alt text and file name only, as every other terminal shows). Inside tmux pictures pass through only with \
         set -g allow-passthrough on, and are boxes otherwise
-        """, commands: [.read, .join, .present, .follow])
+        """, choices: ["auto", "kitty", "iterm2", "sixel", "none"], commands: [.read, .join, .present, .follow])
 
     /// `--help`.
     public static let showHelp = CommandOption(flag: "--help", short: "-h", value: nil, help: "show this help",

@@ -6,7 +6,7 @@ extension CommandLineSpec {
 
     /// The completion script for `shell`: the commands, and after a command
     /// its options, completing file names where an option or argument
-    /// takes one.
+    /// takes one and an option's values where they are a fixed set.
     public func completion(for shell: Shell) -> String {
         switch shell {
         case .bash: bash
@@ -43,10 +43,16 @@ extension CommandLineSpec {
         let words = (extra + command.choices + options.flatMap { [$0.short, $0.flag].compactMap { $0 } })
         let paths = options.filter(\.takesPath).map(\.flag)
         let values = options.filter { $0.value != nil && !$0.takesPath }.map(\.flag)
+        // An option with a fixed set of values completes them.
+        let choices = options.filter { !$0.choices.isEmpty }.map { option in
+            "                \([option.short, option.flag].compactMap { $0 }.joined(separator: "|"))) "
+                + "COMPREPLY=($(compgen -W \"\(option.choices.joined(separator: " "))\" -- \"$cur\")); return ;;"
+        }
         return ["        \(pattern))",
                 "            words=\"\(words.joined(separator: " "))\"",
-                "            paths=\"\(paths.joined(separator: " "))\" values=\"\(values.joined(separator: " "))\"",
-                command.takesFiles ? "            files=yes ;;" : "            ;;"]
+                "            paths=\"\(paths.joined(separator: " "))\" values=\"\(values.joined(separator: " "))\""]
+            + (choices.isEmpty ? [] : ["            case \"$prev\" in"] + choices + ["            esac"])
+            + [command.takesFiles ? "            files=yes ;;" : "            ;;"]
     }
 
     private var zsh: String {
@@ -76,7 +82,8 @@ extension CommandLineSpec {
     private func zshSpecs(_ options: [OptionSpec]) -> [String] {
         options.flatMap { option -> [String] in
             let text = Self.zshQuoted(Self.brief(option.help)).replacing("[", with: "\\[").replacing("]", with: "\\]")
-            let value = option.value.map { ":\(Self.zshQuoted($0).replacing(":", with: "\\:")):" + (option.takesPath ? "_files" : " ") } ?? ""
+            let action = option.takesPath ? "_files" : option.choices.isEmpty ? " " : "(\(option.choices.joined(separator: " ")))"
+            let value = option.value.map { ":\(Self.zshQuoted($0).replacing(":", with: "\\:")):" + action } ?? ""
             return [option.short, option.flag].compactMap { $0 }.map { "'\($0)[\(text)]\(value)'" }
         }
     }
@@ -96,6 +103,7 @@ extension CommandLineSpec {
                 if let short = option.short { line += " -s \(short.dropFirst())" }
                 line += " -l \(option.flag.dropFirst(2))"
                 if option.value != nil { line += option.takesPath ? " -r -F" : " -x" }
+                if !option.choices.isEmpty { line += " -a '\(option.choices.joined(separator: " "))'" }
                 out.append(line + " -d '\(Self.fishQuoted(Self.brief(option.help)))'")
             }
             if !command.choices.isEmpty {

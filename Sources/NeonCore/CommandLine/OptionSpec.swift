@@ -10,12 +10,16 @@ public struct OptionSpec: Sendable, Equatable {
     public let value: String?
     /// What it does, as one paragraph.
     public let help: String
+    /// The values it takes when they are a fixed set (`dark`, `light`,
+    /// `ascii`), which the completions offer; empty for any value.
+    public let choices: [String]
 
-    public init(_ flag: String, short: String? = nil, value: String? = nil, help: String) {
+    public init(_ flag: String, short: String? = nil, value: String? = nil, help: String, choices: [String] = []) {
         self.flag = flag
         self.short = short
         self.value = value
         self.help = help
+        self.choices = choices
     }
 
     /// `-h, --help`.

@@ -8,7 +8,8 @@ public enum CommentCommand: Equatable, Sendable {
     case endSlide
     /// `<!-- pause -->`: what follows shows at the next step.
     case pause
-    /// `<!-- speaker_note: text -->`, or its multi-line YAML form.
+    /// `<!-- speaker_note: text -->`, or its multi-line YAML form (read
+    /// with libyaml: quoted, `|` keeps the lines, `>` folds them).
     case speakerNote(String)
     /// `<!-- column_layout: [3, 2] -->`: columns of these relative widths,
     /// each at most `maximumRatio` (a larger one counts as that: summed and
@@ -54,20 +55,23 @@ public enum CommentCommand: Equatable, Sendable {
             }
         }
         let name = String(trimmed[..<colon]).trimming(" \t")
-        let value = String(trimmed[trimmed.index(after: colon)...])
+        // The command's value as libyaml reads `name: value` (quoting,
+        // block scalars, flow lists); nil when it is not YAML.
+        let value = { (try? YAMLNode.parse(trimmed))?.entries?.first?.value }
         switch name {
         case "speaker_note", "speaker_notes":
-            return .speakerNote(YAMLScalar.text(of: value))
+            // A note that is not YAML (`Don't: forget`) is its text as written.
+            let text = value()?.words.joined(separator: " ") ?? String(trimmed[trimmed.index(after: colon)...])
+            return .speakerNote(text.trimming(" \t\n"))
         case "column_layout":
-            let numbers = value.trimming(" \t\n[]")
-                .split(separator: ",").map { Int(String($0).trimming(" \t\n")) }
+            let numbers = value().map { $0.text == nil ? $0.words : [] }?.map { Int($0) } ?? []
             guard !numbers.isEmpty, numbers.allSatisfy({ ($0 ?? 0) > 0 }) else { return .ignored(name) }
             return .columnLayout(numbers.compactMap { $0 }.map { min($0, Self.maximumRatio) })
         case "column":
-            guard let index = Int(value.trimming(" \t\n")), index >= 0 else { return .ignored(name) }
+            guard let index = value()?.text.flatMap({ Int($0) }), index >= 0 else { return .ignored(name) }
             return .column(index)
         case "newlines", "new_lines":
-            guard let count = Int(value.trimming(" \t\n")), count >= 0 else { return .ignored(name) }
+            guard let count = value()?.text.flatMap({ Int($0) }), count >= 0 else { return .ignored(name) }
             return .newLines(min(count, 100))
         default:
             return Self.isName(name) ? .ignored(name) : .comment
@@ -87,31 +91,6 @@ public enum CommentCommand: Equatable, Sendable {
 
     private static func isName(_ text: String) -> Bool {
         !text.isEmpty && text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) }
-    }
-}
-
-/// The value of a one-key YAML mapping as presenterm's comment commands
-/// write it: plain (`text`), quoted (`"text"`, `'text'`), or a block
-/// scalar (`|` keeps the lines, `>` folds them into one).
-enum YAMLScalar {
-    static func text(of value: String) -> String {
-        let lines = value.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        let head = (lines.first ?? "").trimming(" \t")
-        if head.hasPrefix("|") || head.hasPrefix(">") {
-            let body = Array(lines.dropFirst())
-            let indent = body.filter { !$0.trimming(" \t").isEmpty }
-                .map { $0.prefix { $0 == " " || $0 == "\t" }.count }.min() ?? 0
-            var kept = body.map { $0.count >= indent ? String($0.dropFirst(indent)) : "" }
-            while kept.last?.trimming(" \t").isEmpty == true { kept.removeLast() }
-            while kept.first?.trimming(" \t").isEmpty == true { kept.removeFirst() }
-            return head.hasPrefix("|") ? kept.joined(separator: "\n")
-                : kept.map { $0.trimming(" \t") }.joined(separator: " ")
-        }
-        let joined = lines.map { $0.trimming(" \t") }.filter { !$0.isEmpty }.joined(separator: " ")
-        if joined.count >= 2, let first = joined.first, first == "\"" || first == "'", joined.last == first {
-            return String(joined.dropFirst().dropLast())
-        }
-        return joined
     }
 }
 

@@ -1,5 +1,6 @@
 /// A presentation's YAML front matter, as presenterm reads it at the top of
-/// a deck:
+/// a deck, read with libyaml (quoting, block scalars and lists, `authors:
+/// [a, b]`, as YAML says):
 ///
 /// ```
 /// ---
@@ -26,21 +27,14 @@ enum FrontMatter {
         }
         guard let end = lines.indices.dropFirst().prefix(80).first(where: { lines[$0] == "---" || lines[$0] == "..." }),
               end > 1 else { return nil }
+        // Read by libyaml: a front matter that is not a YAML mapping of
+        // plain keys is no front matter, and the text is shown as written.
+        guard let yaml = try? YAMLNode.parse(lines[1..<end].joined(separator: "\n")), let entries = yaml.entries else { return nil }
         var fields: [(key: String, value: [String])] = []
-        for line in lines[1..<end] {
-            let trimmed = line.trimming(" \t")
-            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
-            if !line.hasPrefix(" "), !line.hasPrefix("\t"), !line.hasPrefix("-"), let colon = line.firstIndex(of: ":") {
-                let key = String(line[..<colon]).trimming(" \t")
-                let value = unquoted(String(line[line.index(after: colon)...]).trimming(" \t"))
-                guard !key.isEmpty, !key.contains(" ") else { return nil }
-                fields.append((key, value.isEmpty ? [] : [value]))
-            } else if let last = fields.indices.last {
-                let item = trimmed.hasPrefix("- ") ? String(trimmed.dropFirst(2)) : trimmed
-                fields[last].value.append(unquoted(item.trimming(" \t")))
-            } else {
-                return nil
-            }
+        for entry in entries {
+            guard let key = entry.key.text, !key.isEmpty, !key.contains(" ") else { return nil }
+            // A block scalar's lines are one line of the intro.
+            fields.append((key, entry.value.words.map { $0.split(whereSeparator: \.isNewline).joined(separator: " ") }.filter { !$0.isEmpty }))
         }
         guard !fields.isEmpty else { return nil }
         var intro: [String] = []
@@ -59,10 +53,5 @@ enum FrontMatter {
         let rest = lines[(end + 1)...].joined(separator: "\n")
         let separated = rest.contains("<!-- end_slide -->") || rest.contains("<!--end_slide-->")
         return intro.joined(separator: "\n\n") + (separated ? "\n\n<!-- end_slide -->\n" : "\n") + rest
-    }
-
-    private static func unquoted(_ value: String) -> String {
-        guard value.count >= 2, let first = value.first, first == "\"" || first == "'", value.last == first else { return value }
-        return String(value.dropFirst().dropLast())
     }
 }

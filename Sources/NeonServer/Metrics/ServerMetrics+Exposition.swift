@@ -7,7 +7,7 @@ extension ServerMetrics {
     func exposition(_ gauges: MetricsGauges) -> String {
         var out = PrometheusText()
         out.family("neonsync_build_info", .gauge, help: "Always 1; the version label names the running neonsyncd.")
-        out.sample("neonsync_build_info", labels: [("version", NeonSyncVersion.current)], 1)
+        out.sample("neonsync_build_info", labels: [("version", BuildStamp.version)], 1)
         out.family("neonsync_connections_open", .gauge, help: "WebSocket connections open now.")
         out.sample("neonsync_connections_open", gauges.connections)
         if !gauges.socketsPerThread.isEmpty {
