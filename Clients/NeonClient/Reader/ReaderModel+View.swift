@@ -104,7 +104,10 @@ extension ReaderModel {
         }
         if let prompt = questions.prompt, let status = questionStatus {
             let count = "\(status.count)/\(status.limit) " + DraftRing.text(for: status, theme: theme)
-            return StatusLine(message: "ask: " + prompt.text + "▏", right: [count], theme: theme)
+            // A notice (why Enter sent nothing, who joined) shows first
+            // while it lasts.
+            let notice = notices.text(at: time).map { $0 + "  " } ?? ""
+            return StatusLine(message: notice + "ask: " + prompt.text + "▏", right: [count], theme: theme)
         }
         if draftPanel != .focused, let notice = notices.text(at: time) {
             return StatusLine(message: notice, right: right, progress: folded, theme: theme)
