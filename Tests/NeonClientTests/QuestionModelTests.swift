@@ -73,6 +73,22 @@ struct QuestionModelTests {
         #expect(lines.last?.contains("pat marked #1 answered (bob: Why hello?)") == true)
     }
 
+    @Test("while slides show, a question on the slide is marked at the page's right edge")
+    func slideMark() throws {
+        var m = ReaderModel(mode: .present, room: "talk", name: "pat", columns: 80, rows: 24, slides: true, at: .zero)
+        _ = m.connected(at: .zero)
+        let asked = QuestionInfo(number: 1, by: bob, name: "bob", text: "Hello?", anchor: Anchor(block: 1, offset: 0), length: 5)
+        let w = Welcome(you: pat, room: "talk", document: DocumentInfo(title: "talk.md", format: .markdown, text: pointerTalk),
+                        readers: [ReaderInfo(id: pat, name: "pat", role: .presenter)], presenter: pat,
+                        draft: DraftInfo(text: "", rev: 0, status: try DraftCounter().status(forCount: 0)), questions: [asked])
+        _ = m.receive(ServerMessage(seq: 1, .welcome(w)), at: .zero)
+        #expect(m.slides.isOn)
+        let lines = m.view(at: .zero, theme: .neon).lines(trimming: false)
+        let row = try #require(lines.firstIndex { $0.contains("The first paragraph says hello") })
+        #expect(lines[row].trimmingCharacters(in: .whitespaces).last == "?" || lines[row].dropLast().last == "?", "\(lines[row])")
+        #expect(lines.filter { $0.contains("?") }.count == 1)
+    }
+
     @Test("C lists the welcome's questions; Enter goes to one's passage and detaches a follower; a marks it answered only for its asker or the presenter")
     func list() throws {
         let end = QuestionInfo(number: 1, by: bob, name: "bob", text: "The end?", anchor: Anchor(block: 19, offset: 0), length: 3)

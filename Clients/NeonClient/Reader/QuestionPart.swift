@@ -86,6 +86,20 @@ public struct QuestionPart: Equatable, Sendable {
         return out
     }
 
+    /// The marks beside the slide `slides` shows in `page`, at its right
+    /// edge as the pointers' are (a pointer's mark wins a row it shares).
+    func renderMarks(on slides: SlidePane, pointers: PointerPart, in page: Rect, theme: Theme, into buffer: inout Buffer) {
+        guard let layout = slides.layout, !page.isEmpty else { return }
+        let area = slides.frame(in: page)
+        let pointed = Set(pointers.all.compactMap { $0.passage.flatMap { layout.rows(of: $0)?.lowerBound } })
+        for question in all.sorted(by: { $0.answered && !$1.answered }) {
+            guard let row = layout.rows(of: question.passage)?.lowerBound, !pointed.contains(row),
+                  row >= slides.top, row < slides.top + area.height else { continue }
+            let marker = Self.marker(for: question, theme: theme)
+            buffer.set(marker.symbol, x: page.maxX - 1, y: area.y + row - slides.top, style: marker.style)
+        }
+    }
+
     static func marker(for question: QuestionInfo, theme: Theme) -> DocumentView.GutterMarker {
         question.answered
             ? DocumentView.GutterMarker(theme.ascii ? "+" : "✓", style: theme.muted)

@@ -19,6 +19,7 @@ extension ReaderModel {
             buffer.clipped(to: g.tabs) { renderSlideHeader(in: g.tabs, theme: theme, into: &$0) }
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             buffer.clipped(to: g.page) { slides.render(in: g.page, pointers: pointers, theme: theme, into: &$0) }
+            buffer.clipped(to: g.page) { questions.renderMarks(on: slides, pointers: pointers, in: g.page, theme: theme, into: &$0) }
             buffer.clipped(to: g.indicator) { renderSlideIndicator(in: g.indicator, at: time, theme: theme, into: &$0) }
         } else if pane.layout != nil {
             tabs.render(in: g.tabs, current: currentSection, at: time, theme: theme, into: &buffer)
