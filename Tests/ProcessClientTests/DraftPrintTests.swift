@@ -1,4 +1,5 @@
 import Foundation
+import NeonClientTestSupport
 import NeonCore
 import NeonTestSupport
 import Testing
@@ -24,6 +25,25 @@ struct DraftPrintTests {
                 "it joined as an observer, which cannot edit")
         let empty = try runClient(["draft", "quiet", "--print", "--server", server.url])
         #expect(empty.status == 0 && empty.out.isEmpty, "an empty draft prints nothing: \(empty)")
+    }
+
+    @Test("readable tail prints the draft's final text once the typing stops")
+    func tailPrintsTheSettledDraft() async throws {
+        let server = try ServerProcess()
+        defer { _ = server.stop() }
+        let tail = try TailProcess(["tail", "notes", "--name", "watcher", "--server", server.url])
+        _ = try tail.waitForLines(1)
+        let ada = try await TestPeer.connect(server)
+        _ = try await ada.hello(room: "notes", name: "ada", role: .reader)
+        ada.send(.edit(rev: 0, ops: TextOperation([.insert("Ship it")]), key: "k1"))
+        _ = try await ada.next("ack")
+        ada.send(.edit(rev: 1, ops: TextOperation([.retain(7), .insert(" on Friday\nthen rest.")]), key: "k2"))
+        _ = try await ada.next("ack")
+        let lines = try tail.waitUntil(timeout: 10, "the settled draft") { $0.contains { $0.hasSuffix("draft rev 2 settled at 28/280:") } }
+        let header = try #require(lines.firstIndex { $0.hasSuffix("settled at 28/280:") })
+        #expect(Array(lines[(header + 1)...].prefix(2)) == ["  Ship it on Friday", "  then rest."], "\(lines)")
+        #expect(lines.filter { $0.contains("settled") }.count == 1, "\(lines)")
+        #expect(tail.exitStatus(after: SIGTERM) == 0)
     }
 
     @Test("--print belongs to draft: elsewhere it is refused with status 2, and a server that is not there ends it with 4")
