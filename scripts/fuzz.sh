@@ -103,14 +103,22 @@ for line in examples:
     json.loads(line)  # the documented examples must stay valid JSON
 # Server messages carry "seq"; some share a client message's type.
 client = [e for e in examples if "seq" not in json.loads(e) and json.loads(e)["type"] in
-          ("hello", "document", "scroll", "tab", "follow", "edit", "cursor")]
+          ("hello", "document", "scroll", "tab", "follow", "edit", "cursor", "ask", "answered")]
 hello = [e for e in client if json.loads(e)["type"] == "hello"]
+document = next(e for e in client if json.loads(e)["type"] == "document")
+ask = '{"type":"ask","anchor":{"block":1,"offset":0},"length":5,"text":"why hello?"}'
+answered = '{"type":"answered","question":1}'
 seeds = examples + [
     # every client message after a hello from each of the three clients
     "\n".join(hello * 3 + client),
     "\n".join(hello * 3 + client + [""] + client),
     # presenter + readers, then the same session replayed from client 2
     "\n".join([hello[0].replace('"reader"', '"presenter"')] + hello * 2 + client * 2),
+    # questions on the example document's paragraph: asked by two readers,
+    # answered by the presenter and by an asker, then a replacing document
+    "\n".join([hello[0].replace('"reader"', '"presenter"')] + hello * 2
+              + [document, ask, ask, answered, answered.replace("1", "2"), "", answered.replace("1", "9"), ask, answered,
+                 document.replace("Hello", "Bye")]),
 ]
 for seed in seeds:
     name = hashlib.sha1(seed.encode()).hexdigest()[:16]

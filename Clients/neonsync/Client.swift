@@ -54,6 +54,11 @@ enum Client {
             return try screen(.draft, options) { size, _ in
                 DraftModel(room: room, name: options.name, profile: profile, columns: size.columns, rows: size.rows)
             }
+        case let .draftPrint(room, options):
+            let (servers, network) = try connecting(options)
+            let program = DraftPrintProgram(room: room, name: options.name, servers: servers.all.map(\.description))
+            return Runtime(printing: program, command: .draft, mailbox: try RuntimeMailbox(network: network),
+                           link: Link(servers: servers, token: options.token)).run()
         case let .notes(file, room, options):
             return try screen(.notes, options, document: file) { size, document in
                 NotesModel(room: room, name: options.name, file: document ?? DocumentInfo(title: file, format: .markdown, text: ""),

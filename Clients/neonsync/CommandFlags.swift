@@ -22,6 +22,8 @@ struct CommandFlags {
     /// The flags given, for the checks between them.
     var given: Set<String> = []
     var showHelp = false
+    /// `draft --print`.
+    var print = false
     /// `see neonsync COMMAND --help`.
     let help: String
 
@@ -61,6 +63,7 @@ struct CommandFlags {
         suffixed(.value(CommandOption.hyperlinks.spec, \.connect.hyperlinks, hyperlinkChoice), CommandOption.hyperlinks),
         suffixed(.value(CommandOption.graphics.spec, \.connect.graphics, graphicsName), CommandOption.graphics),
         .switch(CommandOption.showHelp.spec, \.showHelp, ends: true),
+        admitted(.switch(CommandOption.print.spec, \.print), CommandOption.print),
     ]
 
     /// `row`, refused for a command `option` does not belong to, and noted

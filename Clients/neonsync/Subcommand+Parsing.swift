@@ -106,7 +106,7 @@ extension CommandFlags {
         case .join: return .join(room: room, connect)
         case .present: return .present(file: file, room: room, pointing: pointing, slides: slides, connect)
         case .follow: return .follow(room: room, connect)
-        case .draft: return .draft(room: room, profile: profile, connect)
+        case .draft: return print ? .draftPrint(room: room, connect) : .draft(room: room, profile: profile, connect)
         case .tail: return .tail(room: room, json: json, connect)
         case .monitor: return .monitor(room: self.room, connect)
         case .replay: return .replay(log: file ?? "", room: self.room, speed: speed, summary: summary)

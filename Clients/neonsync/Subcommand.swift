@@ -39,6 +39,8 @@ enum Subcommand {
     case rooms(RoomsOptions)
     /// `bench SCENARIO …`: neonsync-bench runs, given the arguments after `bench`.
     case bench([String])
+    /// `draft ROOM --print`: print the room's shared draft and exit.
+    case draftPrint(room: String, ConnectOptions)
 
     /// Every command word, for suggesting the one meant.
     static var commandWords: [String] {
@@ -61,7 +63,7 @@ enum Subcommand {
         case .join: .join
         case .present: .present
         case .follow: .follow
-        case .draft: .draft
+        case .draft, .draftPrint: .draft
         case .tail: .tail
         case .monitor: .monitor
         case .replay: .replay

@@ -32,7 +32,7 @@ struct StorePresenterPlaceTests {
                 == [.roomActive(room: "d", atMilliseconds: 1), .presenterPlaced(room: "d", late)])
     }
 
-    @Test("a store of schema version 5 is brought to 7: its rooms are kept, with no place, and a place is kept from then on")
+    @Test("a store of schema version 5 is brought to the newest: its rooms are kept, with no place, and a place is kept from then on")
     func migratesFromFive() throws {
         let directory = try TemporaryDirectory()
         do {
@@ -52,7 +52,7 @@ struct StorePresenterPlaceTests {
         try store.commit([.presenterPlaced(room: "d", place)])
         #expect(try store.loadRoom("d")?.presenterPlace == place)
         store.close()
-        #expect(try Inspector(directory).rows("SELECT max(version) FROM schema_version") == [["7"]])
+        #expect(try Inspector(directory).rows("SELECT max(version) FROM schema_version") == [["\(SQLiteStore.migrations.count)"]])
     }
 
     @Test("a place that no longer reads back is left out, and the room still loads")

@@ -80,7 +80,7 @@ struct SmallScreenTests {
         let maximum = m.keyList.scroll
         #expect(maximum > 2)
         let last = m.view(at: .zero, theme: .monochrome).lines()
-        #expect(last.contains { $0.contains("quit") } && last.contains { $0.contains(HelpOverlay.moreAbove) })
+        #expect(last.contains { $0.contains("slides: go to slide 3") } && last.contains { $0.contains(HelpOverlay.moreAbove) }, "\(last)")
         _ = m.handle(.key(.character("k")), at: .zero)
         #expect(m.keyList.scroll == maximum - 1)
         _ = m.handle(.mouse(MouseEvent(.wheelUp, x: 1, y: 1)), at: .zero)

@@ -45,6 +45,8 @@ struct LogSchemaTests {
         _ = try await ada.next("pointer")
         ada.send(.unpoint)
         _ = try await ada.next("pointer")
+        ada.send(.ask(anchor: Anchor(block: 1, offset: 0), length: 6, text: "private draft: why?"))
+        _ = try await ada.next("question")
         let pat = try await TestPeer.connect(server)
         _ = try await pat.hello(room: "guide", name: "pat", role: .presenter)
         pat.send(.pointing(who: .presenter))

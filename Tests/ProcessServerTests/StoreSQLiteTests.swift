@@ -84,7 +84,7 @@ struct StoreSQLiteTests {
         #expect(try Inspector(directory).rows("SELECT operation FROM revisions WHERE room = 'long' AND revision = 1205") == [["[1205]"]])
     }
 
-    @Test("the file is in WAL mode and records schema versions 1 to 7")
+    @Test("the file is in WAL mode and records schema versions 1 to 8")
     func walAndSchema() throws {
         let directory = try TemporaryDirectory()
         let store = try SQLiteStore(directory: directory.path)
@@ -94,7 +94,7 @@ struct StoreSQLiteTests {
         store.close()
         let inspector = try Inspector(directory)
         #expect(try inspector.rows("PRAGMA journal_mode") == [["wal"]])
-        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"]])
+        #expect(try inspector.rows("SELECT version FROM schema_version ORDER BY version") == [["1"], ["2"], ["3"], ["4"], ["5"], ["6"], ["7"], ["8"]])
     }
 
     @Test("opening creates the data directory and its missing parents")
@@ -154,8 +154,8 @@ struct StoreSQLiteTests {
     func newerSchema() throws {
         let directory = try TemporaryDirectory()
         try SQLiteStore(directory: directory.path).close()
-        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (8, 0)")
-        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 8, newer than this neonsyncd knows (7) — run a newer neonsyncd, or point --data at another directory")) {
+        try Inspector(directory).execute("INSERT INTO schema_version (version, applied_ms) VALUES (9, 0)")
+        #expect(throws: NeonError("cannot open the store at \(directory.file("neonsync.sqlite3")): its schema version is 9, newer than this neonsyncd knows (8) — run a newer neonsyncd, or point --data at another directory")) {
             try SQLiteStore(directory: directory.path)
         }
     }

@@ -55,13 +55,14 @@ extension CommandHelp {
             summary: """
                 compose room ROOM's shared draft with everyone in it: every key types into the draft, everyone's \
                 edits merge as they type, and the ring fills toward the limit, turning yellow 20 characters \
-                before it and red from it on
+                before it and red from it on. With --print, print the draft to standard output and exit 0 \
+                instead (no terminal needed; 3 when the server refuses the room, 4 when it cannot be reached)
                 """,
             arguments: [roomArgument],
             keys: DraftModel.helpLines,
             keysNote: "Every printable key, ? included, types into the draft; F1 or Ctrl-G lists the keys.",
             exitStatuses: ExitStatus.ofScreens,
-            examples: ["neonsync draft release-post --profile mastodon"]),
+            examples: ["neonsync draft release-post --profile mastodon", "neonsync draft release-post --print > post.txt"]),
         CommandHelp(
             command: .tail, usage: "neonsync tail ROOM [--json] [OPTIONS]",
             summary: """

@@ -153,9 +153,14 @@ public struct CommandOption: Sendable {
     public static let showHelp = CommandOption(flag: "--help", short: "-h", value: nil, help: "show this help",
                                                commands: Set(CommandName.allCases))
 
+    /// `--print`.
+    public static let print = CommandOption(flag: "--print", value: nil, help: """
+        print the room's shared draft to standard output and exit (0), instead of editing it; needs no terminal
+        """, commands: [.draft])
+
     /// Every option, in the order help lists them.
     public static let all: [CommandOption] = [
         room, name, profile, slides, pointers, json, speed, summary, server, tokenFile, token, ca, insecure, theme,
-        hyperlinks, graphics, showHelp,
+        hyperlinks, graphics, showHelp, print,
     ]
 }

@@ -60,6 +60,8 @@ public enum LogReplay {
         case LogEvent.limit.name:
             guard let count = entry.count, let limit = entry.limit else { return nil }
             return .limit(LimitInfo(status: WatchedRoom.status(count: count, limit: limit), by: id))
+        case LogEvent.question.name:
+            return entry.question.map { .question($0) }
         case LogEvent.error.name:
             guard let code = entry.code.flatMap(ErrorCode.init(rawValue:)) else { return nil }
             return .error(ProtocolError(code, entry.message ?? ""))

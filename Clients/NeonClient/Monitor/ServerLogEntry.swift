@@ -30,6 +30,8 @@ public struct ServerLogEntry: Equatable, Sendable {
     public var revises: Int?
     /// A `slide` line's place in the deck.
     public var slidePlace: SlidePlace?
+    /// A `question` line's question (its text only with `--log-content`).
+    public var question: QuestionInfo?
 
     public init(_ line: LoggedLine) {
         ts = line.ts
@@ -56,6 +58,12 @@ public struct ServerLogEntry: Equatable, Sendable {
         if line.event == LogEvent.slide.name, let slide = line.int("slide"), let slides = line.int("slides"),
            let step = line.int("step"), let steps = line.int("steps") {
             slidePlace = SlidePlace(slide: slide, slides: slides, step: step, steps: steps)
+        }
+        if line.event == LogEvent.question.name, let number = line.int("number"), let name, let block = line.int("block"),
+           let offset = line.int("offset"), let length = line.int("length"), let answered = line.bool("answered") {
+            question = QuestionInfo(number: number, by: ClientID(line.client ?? "?"), name: name,
+                                    text: line.string("text") ?? "(text not logged)", anchor: Anchor(block: block, offset: offset),
+                                    length: length, answered: answered, answeredBy: line.string("answeredBy"))
         }
     }
 

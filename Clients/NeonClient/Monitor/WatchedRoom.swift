@@ -17,6 +17,8 @@ public struct WatchedRoom: Equatable, Sendable {
     /// The room's document, when its text came (a welcome, a `document`):
     /// pointers are named by the words they mark, as tail names them.
     var document: Document?
+    /// The room's questions by number (a welcome's, then each `question`).
+    public internal(set) var questions: [Int: QuestionInfo] = [:]
 
     /// A feed line a message is worth.
     public typealias Line = (text: String, kind: MonitorFeed.Kind)
@@ -51,7 +53,9 @@ public struct WatchedRoom: Equatable, Sendable {
         learnSections(of: welcome.document)
         draft = Self.status(count: welcome.draft.count, limit: welcome.draft.limit)
         draftRevision = welcome.draft.rev
-        return ("watching \(welcome.room): \(readerCount)", .info)
+        questions = Dictionary((welcome.questions ?? []).map { ($0.number, $0) }, uniquingKeysWith: { _, last in last })
+        let asked = RoomLine.questionCount(welcome.questions ?? []).map { ", \($0)" } ?? ""
+        return ("watching \(welcome.room): \(readerCount)\(asked)", .info)
     }
 
     /// `1 reader`, `3 readers · 1 watching`: the members who read, and the
@@ -74,6 +78,7 @@ public struct WatchedRoom: Equatable, Sendable {
             deciles[reader.id] = nil
             return (RoomLine.left(reader), .leave)
         case let .document(published):
+            if published.revises == nil { questions = [:] }
             documentTitle = published.title
             learnSections(of: published.info)
             return ("\(name(published.by)) published \(Self.version(of: published))\"\(published.title)\"", .document)
@@ -96,6 +101,9 @@ public struct WatchedRoom: Equatable, Sendable {
             return ("error \(error.code.rawValue): \(error.message)", .error)
         case let .pointer(pointer):
             return (RoomLine.pointer(pointer, in: document), .follow)
+        case let .question(question):
+            defer { questions[question.number] = question }
+            return (RoomLine.question(question, known: questions[question.number], in: document), .follow)
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }

@@ -204,11 +204,13 @@ public struct DocumentPane: Sendable {
 
     /// Draws the document into `area` (its text and the marker gutter on
     /// the right), with `highlights` over it, the other members of
-    /// `presence` in the gutter, and the room's `pointers` over both.
+    /// `presence` in the gutter, the room's `questions` over them and its
+    /// `pointers` over all.
     func render(in area: Rect, highlights: [DocumentView.Highlight], presence: Presence, pointers: PointerPart,
-                theme: Theme, into buffer: inout Buffer) {
+                questions: QuestionPart, theme: Theme, into buffer: inout Buffer) {
         guard let layout else { return }
-        let marks = markers(of: presence, theme: theme).merging(pointers.markers(in: layout, theme: theme)) { _, pointer in pointer }
+        let marks = markers(of: presence, theme: theme).merging(questions.markers(in: layout, theme: theme)) { _, question in question }
+            .merging(pointers.markers(in: layout, theme: theme)) { _, pointer in pointer }
         let gutter = DocumentView.Gutter(side: .right, width: 1, markers: marks)
         DocumentView(layout: layout, top: top, highlights: highlights, query: nil, gutter: gutter,
                      codeShift: codeShift, theme: theme, linkBase: linkBase)

@@ -12,6 +12,8 @@ extension ReaderModel {
             return []
         }
         if search.editing { return editSearch(event, at: time) }
+        if questions.prompt != nil { return editQuestion(event, at: time) }
+        if questions.isListOpen { return questionListInput(event, at: time) }
         if draftPanel == .focused { return draftPanelInput(event, at: time) }
         if slides.isOn, case let .key(key) = event, let out = slideKey(key, at: time) { return out }
         guard let action = Self.documentKeys.action(for: event) else { return [] }
@@ -81,6 +83,8 @@ extension ReaderModel {
         case .mouse:
             guard case let .mouse(mouse) = event else { return [] }
             return click(mouse, at: time)
+        case .askQuestion: return beginQuestion(at: time)
+        case .listQuestions: return openQuestions(at: time)
         }
     }
 

@@ -11,6 +11,7 @@ extension ReaderModel {
         case follow, point, clearPointer, goToPointer
         case openDraft, closeDraft, toggleNotes
         case reconnect, mouse, showKeys, quit
+        case askQuestion, listQuestions
     }
 
     /// What a key does while slides show; keys this map leaves free do what
@@ -64,7 +65,12 @@ extension ReaderModel {
         .init([.character("?"), .function(1)], .showKeys, help: Help.keysAndClose),
         .init([.escape], .cancelSearch, help: Help.keysAndClose),
         .init([.character("q"), .ctrl("c")], .quit, help: .init(key: "q", action: "quit")),
+        .init([.character("c")], .askQuestion, help: questionHelp),
+        .init([.character("C")], .listQuestions, help: questionHelp),
     ])
+
+    private static let questionHelp = HelpOverlay.Line(
+        key: "c C", action: "ask a question on the passage at the top (or the search match) / list the room's questions")
 
     private static let pointerHelp = HelpOverlay.Line(
         key: "p P '", action: "point at the passage at the top (or the search match) / clear / go to the presenter's pointer")

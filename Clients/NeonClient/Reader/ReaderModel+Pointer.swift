@@ -5,17 +5,8 @@ extension ReaderModel {
     /// at the passage at the top of the screen (its paragraph, or its table
     /// row or code line).
     public mutating func pointAtTop(at time: Duration) -> [ClientCommand] {
-        guard let layout = pane.layout else { return [] }
-        if slides.isOn, let slide = slides.layout,
-           let passage = PointerPart.passage(at: slide.anchor(forRow: slides.top), in: layout.document) {
-            return point(passage.anchor, length: passage.length, at: time)
-        }
-        if let current = search.current, search.currentIsShown(on: pane.visibleRows), !search.matches[current].place.inName {
-            let match = search.matches[current].place
-            return point(Anchor(block: match.block, offset: match.characters.lowerBound), length: match.characters.count, at: time)
-        }
-        _ = layout
-        return point(atRow: pane.top, at: time)
+        guard let passage = passageAtTop() else { return [] }
+        return point(passage.anchor, length: passage.length, at: time)
     }
 
     /// Points at the passage on layout row `row` (a click on it).

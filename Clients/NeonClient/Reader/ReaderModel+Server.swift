@@ -69,6 +69,7 @@ extension ReaderModel {
             return documentPublished(published, at: time)
         case let .progress(p): return progressed(p, at: time)
         case let .pointer(p): return pointerReceived(p, at: time)
+        case let .question(q): questionReceived(q, at: time)
         case let .tab(t): return tabChanged(t, at: time)
         case let .follow(f):
             presence.update(f.id) { $0.following = f.on }
@@ -97,6 +98,7 @@ extension ReaderModel {
         if pendingDocument == nil, let unconfirmed = publishing { pendingDocument = unconfirmed }
         publishing = nil
         pointers.welcomed(welcome)
+        questions.welcomed(welcome)
         var out: [ClientCommand] = mode == .present ? [.send(.pointing(who: pointing))] : []
         if let info = welcome.document {
             roomVersion = info.version

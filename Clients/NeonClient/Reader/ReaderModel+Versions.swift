@@ -87,6 +87,7 @@ extension ReaderModel {
                 show(published.info, at: time)
                 presence.forgetPlaces()
                 pointers.clear()
+                questions.clear()
             }
         } else if published.info != pane.shownDocument {
             showVersion(published.info, at: time)

@@ -19,13 +19,14 @@ extension ReaderModel {
             buffer.clipped(to: g.tabs) { renderSlideHeader(in: g.tabs, theme: theme, into: &$0) }
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             buffer.clipped(to: g.page) { slides.render(in: g.page, pointers: pointers, theme: theme, into: &$0) }
+            buffer.clipped(to: g.page) { questions.renderMarks(on: slides, pointers: pointers, in: g.page, theme: theme, into: &$0) }
             buffer.clipped(to: g.indicator) { renderSlideIndicator(in: g.indicator, at: time, theme: theme, into: &$0) }
         } else if pane.layout != nil {
             tabs.render(in: g.tabs, current: currentSection, at: time, theme: theme, into: &buffer)
             if g.isBordered { BorderBox(theme: theme).render(in: g.box, into: &buffer) }
             buffer.clipped(to: g.page) {
                 pane.render(in: g.page, highlights: search.highlights(in: pane.layout, rows: pane.visibleRows),
-                            presence: presence, pointers: pointers, theme: theme, into: &$0)
+                            presence: presence, pointers: pointers, questions: questions, theme: theme, into: &$0)
             }
             buffer.clipped(to: g.indicator) { pane.renderIndicator(in: g.indicator, at: time, theme: theme, into: &$0) }
         } else {
@@ -44,6 +45,7 @@ extension ReaderModel {
         if draftPanel.isOpen {
             buffer.clipped(to: g.draft) { draft.renderEditor(into: &$0, at: time, theme: theme, focused: draftPanel == .focused) }
         }
+        if questions.isListOpen { questions.renderList(in: g.box, theme: theme, into: &buffer) }
         statusLine(at: time, theme: theme).render(in: g.status, into: &buffer)
         keyList.render(helpOverlay(theme: theme), into: &buffer)
         return buffer
@@ -100,6 +102,13 @@ extension ReaderModel {
         let folded = geometry.foldsIndicator && pane.layout != nil && connection == .joined ? position?.progress : nil
         if search.editing {
             return StatusLine(message: "/" + search.query + "▏", right: right, progress: folded, theme: theme)
+        }
+        if let prompt = questions.prompt, let status = questionStatus {
+            let count = "\(status.count)/\(status.limit) " + DraftRing.text(for: status, theme: theme)
+            // A notice (why Enter sent nothing, who joined) shows first
+            // while it lasts.
+            let notice = notices.text(at: time).map { $0 + "  " } ?? ""
+            return StatusLine(message: notice + "ask: " + prompt.text + "▏", right: [count], theme: theme)
         }
         if draftPanel != .focused, let notice = notices.text(at: time) {
             return StatusLine(message: notice, right: right, progress: folded, theme: theme)

@@ -44,6 +44,8 @@ public struct ReaderModel: Sendable {
     public internal(set) var notes = NotesPanel()
     /// The room's pointers (`p` points, `P` clears, `'` goes to the presenter's).
     public internal(set) var pointers = PointerPart()
+    /// The room's questions (`c` asks one, `C` lists them).
+    public internal(set) var questions = QuestionPart()
     /// Presenting: who else may point in the room.
     public let pointing: PointingRule
 

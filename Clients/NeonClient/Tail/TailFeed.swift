@@ -9,6 +9,9 @@ public struct TailFeed: Equatable, Sendable {
     private var sectionTitles: [String] = []
     /// The room's document, to quote what a pointer marks.
     private var document: Document?
+    /// The room's questions by number, to tell a new one from one answered
+    /// or moved.
+    private var questions: [Int: QuestionInfo] = [:]
 
     public init() {}
 
@@ -17,6 +20,7 @@ public struct TailFeed: Equatable, Sendable {
         switch message.payload {
         case let .welcome(welcome):
             names = Dictionary(welcome.readers.map { ($0.id, $0.name) }, uniquingKeysWith: { _, last in last })
+            questions = Dictionary((welcome.questions ?? []).map { ($0.number, $0) }, uniquingKeysWith: { _, last in last })
             learnSections(of: welcome.document)
             return summary(of: welcome)
         case let .joined(reader):
@@ -26,6 +30,7 @@ public struct TailFeed: Equatable, Sendable {
             names[reader.id] = nil
             return RoomLine.left(reader)
         case let .document(published):
+            if published.revises == nil { questions = [:] }
             learnSections(of: published.info)
             let sections = sectionTitles.count == 1 ? "1 section" : "\(sectionTitles.count) sections"
             let kept = published.revises == nil ? "" : "; everyone keeps their place"
@@ -51,6 +56,9 @@ public struct TailFeed: Equatable, Sendable {
             return "error \(error.code.rawValue): \(error.message)"
         case let .pointer(pointer):
             return RoomLine.pointer(pointer, in: document)
+        case let .question(question):
+            defer { questions[question.number] = question }
+            return RoomLine.question(question, known: questions[question.number], in: document)
         case .cursor, .ack, .relay:
             return nil
         case let .overview(overview):
@@ -71,7 +79,8 @@ public struct TailFeed: Equatable, Sendable {
             : "readers " + readers.map { "\($0.name) (\($0.role.rawValue) \($0.percent)%)" }.joined(separator: ", ")
         let document = welcome.document.map { "document \"\($0.title)\"" } ?? "no document"
         let draft = welcome.draft
-        return "watching \(welcome.room): \(who); \(document); draft rev \(draft.rev), \(draft.count)/\(draft.limit) \(draft.level.rawValue)"
+        let asked = RoomLine.questionCount(welcome.questions ?? []).map { "; \($0)" } ?? ""
+        return "watching \(welcome.room): \(who); \(document); draft rev \(draft.rev), \(draft.count)/\(draft.limit) \(draft.level.rawValue)\(asked)"
     }
 
     private mutating func learnSections(of document: DocumentInfo?) {

@@ -22,6 +22,8 @@ public struct TailProgram: Program {
     let timeOfDay: @Sendable () -> String
     var feed = TailFeed()
     var settling = ProgressSettling()
+    /// The draft, printed whole once nobody has typed for a while.
+    var draft = DraftSettling()
     /// The server connected to now (or tried next).
     var current: String
     /// The server of the last welcome: a welcome from another one starts a
@@ -57,7 +59,7 @@ public struct TailProgram: Program {
         case let .disconnected(lost):
             return disconnected(lost, at: time)
         case .tick:
-            let settled = lines(settling.settled(at: time))
+            let settled = lines(settling.settled(at: time)) + draftLines(at: time)
             guard !everJoined, time >= Self.firstContact else { return settled }
             let target = servers.count > 1 ? "any of \(servers.joined(separator: ", "))" : current
             return [.printError("neonsync tail: cannot reach \(target) within \(Int(Self.firstContact.inSeconds)) s (\(lastFailure)); start neonsyncd or check --server"),
@@ -70,7 +72,13 @@ public struct TailProgram: Program {
     /// Until the first welcome, the deadline of `firstContact`; while a
     /// reader moves, when they will have settled.
     public func nextWake(after time: Duration) -> Duration? {
-        [everJoined ? nil : Self.firstContact, settling.nextSettle].compactMap { $0 }.min()
+        [everJoined ? nil : Self.firstContact, settling.nextSettle, json ? nil : draft.nextSettle].compactMap { $0 }.min()
+    }
+
+    /// The settled draft's lines, the first after the time of day.
+    private mutating func draftLines(at time: Duration) -> [ClientCommand] {
+        guard !json else { return [] }
+        return draft.settled(at: time).enumerated().map { index, line in .print(index == 0 ? "\(timeOfDay()) \(line)" : line) }
     }
 
     /// The readable lines of `messages`, each after the time of day.
@@ -93,7 +101,8 @@ public struct TailProgram: Program {
         }
         lastSeq = message.seq
         guard !json else { return out }
-        out += lines(settling.settled(at: time))
+        out += lines(settling.settled(at: time)) + draftLines(at: time)
+        draft.observe(message, at: time)
         guard !settling.hold(message, at: time) else { return out }
         // Held places go first, described before this message changes the
         // names (a leave forgets one); messages without a line hold nothing back.

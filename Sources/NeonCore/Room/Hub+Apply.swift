@@ -60,6 +60,8 @@ extension Hub {
         case let .point(anchor, length): event = .pointed(id, anchor: anchor, length: length)
         case .unpoint: event = .unpointed(id)
         case let .pointing(who): event = .pointingChanged(id, who)
+        case let .ask(anchor, length, text): event = .asked(id, anchor: anchor, length: length, text: text)
+        case let .answered(question): event = .questionAnswered(id, question: question)
         }
         return (rooms[room]?.apply(event, at: time) ?? []) + told
     }

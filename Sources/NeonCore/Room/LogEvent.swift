@@ -136,12 +136,19 @@ public struct LogEvent: Hashable, Sendable {
     /// The presenter said who else may point.
     public static let pointing = LogEvent("pointing", [.info], room: .required, client: .required,
                                           [.init("who", .string)])
+    /// A question was asked on a passage, marked answered, or carried onto
+    /// a new version of the document (`moved`).
+    public static let question = LogEvent("question", [.info], room: .required, client: .required, [
+        .init("number", .int), .init("name", .string), .init("block", .int), .init("offset", .int), .init("length", .int),
+        .init("answered", .bool), .init("answeredBy", .string, optional: true), .init("moved", .bool, optional: true),
+        .init("text", .string, optional: true),
+    ])
     public static let error = LogEvent("error", [.warn], room: .optional, client: .required,
                                        [.init("code", .string), .init("message", .string)])
 
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
         start, startFailed, redisDown, redisUp, membershipLost, roomReset, entryUndecodable, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
-        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, error, storeFailed,
+        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, question, error, storeFailed,
     ]
 }

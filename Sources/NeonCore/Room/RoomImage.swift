@@ -50,6 +50,9 @@ public struct RoomImage: Codable, Equatable, Sendable {
     /// Where the room's presenter last was (absent when the room keeps no
     /// place, and in images written before it did).
     public var presenterPlace: PresenterPlace?
+    /// The room's questions (absent when nobody asked one, and in images
+    /// written before questions).
+    public var questions: [QuestionInfo]?
 }
 
 extension RoomState {
@@ -59,7 +62,8 @@ extension RoomState {
                   draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
                   members: order.compactMap { members[$0]?.image }, presenter: presenter,
                   pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing,
-                  documentBy: documentBy, documentSession: documentSession, presenterPlace: presenterPlace)
+                  documentBy: documentBy, documentSession: documentSession, presenterPlace: presenterPlace,
+                  questions: questions.isEmpty ? nil : questions)
     }
 
     /// The room an image was taken of.
@@ -78,7 +82,10 @@ extension RoomState {
         pointing = image.pointing ?? .everyone
         documentBy = image.documentBy
         documentSession = image.documentSession
-        if parsed != nil { presenterPlace = image.presenterPlace }
+        if parsed != nil {
+            presenterPlace = image.presenterPlace
+            questions = image.questions ?? []
+        }
     }
 }
 

@@ -34,6 +34,10 @@ public enum PersistRecord: Equatable, Sendable {
     /// Where the room's presenter now is (nil: the room forgot it, with the
     /// document it was on), kept for a presenter who comes back.
     case presenterPlaced(room: String, PresenterPlace?)
+    /// The room's questions after one was asked, answered or carried onto
+    /// a new version of the document (all of them: the list replaces the
+    /// one kept). The question's broadcast waits until it is kept.
+    case questionsKept(room: String, [QuestionInfo])
 }
 
 extension PersistRecord {
@@ -58,10 +62,13 @@ public struct RoomSnapshot: Equatable, Sendable {
     public var recentEdits: [EditInfo]
     /// Where the room's presenter last was (see `RoomState.presenterPlace`).
     public var presenterPlace: PresenterPlace?
+    /// The room's questions (see `RoomState.questions`).
+    public var questions: [QuestionInfo]
 
     public init(name: String, profile: CountingProfile = .graphemes, limit: Int = DraftCounter.defaultLimit,
                 document: DocumentInfo?, draftText: String, draftRevision: Int, recentEdits: [EditInfo] = [],
-                presenterPlace: PresenterPlace? = nil) {
+                presenterPlace: PresenterPlace? = nil, questions: [QuestionInfo] = []) {
+        self.questions = questions
         self.presenterPlace = presenterPlace
         self.name = name
         self.profile = profile
@@ -98,6 +105,10 @@ public enum RoomEvent: Equatable, Sendable {
     case unpointed(ClientID)
     /// The presenter said who else may point.
     case pointingChanged(ClientID, PointingRule)
+    /// A member asked a question on `length` characters from `anchor`.
+    case asked(ClientID, anchor: Anchor, length: Int, text: String)
+    /// A member marked question `question` answered.
+    case questionAnswered(ClientID, question: Int)
 }
 
 /// The limits a room enforces; each is a server flag.

@@ -17,6 +17,8 @@ extension RoomState {
         case let .pointed(id, anchor, length): return point(id, at: anchor, length: length)
         case let .unpointed(id): return unpoint(id)
         case let .pointingChanged(id, rule): return setPointing(rule, by: id)
+        case let .asked(id, anchor, length, text): return ask(text, at: anchor, length: length, by: id)
+        case let .questionAnswered(id, number): return markAnswered(number, by: id)
         }
     }
 
@@ -125,6 +127,8 @@ extension RoomState {
             for key in order { members[key]?.resetPlace() }
             pointers = []
         }
+        let droppedQuestions = map == nil && !questions.isEmpty
+        if droppedQuestions { questions = [] }
         let kept = keepPresenterPlace(carrying: map)
         var fields = [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
                       LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
@@ -137,7 +141,8 @@ extension RoomState {
             broadcast(.document(DocumentPublished(published, by: id, revises: isVersion ? revises : nil)), except: nil),
         ] + kept
         // The pointers after the document, so they read on the new version.
-        if let map { out += carryPointers(map) }
+        if let map { out += carryPointers(map) + carryQuestions(map) }
+        if droppedQuestions { out.insert(.persist(.questionsKept(room: name, [])), at: 1) }
         out.append(.log(LogRecord(.info, .document, room: name, client: id, fields, content: [LogField("text", .string(info.text))])))
         return out
     }

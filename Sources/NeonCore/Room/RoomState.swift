@@ -40,6 +40,10 @@ public struct RoomState: Equatable, Sendable {
     /// Where the presenter last was, kept while nobody presents: a presenter
     /// who joins again under the same name starts there.
     public internal(set) var presenterPlace: PresenterPlace?
+    /// The questions asked on passages of the document, oldest first; they
+    /// stay when their askers leave, and go with a document that replaces
+    /// the room's.
+    public internal(set) var questions: [QuestionInfo]
 
     /// A new room. Its draft limit is `limits.draftLimit` for the default
     /// graphemes profile and the profile's own limit for the others.
@@ -65,6 +69,7 @@ public struct RoomState: Equatable, Sendable {
         pointers = []
         pointing = .everyone
         presenterPlace = nil
+        questions = []
     }
 
     /// Whether nothing was ever kept here: no document, an untouched draft
@@ -95,7 +100,10 @@ public struct RoomState: Equatable, Sendable {
         draft = DraftDocument(text: snapshot.draftText, revision: snapshot.draftRevision, history: contiguous.map(\.ops))
         recentEdits = Array(contiguous.suffix(draft.historyLimit))
         draftCount = counter.count(snapshot.draftText)
-        if parsed != nil { presenterPlace = snapshot.presenterPlace }
+        if parsed != nil {
+            presenterPlace = snapshot.presenterPlace
+            questions = snapshot.questions
+        }
     }
 
     public var draftStatus: DraftStatus { counter.status(forCount: draftCount) }
@@ -116,7 +124,7 @@ public struct RoomState: Equatable, Sendable {
         draft.missed = draftRev.flatMap(missedEdits(since:))
         return Welcome(you: id, room: name, document: document,
                        readers: order.compactMap { members[$0]?.info },
-                       presenter: presenter, draft: draft, pointers: pointers)
+                       presenter: presenter, draft: draft, pointers: pointers, questions: questions)
     }
 
     /// The edits after revision `since`, or nil when they are no longer kept

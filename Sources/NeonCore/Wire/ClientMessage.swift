@@ -48,6 +48,12 @@ public enum ClientMessage: Equatable, Sendable {
     case unpoint
     /// From the presenter (added after v1): who else may point in the room.
     case pointing(who: PointingRule)
+    /// Ask a question on a passage (added after v1): `length` characters of
+    /// block `anchor.block` from `anchor.offset`, as `point` marks one.
+    case ask(anchor: Anchor, length: Int, text: String)
+    /// Mark question `question` (its number) answered (added after v1):
+    /// from its asker (the same name) or the presenter.
+    case answered(question: Int)
 
     /// The wire `type` of this message.
     public var type: String { kind.rawValue }
@@ -66,20 +72,22 @@ public enum ClientMessage: Equatable, Sendable {
         case .point: .point
         case .unpoint: .unpoint
         case .pointing: .pointing
+        case .ask: .ask
+        case .answered: .answered
         }
     }
 
     /// The client messages' wire `type`s, listed once: the decoder, the
     /// unknown-type error and the server's metrics all read this.
     public enum Kind: String, CaseIterable, Sendable {
-        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing
+        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing, ask, answered
     }
 }
 
 extension ClientMessage: Codable {
     enum Key: String, CodingKey {
         case type, room, name, role, profile, draftRev, token, resume, notes, key, title, format, text, parser, images, unshown, revises
-        case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who, step
+        case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who, step, question
     }
 
     public init(from decoder: any Decoder) throws {
@@ -132,6 +140,12 @@ extension ClientMessage: Codable {
             self = .unpoint
         case .pointing:
             self = .pointing(who: try c.decode(PointingRule.self, forKey: .who))
+        case .ask:
+            self = .ask(anchor: try c.decode(Anchor.self, forKey: .anchor),
+                        length: try c.decode(Int.self, forKey: .length),
+                        text: try c.decode(String.self, forKey: .text))
+        case .answered:
+            self = .answered(question: try c.decode(Int.self, forKey: .question))
         }
     }
 
@@ -182,6 +196,12 @@ extension ClientMessage: Codable {
             break
         case let .pointing(who):
             try c.encode(who, forKey: .who)
+        case let .ask(anchor, length, text):
+            try c.encode(anchor, forKey: .anchor)
+            try c.encode(length, forKey: .length)
+            try c.encode(text, forKey: .text)
+        case let .answered(question):
+            try c.encode(question, forKey: .question)
         }
     }
 }

@@ -87,6 +87,7 @@ extension PersistRecord {
         case let .roomRemoved(room): room
         case let .revisionAcked(room, _, _, _, _, _): room
         case let .presenterPlaced(room, _): room
+        case let .questionsKept(room, _): room
         }
     }
 }

@@ -75,6 +75,9 @@ public final class InMemoryStore: RoomStore {
                                                   author: by.rawValue, key: key), to: &copy)
                 case let .presenterPlaced(room, place):
                     if let at = copy.index[room] { copy.rooms[at].presenterPlace = place }
+                case let .questionsKept(room, questions):
+                    guard let at = copy.index[room] else { throw .unknownRoom(room, storing: "the questions") }
+                    copy.rooms[at].questions = questions
                 }
             }
             state = copy

@@ -52,6 +52,9 @@ extension SQLiteStore {
         """
         ALTER TABLE rooms ADD COLUMN presenter_place TEXT;
         """,
+        """
+        ALTER TABLE rooms ADD COLUMN questions TEXT;
+        """,
     ]
 
     /// Brings the schema up to the newest version, all steps in one

@@ -5,8 +5,8 @@ import Synchronization
 
 /// The embedded store: one SQLite file, `neonsync.sqlite3`, in the data
 /// directory, holding rooms, their documents, each room's draft (its
-/// current text and revision, and the last `keptRevisions` edits) and
-/// where its presenter last was.
+/// current text and revision, and the last `keptRevisions` edits),
+/// where its presenter last was and the questions asked on its document.
 ///
 /// Durability: the file is in WAL mode with `synchronous=NORMAL`, and each
 /// call is one transaction, committed before it returns. A committed
@@ -110,7 +110,8 @@ public final class SQLiteStore: RoomStore {
         return try withConnection(context) { (connection) throws(SQLiteError) in
             let statement = try connection.statement("""
                 SELECT r.name, r.profile, r.draft_limit, r.draft_text, r.draft_revision, d.title, d.format, d.text,
-                       coalesce(r.active_ms, r.created_ms), d.images, d.version, d.unshown, r.presenter_place
+                       coalesce(r.active_ms, r.created_ms), d.images, d.version, d.unshown, r.presenter_place,
+                       r.questions
                 FROM rooms r LEFT JOIN documents d ON d.room = r.name
                 """ + (name == nil ? " ORDER BY r.id" : " WHERE r.name = ?"))
             let read = { (row: SQLiteStatement) in
@@ -118,13 +119,17 @@ public final class SQLiteStore: RoomStore {
                                   draftText: row.text(3) ?? "", draftRevision: row.int(4),
                                   activeMilliseconds: Int64(row.int(8)), presenterPlace: Self.presenterPlace(row.text(12))),
                  title: row.text(5), format: row.text(6), text: row.text(7), images: row.text(9),
-                 version: row.text(10).flatMap { Int($0) }, unshown: row.text(11))
+                 version: row.text(10).flatMap { Int($0) }, unshown: row.text(11), questions: row.text(13))
             }
             if let name { return try statement.rows(.text(name), read: read) }
             return try statement.rows(read: read)
         }.map { (stored) throws(NeonError) -> StoredRoom in
             var room = stored.room
             room.recentEdits = try recentEdits(of: room.name)
+            guard let questions = Self.decodedColumn(stored.questions, as: [QuestionInfo].self) else {
+                throw NeonError("cannot read room '\(room.name)' from \(path): its questions are not readable JSON — the store was changed by something other than neonsyncd")
+            }
+            room.questions = questions
             if let title = stored.title, let formatName = stored.format, let text = stored.text {
                 guard let format = DocumentFormat(rawValue: formatName) else {
                     throw NeonError("cannot read room '\(room.name)' from \(path): its document's format '\(formatName)' is unknown — run the neonsyncd that wrote this store, or a newer one")
@@ -228,6 +233,10 @@ public final class SQLiteStore: RoomStore {
             try connection.statement("UPDATE rooms SET presenter_place = ? WHERE name = ?")
                 .run(presenterPlaceColumn(place), .text(room))
             return .appended
+        case let .questionsKept(room, questions):
+            try connection.statement("UPDATE rooms SET questions = ? WHERE name = ?")
+                .run(jsonColumn(questions), .text(room))
+            return connection.changes == 1 ? .appended : .noSuchRoom(room, storing: "the questions")
         }
     }
 
@@ -241,6 +250,7 @@ public final class SQLiteStore: RoomStore {
         case let .revisionAcked(room, revision, _, _, _, _):
             "cannot store revision \(revision) of the draft of room '\(room)' in \(path)"
         case let .presenterPlaced(room, _): "cannot store where the presenter of room '\(room)' is in \(path)"
+        case let .questionsKept(room, _): "cannot store the questions of room '\(room)' in \(path)"
         }
     }
 

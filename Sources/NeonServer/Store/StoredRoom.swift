@@ -20,10 +20,13 @@ public struct StoredRoom: Equatable, Sendable {
     public var activeMilliseconds: Int64?
     /// Where the room's presenter last was, for one who comes back.
     public var presenterPlace: PresenterPlace?
+    /// The questions asked on the room's document, oldest first.
+    public var questions: [QuestionInfo]
 
     public init(name: String, profile: String, limit: Int, document: DocumentInfo? = nil,
                 draftText: String = "", draftRevision: Int = 0, recentEdits: [StoredEdit] = [],
-                activeMilliseconds: Int64? = nil, presenterPlace: PresenterPlace? = nil) {
+                activeMilliseconds: Int64? = nil, presenterPlace: PresenterPlace? = nil, questions: [QuestionInfo] = []) {
+        self.questions = questions
         self.name = name; self.profile = profile; self.limit = limit
         self.document = document; self.draftText = draftText; self.draftRevision = draftRevision
         self.recentEdits = recentEdits; self.activeMilliseconds = activeMilliseconds
@@ -53,6 +56,7 @@ extension RoomSnapshot {
         }
         self.init(name: room.name, profile: CountingProfile(rawValue: room.profile) ?? .graphemes,
                   limit: room.limit, document: room.document, draftText: room.draftText,
-                  draftRevision: room.draftRevision, recentEdits: edits, presenterPlace: room.presenterPlace)
+                  draftRevision: room.draftRevision, recentEdits: edits, presenterPlace: room.presenterPlace,
+                  questions: room.questions)
     }
 }
