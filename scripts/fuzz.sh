@@ -103,14 +103,27 @@ for line in examples:
     json.loads(line)  # the documented examples must stay valid JSON
 # Server messages carry "seq"; some share a client message's type.
 client = [e for e in examples if "seq" not in json.loads(e) and json.loads(e)["type"] in
-          ("hello", "document", "scroll", "tab", "follow", "edit", "cursor")]
+          ("hello", "document", "scroll", "tab", "follow", "edit", "cursor", "output")]
 hello = [e for e in client if json.loads(e)["type"] == "hello"]
+
+def snippet_session():
+    # line i comes from client i % 3: c1 presents, c2 and c3 read
+    presenter = hello[0].replace('"reader"', '"presenter"')
+    deck = json.dumps({"type": "document", "title": "Demo", "format": "markdown",
+                       "text": "# Demo\n\n```bash +exec +id:a\necho $((6*7))\n```\n\n<!-- snippet_output: a -->\n"})
+    run = json.dumps({"type": "output", "block": 1, "text": "", "state": "running"})
+    done = json.dumps({"type": "output", "block": 1, "text": "EXECOUT42", "state": "exited", "exit": 0})
+    bad = json.dumps({"type": "output", "block": 1, "text": "x\ty", "state": "running"})
+    return [presenter, hello[0], hello[0], deck, run, run, run, done, "", done, bad, hello[0], bad, run, deck]
 seeds = examples + [
     # every client message after a hello from each of the three clients
     "\n".join(hello * 3 + client),
     "\n".join(hello * 3 + client + [""] + client),
     # presenter + readers, then the same session replayed from client 2
     "\n".join([hello[0].replace('"reader"', '"presenter"')] + hello * 2 + client * 2),
+    # a presenter's snippet outputs (refused from readers, streamed, a bad
+    # one refused), a late joiner's welcome with them, then a new document
+    "\n".join(snippet_session()),
 ]
 for seed in seeds:
     name = hashlib.sha1(seed.encode()).hexdigest()[:16]

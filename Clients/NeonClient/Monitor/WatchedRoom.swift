@@ -96,6 +96,8 @@ public struct WatchedRoom: Equatable, Sendable {
             return ("error \(error.code.rawValue): \(error.message)", .error)
         case let .pointer(pointer):
             return (RoomLine.pointer(pointer, in: document), .follow)
+        case let .output(output):
+            return RoomLine.output(output).map { ($0, .follow) }
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }

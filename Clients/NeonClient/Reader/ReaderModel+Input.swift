@@ -69,6 +69,7 @@ extension ReaderModel {
         case .openDraft: return openDraft(focus: true, at: time)
         case .closeDraft: return openDraft(focus: false, close: true, at: time)
         case .toggleNotes: return toggleNotes(at: time)
+        case .runSnippets: return runSnippets(at: time)
         case .point: return pointAtTop(at: time)
         case .clearPointer: return clearPointer(at: time)
         case .goToPointer: return goToPointer(at: time)
@@ -140,6 +141,7 @@ extension ReaderModel {
     /// Keeps the tab header scrolled to the current tab and the draft
     /// panel's editor where the geometry puts it.
     public mutating func settle() {
+        settleOutputs()
         draft.panel = draftPanel.isOpen ? geometry.draft : nil
         if draftPanel.isOpen { draft.settle() }
         guard pane.layout != nil else { tabs.scrollToStart(); return }

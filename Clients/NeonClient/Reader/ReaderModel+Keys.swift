@@ -9,7 +9,7 @@ extension ReaderModel {
         case codeRight, codeLeft
         case search, nextMatch, previousMatch, cancelSearch
         case follow, point, clearPointer, goToPointer
-        case openDraft, closeDraft, toggleNotes
+        case openDraft, closeDraft, toggleNotes, runSnippets
         case reconnect, mouse, showKeys, quit
     }
 
@@ -58,6 +58,7 @@ extension ReaderModel {
         .init([.character("E")], .closeDraft, help: .init(key: "e E", action: "edit the room's draft / close it")),
         .init([.character(NotesPanel.key)], .toggleNotes,
               help: .init(key: String(NotesPanel.key), action: "show or hide your speaker notes (present)")),
+        .init([.ctrl("e")], .runSnippets, help: .init(key: "Ctrl-E", action: "run the +exec snippets shown (present -x)")),
         .init([.character("r")], .reconnect, help: .init(key: "r", action: "reconnect")),
         .init(inputs: [.mouse], .mouse,
               help: .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top; click a row to point at it")),

@@ -51,6 +51,8 @@ public struct TailFeed: Equatable, Sendable {
             return "error \(error.code.rawValue): \(error.message)"
         case let .pointer(pointer):
             return RoomLine.pointer(pointer, in: document)
+        case let .output(output):
+            return RoomLine.output(output)
         case .cursor, .ack, .relay:
             return nil
         case let .overview(overview):

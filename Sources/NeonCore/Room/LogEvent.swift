@@ -136,6 +136,11 @@ public struct LogEvent: Hashable, Sendable {
     /// The presenter said who else may point.
     public static let pointing = LogEvent("pointing", [.info], room: .required, client: .required,
                                           [.init("who", .string)])
+    /// A presenter's snippet run started (its first output) or ended.
+    public static let output = LogEvent("output", [.info], room: .required, client: .required, [
+        .init("block", .int), .init("state", .string), .init("lines", .int), .init("bytes", .int),
+        .init("exit", .int, optional: true), .init("text", .string, optional: true),
+    ])
     public static let error = LogEvent("error", [.warn], room: .optional, client: .required,
                                        [.init("code", .string), .init("message", .string)])
 

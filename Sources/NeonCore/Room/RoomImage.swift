@@ -43,6 +43,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
     /// with none, and in images written before pointers).
     public var pointers: [PointerInfo]?
     public var pointing: PointingRule?
+    /// The outputs of the presenter's snippets (absent when there are none).
+    public var outputs: [SnippetOutput]?
     /// Who published the document's current version, and their session
     /// secret (absent in older images).
     public var documentBy: ClientID?
@@ -59,7 +61,7 @@ extension RoomState {
                   draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
                   members: order.compactMap { members[$0]?.image }, presenter: presenter,
                   pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing,
-                  documentBy: documentBy, documentSession: documentSession, presenterPlace: presenterPlace)
+                  outputs: outputs.isEmpty ? nil : outputs, documentBy: documentBy, documentSession: documentSession, presenterPlace: presenterPlace)
     }
 
     /// The room an image was taken of.
@@ -76,6 +78,7 @@ extension RoomState {
         presenter = image.presenter
         pointers = image.pointers ?? []
         pointing = image.pointing ?? .everyone
+        outputs = image.outputs ?? []
         documentBy = image.documentBy
         documentSession = image.documentSession
         if parsed != nil { presenterPlace = image.presenterPlace }

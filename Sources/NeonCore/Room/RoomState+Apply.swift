@@ -17,6 +17,8 @@ extension RoomState {
         case let .pointed(id, anchor, length): return point(id, at: anchor, length: length)
         case let .unpointed(id): return unpoint(id)
         case let .pointingChanged(id, rule): return setPointing(rule, by: id)
+        case let .outputSent(id, block, text, state, exit):
+            return takeOutput(id, block: block, text: text, state: state, exit: exit)
         }
     }
 
@@ -125,6 +127,9 @@ extension RoomState {
             for key in order { members[key]?.resetPlace() }
             pointers = []
         }
+        // A snippet's output is of the code it ran: another document, or
+        // another version of it, starts without outputs.
+        if !unchanged { outputs = [] }
         let kept = keepPresenterPlace(carrying: map)
         var fields = [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
                       LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),

@@ -40,6 +40,9 @@ public struct RoomState: Equatable, Sendable {
     /// Where the presenter last was, kept while nobody presents: a presenter
     /// who joins again under the same name starts there.
     public internal(set) var presenterPlace: PresenterPlace?
+    /// The latest output of each snippet the presenter ran, by block: kept
+    /// while the document is, whoever comes and goes.
+    public internal(set) var outputs: [SnippetOutput]
 
     /// A new room. Its draft limit is `limits.draftLimit` for the default
     /// graphemes profile and the profile's own limit for the others.
@@ -65,6 +68,7 @@ public struct RoomState: Equatable, Sendable {
         pointers = []
         pointing = .everyone
         presenterPlace = nil
+        outputs = []
     }
 
     /// Whether nothing was ever kept here: no document, an untouched draft
@@ -116,7 +120,7 @@ public struct RoomState: Equatable, Sendable {
         draft.missed = draftRev.flatMap(missedEdits(since:))
         return Welcome(you: id, room: name, document: document,
                        readers: order.compactMap { members[$0]?.info },
-                       presenter: presenter, draft: draft, pointers: pointers)
+                       presenter: presenter, draft: draft, pointers: pointers, outputs: outputs)
     }
 
     /// The edits after revision `since`, or nil when they are no longer kept

@@ -48,6 +48,10 @@ public enum ClientMessage: Equatable, Sendable {
     case unpoint
     /// From the presenter (added after v1): who else may point in the room.
     case pointing(who: PointingRule)
+    /// From the presenter (added after v1): the output so far of the
+    /// snippet in code block `block`, which its machine runs; it replaces
+    /// the block's earlier output (see `SnippetOutput`).
+    case output(block: Int, text: String, state: SnippetOutput.State, exit: Int? = nil)
 
     /// The wire `type` of this message.
     public var type: String { kind.rawValue }
@@ -66,13 +70,14 @@ public enum ClientMessage: Equatable, Sendable {
         case .point: .point
         case .unpoint: .unpoint
         case .pointing: .pointing
+        case .output: .output
         }
     }
 
     /// The client messages' wire `type`s, listed once: the decoder, the
     /// unknown-type error and the server's metrics all read this.
     public enum Kind: String, CaseIterable, Sendable {
-        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing
+        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing, output
     }
 }
 
@@ -80,6 +85,7 @@ extension ClientMessage: Codable {
     enum Key: String, CodingKey {
         case type, room, name, role, profile, draftRev, token, resume, notes, key, title, format, text, parser, images, unshown, revises
         case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who, step
+        case block, state, exit
     }
 
     public init(from decoder: any Decoder) throws {
@@ -132,6 +138,11 @@ extension ClientMessage: Codable {
             self = .unpoint
         case .pointing:
             self = .pointing(who: try c.decode(PointingRule.self, forKey: .who))
+        case .output:
+            self = .output(block: try c.decode(Int.self, forKey: .block),
+                           text: try c.decode(String.self, forKey: .text),
+                           state: try c.decode(SnippetOutput.State.self, forKey: .state),
+                           exit: try c.decodeIfPresent(Int.self, forKey: .exit))
         }
     }
 
@@ -182,6 +193,11 @@ extension ClientMessage: Codable {
             break
         case let .pointing(who):
             try c.encode(who, forKey: .who)
+        case let .output(block, text, state, exit):
+            try c.encode(block, forKey: .block)
+            try c.encode(text, forKey: .text)
+            try c.encode(state, forKey: .state)
+            try c.encodeIfPresent(exit, forKey: .exit)
         }
     }
 }

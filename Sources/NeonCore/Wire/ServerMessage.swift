@@ -23,6 +23,8 @@ public struct ServerMessage: Equatable, Sendable {
         case relay(RelayInfo)
         /// A pointer was set, moved or cleared (added after v1).
         case pointer(PointerInfo)
+        /// A snippet's output, as the presenter's run made it so far (added after v1).
+        case output(SnippetOutput)
     }
 
     public var seq: Int
@@ -40,6 +42,7 @@ public struct ServerMessage: Equatable, Sendable {
     /// server's metrics read this (the order is the metrics' order).
     public enum Kind: String, CaseIterable, Sendable {
         case welcome, joined, left, document, progress, tab, follow, edit, cursor, ack, limit, error, relay, overview, pointer, room
+        case output
     }
 }
 
@@ -63,6 +66,7 @@ extension ServerMessage.Payload {
         case .overview: .overview
         case .pointer: .pointer
         case .room: .room
+        case .output: .output
         }
     }
 }
@@ -87,6 +91,7 @@ extension ServerMessage: Codable {
         case let .limit(v): try v.encode(to: encoder)
         case let .relay(v): try v.encode(to: encoder)
         case let .pointer(v): try v.encode(to: encoder)
+        case let .output(v): try v.encode(to: encoder)
         case let .error(e):
             try c.encode(e.code.rawValue, forKey: .code)
             try c.encode(e.message, forKey: .message)
@@ -120,6 +125,7 @@ extension ServerMessage: Codable {
         case .limit: payload = .limit(try LimitInfo(from: decoder))
         case .relay: payload = .relay(try RelayInfo(from: decoder))
         case .pointer: payload = .pointer(try PointerInfo(from: decoder))
+        case .output: payload = .output(try SnippetOutput(from: decoder))
         case .error:
             let code = try c.decode(String.self, forKey: .code)
             guard let known = ErrorCode(rawValue: code) else {

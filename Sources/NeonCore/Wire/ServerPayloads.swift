@@ -170,17 +170,21 @@ public struct Welcome: Codable, Equatable, Sendable {
     /// The server's limits on what a client sends (added after v1; absent
     /// from servers that do not announce them).
     public var limits: ServerLimits?
+    /// The outputs of the snippets the presenter ran, by block (added after
+    /// v1; absent when there are none).
+    public var outputs: [SnippetOutput]?
 
     public init(you: ClientID, room: String, document: DocumentInfo?,
                 readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo, pointers: [PointerInfo]? = nil,
-                limits: ServerLimits? = nil) {
+                limits: ServerLimits? = nil, outputs: [SnippetOutput]? = nil) {
         self.you = you; self.room = room; self.document = document
         self.readers = readers; self.presenter = presenter; self.draft = draft
         self.pointers = pointers?.isEmpty == true ? nil : pointers
         self.limits = limits
+        self.outputs = outputs?.isEmpty == true ? nil : outputs
     }
 
-    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers, limits }
+    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers, limits, outputs }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -192,6 +196,7 @@ public struct Welcome: Codable, Equatable, Sendable {
         try c.encode(draft, forKey: .draft)
         try c.encodeIfPresent(pointers, forKey: .pointers)
         try c.encodeIfPresent(limits, forKey: .limits)
+        try c.encodeIfPresent(outputs, forKey: .outputs)
     }
 }
 

@@ -62,6 +62,8 @@ extension WireCodec {
         "who": "one of \"everyone\", \"presenter\"",
         "revises": "a whole number (the version of the room's document this one follows)",
         "step": "a whole number (the slide's step, from 0)",
+        "state": "one of \"running\", \"exited\", \"timeout\", \"truncated\", \"failed\"",
+        "exit": "a whole number (the snippet's exit status)",
         "ops": "a list of retain counts (positive), insert strings and delete counts (negative)",
     ]
 
@@ -120,7 +122,7 @@ extension WireCodec {
             guard let number = value as? NSNumber, !(value is Bool) else { return false }
             return number.doubleValue != number.doubleValue.rounded(.towardZero)
         }
-        for key in ["top", "viewport", "content", "section", "rev", "position", "draftRev", "length", "revises", "step"] where fractional(object[key]) {
+        for key in ["top", "viewport", "content", "section", "rev", "position", "draftRev", "length", "revises", "step", "block", "exit"] where fractional(object[key]) {
             return key
         }
         if let anchor = object["anchor"] as? [String: Any] {

@@ -9,7 +9,7 @@ extension ClientMessage {
     /// acknowledged (`hello` and its membership, a `document`, an `edit`
     /// and its `ack`, the room's `pointing` rule). Not kept: where someone
     /// is and what passes through (`scroll`, `tab`, `follow`, `cursor`,
-    /// `point`, `unpoint`: latest-wins updates, which the next one
+    /// `point`, `unpoint`, a snippet's `output`: latest-wins updates, which the next one
     /// replaces; a `relay`, which nobody keeps): Redis numbers them in the
     /// room's one order and holds them in memory like the rest; a restart
     /// of Redis loses those its room's last image does not hold yet.
@@ -17,7 +17,7 @@ extension ClientMessage {
     var isKeptByCluster: Bool {
         switch self {
         case .hello, .document, .edit, .pointing: true
-        case .scroll, .tab, .follow, .cursor, .relay, .point, .unpoint: false
+        case .scroll, .tab, .follow, .cursor, .relay, .point, .unpoint, .output: false
         }
     }
 }
