@@ -103,7 +103,7 @@ for line in examples:
     json.loads(line)  # the documented examples must stay valid JSON
 # Server messages carry "seq"; some share a client message's type.
 client = [e for e in examples if "seq" not in json.loads(e) and json.loads(e)["type"] in
-          ("hello", "document", "scroll", "tab", "follow", "edit", "cursor", "output")]
+          ("hello", "document", "scroll", "tab", "follow", "edit", "cursor", "output", "summon")]
 hello = [e for e in client if json.loads(e)["type"] == "hello"]
 
 def snippet_session():
@@ -114,7 +114,10 @@ def snippet_session():
     run = json.dumps({"type": "output", "block": 1, "text": "", "state": "running"})
     done = json.dumps({"type": "output", "block": 1, "text": "EXECOUT42", "state": "exited", "exit": 0})
     bad = json.dumps({"type": "output", "block": 1, "text": "x\ty", "state": "running"})
-    return [presenter, hello[0], hello[0], deck, run, run, run, done, "", done, bad, hello[0], bad, run, deck]
+    summon = json.dumps({"type": "summon"})
+    on, off = json.dumps({"type": "follow", "on": True}), json.dumps({"type": "follow", "on": False})
+    return ([presenter, hello[0], hello[0], deck, run, run, run, done, "", done, bad, hello[0], bad, run, deck]
+            + [summon, on, on, summon, off, off, summon])
 seeds = examples + [
     # every client message after a hello from each of the three clients
     "\n".join(hello * 3 + client),
@@ -122,7 +125,8 @@ seeds = examples + [
     # presenter + readers, then the same session replayed from client 2
     "\n".join([hello[0].replace('"reader"', '"presenter"')] + hello * 2 + client * 2),
     # a presenter's snippet outputs (refused from readers, streamed, a bad
-    # one refused), a late joiner's welcome with them, then a new document
+    # one refused), a late joiner's welcome with them, a new document, then
+    # summons with followers attached and detached
     "\n".join(snippet_session()),
 ]
 for seed in seeds:

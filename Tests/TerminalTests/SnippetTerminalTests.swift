@@ -93,3 +93,70 @@ struct SnippetTerminalTests {
         }
     }
 }
+
+/// The presenter's F in real terminals.
+@Suite("Summon, in tmux", .serialized, .ownThreads)
+struct SummonTerminalTests {
+    static let client = TerminalEndToEndTests.client
+
+    func launch(_ tmux: Tmux, _ name: String, columns: Int, rows: Int, _ args: String, server: ServerProcess) throws {
+        try tmux.start(name, columns: columns, rows: rows, command: "\(Self.client) \(args) --server \(server.url)",
+                       environment: ["NO_COLOR": "1"])
+    }
+
+    @Test("F brings a detached follower at 80x24 back to the presenter's slide and step with a notice; a reader who joined at 120x40 stays")
+    func summonBringsBack() throws {
+        let server = try ServerProcess()
+        let tmux = try Tmux()
+        let deck = try ReadingTogetherTerminalTests.file("""
+            # First
+
+            The first slide.
+
+            <!-- end_slide -->
+
+            # Second
+
+            The second slide.
+
+            <!-- pause -->
+
+            Its second step.
+
+            <!-- end_slide -->
+
+            # Third
+
+            The third slide.
+            """, "summon")
+        defer { unlink(deck) }
+        try launch(tmux, "ada", columns: 120, rows: 40, "present \(deck) --room sum --name ada", server: server)
+        try tmux.waitFor("ada", "The first slide.")
+        try launch(tmux, "fay", columns: 80, rows: 24, "follow sum --name fay", server: server)
+        try launch(tmux, "rob", columns: 120, rows: 40, "join sum --name rob", server: server)
+        try tmux.waitFor("fay", "following ada")
+        try tmux.waitFor("rob", "The first slide.")
+
+        try tmux.sendKeys("fay", "Tab")
+        try tmux.sendKeys("fay", "Tab")
+        try tmux.waitFor("fay", "The third slide.")
+        try tmux.waitFor("fay", "detached")
+        try tmux.sendKeys("ada", "Right")
+        try tmux.sendKeys("ada", "Space")
+        try tmux.waitFor("ada", "Its second step.")
+        Thread.sleep(forTimeInterval: 0.5)
+        #expect(try tmux.capture("fay").joined().contains("The third slide."), "a detached follower stays where it went")
+
+        try tmux.sendKeys("ada", "F")
+        try tmux.waitFor("ada", "1 follower brought back")
+        try tmux.waitUntil("fay", "the presenter's slide and step, and the notice") { screen in
+            let text = screen.joined(separator: "\n")
+            return text.contains("The second slide.") && text.contains("Its second step.") && !text.contains("The third slide.")
+                && text.contains("ada brought everyone back")
+        }
+        let reader = try tmux.capture("rob").joined(separator: "\n")
+        #expect(reader.contains("The first slide.") && !reader.contains("brought everyone back"), "a reader who joined is not moved:\n\(reader)")
+        let logged = server.waitForLog { $0["event"] as? String == "summon" }
+        #expect(logged?["members"] as? Int == 1)
+    }
+}

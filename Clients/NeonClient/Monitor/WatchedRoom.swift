@@ -98,6 +98,9 @@ public struct WatchedRoom: Equatable, Sendable {
             return (RoomLine.pointer(pointer, in: document), .follow)
         case let .output(output):
             return RoomLine.output(output).map { ($0, .follow) }
+        case let .summon(info):
+            for id in info.members { presence.update(id) { $0.following = true } }
+            return (RoomLine.summon(info, names: info.members.map(name)), .follow)
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }

@@ -81,3 +81,12 @@ extension RoomLine {
         }
     }
 }
+
+extension RoomLine {
+    /// What tail and the monitor say of a summon: `ada brought everyone
+    /// back (fay, gus)`, or that nobody was detached.
+    static func summon(_ info: SummonInfo, names: [String]) -> String {
+        names.isEmpty ? "\(info.name) called everyone back; no follower was detached"
+            : "\(info.name) brought everyone back (\(names.joined(separator: ", ")))"
+    }
+}

@@ -63,6 +63,7 @@ extension ReaderModel {
         case .nextMatch: return nextMatch(forward: true, at: time)
         case .previousMatch: return nextMatch(forward: false, at: time)
         case .follow: return attach(at: time)
+        case .summon: return summonFollowers(at: time)
         case .showKeys:
             keyList.open()
             return []

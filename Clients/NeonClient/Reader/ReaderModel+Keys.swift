@@ -8,7 +8,7 @@ extension ReaderModel {
         case nextTab, previousTab, chooseTab
         case codeRight, codeLeft
         case search, nextMatch, previousMatch, cancelSearch
-        case follow, point, clearPointer, goToPointer
+        case follow, summon, point, clearPointer, goToPointer
         case openDraft, closeDraft, toggleNotes, runSnippets
         case reconnect, mouse, showKeys, quit
     }
@@ -51,6 +51,7 @@ extension ReaderModel {
         .init([.character("n")], .nextMatch, help: .init(key: "/ n N", action: "search, next, previous")),
         .init([.character("N")], .previousMatch, help: .init(key: "/ n N", action: "search, next, previous")),
         .init([.character("f")], .follow, help: .init(key: "f", action: "follow the presenter")),
+        .init([.character("F")], .summon, help: .init(key: "F", action: "presenting: bring every detached follower back")),
         .init([.character("p")], .point, help: pointerHelp),
         .init([.character("P")], .clearPointer, help: pointerHelp),
         .init([.character("'")], .goToPointer, help: pointerHelp),

@@ -69,6 +69,7 @@ extension ReaderModel {
             pointers.left(info.id)
             notices.pass("\(info.name) left", at: time)
         case let .output(output): return outputReceived(output)
+        case let .summon(info): return summoned(info, at: time)
         case let .document(published):
             if published.info != pane.shownDocument { snippets.documentChanged() }
             publishing = nil

@@ -53,6 +53,8 @@ public struct TailFeed: Equatable, Sendable {
             return RoomLine.pointer(pointer, in: document)
         case let .output(output):
             return RoomLine.output(output)
+        case let .summon(info):
+            return RoomLine.summon(info, names: info.members.map(name))
         case .cursor, .ack, .relay:
             return nil
         case let .overview(overview):

@@ -60,6 +60,7 @@ extension Hub {
         case let .point(anchor, length): event = .pointed(id, anchor: anchor, length: length)
         case .unpoint: event = .unpointed(id)
         case let .pointing(who): event = .pointingChanged(id, who)
+        case .summon: event = .summoned(id)
         case let .output(block, text, state, exit): event = .outputSent(id, block: block, text: text, state: state, exit: exit)
         }
         return (rooms[room]?.apply(event, at: time) ?? []) + told

@@ -136,6 +136,8 @@ public struct LogEvent: Hashable, Sendable {
     /// The presenter said who else may point.
     public static let pointing = LogEvent("pointing", [.info], room: .required, client: .required,
                                           [.init("who", .string)])
+    /// The presenter brought the detached followers back (`members`: how many).
+    public static let summon = LogEvent("summon", [.info], room: .required, client: .required, [.init("members", .int)])
     /// A presenter's snippet run started (its first output) or ended.
     public static let output = LogEvent("output", [.info], room: .required, client: .required, [
         .init("block", .int), .init("state", .string), .init("lines", .int), .init("bytes", .int),
@@ -147,6 +149,6 @@ public struct LogEvent: Hashable, Sendable {
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
         start, startFailed, redisDown, redisUp, membershipLost, roomReset, entryUndecodable, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
-        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, error, storeFailed,
+        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, output, summon, error, storeFailed,
     ]
 }

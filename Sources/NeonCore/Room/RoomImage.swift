@@ -27,6 +27,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
         public var furthest: Int?
         /// `true` for a presenter's notes screen; absent otherwise.
         public var notes: Bool?
+        /// `true` when the member ever followed the presenter; absent otherwise.
+        public var followed: Bool?
     }
 
     public var name: String
@@ -93,7 +95,8 @@ extension Member {
                               holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume,
                               verified: verified ? true : nil,
                               slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] },
-                              furthest: furthest == 0 ? nil : furthest, notes: isNotesScreen ? true : nil)
+                              furthest: furthest == 0 ? nil : furthest, notes: isNotesScreen ? true : nil,
+                              followed: followed ? true : nil)
     }
 
     init(image: RoomImage.MemberImage) {
@@ -113,5 +116,6 @@ extension Member {
         }
         furthest = image.furthest ?? 0
         isNotesScreen = image.notes == true
+        followed = image.followed == true
     }
 }

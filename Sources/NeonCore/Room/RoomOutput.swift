@@ -98,6 +98,8 @@ public enum RoomEvent: Equatable, Sendable {
     case unpointed(ClientID)
     /// The presenter said who else may point.
     case pointingChanged(ClientID, PointingRule)
+    /// The presenter brought every detached follower back.
+    case summoned(ClientID)
     /// The presenter's run of a snippet printed `text` so far.
     case outputSent(ClientID, block: Int, text: String, state: SnippetOutput.State, exit: Int?)
 }

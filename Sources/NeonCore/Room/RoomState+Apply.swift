@@ -17,6 +17,7 @@ extension RoomState {
         case let .pointed(id, anchor, length): return point(id, at: anchor, length: length)
         case let .unpointed(id): return unpoint(id)
         case let .pointingChanged(id, rule): return setPointing(rule, by: id)
+        case let .summoned(id): return summon(by: id)
         case let .outputSent(id, block, text, state, exit):
             return takeOutput(id, block: block, text: text, state: state, exit: exit)
         }
@@ -245,6 +246,7 @@ extension RoomState {
         }
         guard member.following != on else { return [] }
         member.following = on
+        if on { member.followed = true }
         members[id] = member
         return [broadcast(.follow(FollowInfo(id: id, on: on)), except: nil),
                 .log(LogRecord(.info, .follow, room: name, client: id, [LogField("on", .bool(on))]))]

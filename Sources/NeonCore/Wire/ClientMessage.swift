@@ -52,6 +52,9 @@ public enum ClientMessage: Equatable, Sendable {
     /// snippet in code block `block`, which its machine runs; it replaces
     /// the block's earlier output (see `SnippetOutput`).
     case output(block: Int, text: String, state: SnippetOutput.State, exit: Int? = nil)
+    /// From the presenter (added after v1): bring every detached follower
+    /// back to the presenter's place.
+    case summon
 
     /// The wire `type` of this message.
     public var type: String { kind.rawValue }
@@ -71,13 +74,14 @@ public enum ClientMessage: Equatable, Sendable {
         case .unpoint: .unpoint
         case .pointing: .pointing
         case .output: .output
+        case .summon: .summon
         }
     }
 
     /// The client messages' wire `type`s, listed once: the decoder, the
     /// unknown-type error and the server's metrics all read this.
     public enum Kind: String, CaseIterable, Sendable {
-        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing, output
+        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing, output, summon
     }
 }
 
@@ -143,6 +147,8 @@ extension ClientMessage: Codable {
                            text: try c.decode(String.self, forKey: .text),
                            state: try c.decode(SnippetOutput.State.self, forKey: .state),
                            exit: try c.decodeIfPresent(Int.self, forKey: .exit))
+        case .summon:
+            self = .summon
         }
     }
 
@@ -198,6 +204,8 @@ extension ClientMessage: Codable {
             try c.encode(text, forKey: .text)
             try c.encode(state, forKey: .state)
             try c.encodeIfPresent(exit, forKey: .exit)
+        case .summon:
+            break
         }
     }
 }

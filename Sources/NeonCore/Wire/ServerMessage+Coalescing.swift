@@ -16,7 +16,7 @@ extension ServerMessage.Payload {
         case let .pointer(info): info.lead ? "pointer:lead" : "pointer:\(info.id.rawValue)"
         case let .output(info): "output:\(info.block)"
         case let .room(envelope): envelope.message.payload.coalescingKey.map { "relay:" + $0 }
-        case .welcome, .joined, .left, .document, .edit, .ack, .limit, .error, .overview, .relay: nil
+        case .welcome, .joined, .left, .document, .edit, .ack, .limit, .error, .overview, .relay, .summon: nil
         }
     }
 }

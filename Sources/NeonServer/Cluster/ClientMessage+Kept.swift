@@ -7,7 +7,8 @@ extension ClientMessage {
     ///
     /// Kept: what a room must still hold after a crash, and what is
     /// acknowledged (`hello` and its membership, a `document`, an `edit`
-    /// and its `ack`, the room's `pointing` rule). Not kept: where someone
+    /// and its `ack`, the room's `pointing` rule, a `summon` that moves
+    /// followers). Not kept: where someone
     /// is and what passes through (`scroll`, `tab`, `follow`, `cursor`,
     /// `point`, `unpoint`, a snippet's `output`: latest-wins updates, which the next one
     /// replaces; a `relay`, which nobody keeps): Redis numbers them in the
@@ -16,7 +17,7 @@ extension ClientMessage {
     /// Connections closing and nodes going (`bye`, `gone`) are always kept.
     var isKeptByCluster: Bool {
         switch self {
-        case .hello, .document, .edit, .pointing: true
+        case .hello, .document, .edit, .pointing, .summon: true
         case .scroll, .tab, .follow, .cursor, .relay, .point, .unpoint, .output: false
         }
     }
