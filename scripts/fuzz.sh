@@ -103,11 +103,24 @@ for line in examples:
     json.loads(line)  # the documented examples must stay valid JSON
 # Server messages carry "seq"; some share a client message's type.
 client = [e for e in examples if "seq" not in json.loads(e) and json.loads(e)["type"] in
-          ("hello", "document", "scroll", "tab", "follow", "edit", "cursor", "ask", "answered")]
+          ("hello", "document", "scroll", "tab", "follow", "edit", "cursor", "ask", "answered", "output", "summon")]
 hello = [e for e in client if json.loads(e)["type"] == "hello"]
 document = next(e for e in client if json.loads(e)["type"] == "document")
 ask = '{"type":"ask","anchor":{"block":1,"offset":0},"length":5,"text":"why hello?"}'
 answered = '{"type":"answered","question":1}'
+
+def snippet_session():
+    # line i comes from client i % 3: c1 presents, c2 and c3 read
+    presenter = hello[0].replace('"reader"', '"presenter"')
+    deck = json.dumps({"type": "document", "title": "Demo", "format": "markdown",
+                       "text": "# Demo\n\n```bash +exec +id:a\necho $((6*7))\n```\n\n<!-- snippet_output: a -->\n"})
+    run = json.dumps({"type": "output", "block": 1, "text": "", "state": "running"})
+    done = json.dumps({"type": "output", "block": 1, "text": "EXECOUT42", "state": "exited", "exit": 0})
+    bad = json.dumps({"type": "output", "block": 1, "text": "x\ty", "state": "running"})
+    summon = json.dumps({"type": "summon"})
+    on, off = json.dumps({"type": "follow", "on": True}), json.dumps({"type": "follow", "on": False})
+    return ([presenter, hello[0], hello[0], deck, run, run, run, done, "", done, bad, hello[0], bad, run, deck]
+            + [summon, on, on, summon, off, off, summon])
 seeds = examples + [
     # every client message after a hello from each of the three clients
     "\n".join(hello * 3 + client),
@@ -119,6 +132,10 @@ seeds = examples + [
     "\n".join([hello[0].replace('"reader"', '"presenter"')] + hello * 2
               + [document, ask, ask, answered, answered.replace("1", "2"), "", answered.replace("1", "9"), ask, answered,
                  document.replace("Hello", "Bye")]),
+    # a presenter's snippet outputs (refused from readers, streamed, a bad
+    # one refused), a late joiner's welcome with them, a new document, then
+    # summons with followers attached and detached
+    "\n".join(snippet_session()),
 ]
 for seed in seeds:
     name = hashlib.sha1(seed.encode()).hexdigest()[:16]

@@ -11,7 +11,7 @@ extension Client {
     /// The reader: `read`, `join`, `present` and `follow`; `file` is read
     /// (with a loading screen) and published once welcomed.
     static func reader(_ mode: ClientMode, room: String, file: String? = nil, pointing: PointingRule = .everyone,
-                       slides: Bool = false, _ options: ConnectOptions) throws(NeonError) -> Int32 {
+                       slides: Bool = false, snippets: SnippetPermission = .off, _ options: ConnectOptions) throws(NeonError) -> Int32 {
         let command: CommandName = switch mode {
         case .read: .read
         case .join: .join
@@ -21,7 +21,8 @@ extension Client {
         let directory = file.flatMap(DocumentFile.directoryURL(of:))
         return try screen(command, options, document: file, pictures: true) { size, document in
             ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
-                        document: document, directory: directory, pointing: pointing, slides: slides, at: .zero)
+                        document: document, directory: directory, pointing: pointing, slides: slides, snippets: snippets,
+                        at: .zero)
         }
     }
 

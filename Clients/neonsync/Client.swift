@@ -46,8 +46,8 @@ enum Client {
             return try reader(.read, room: room, file: file, options)
         case let .join(room, options):
             return try reader(.join, room: room, options)
-        case let .present(file, room, pointing, slides, options):
-            return try reader(.present, room: room, file: file, pointing: pointing, slides: slides, options)
+        case let .present(file, room, pointing, slides, snippets, options):
+            return try reader(.present, room: room, file: file, pointing: pointing, slides: slides, snippets: snippets, options)
         case let .follow(room, options):
             return try reader(.follow, room: room, options)
         case let .draft(room, profile, options):

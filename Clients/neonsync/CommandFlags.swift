@@ -16,6 +16,7 @@ struct CommandFlags {
     var profile: CountingProfile?
     var pointing = PointingRule.everyone
     var slides = false
+    var snippets = SnippetPermission.off
     var file: String?
     var room: String?
     var positional: [String] = []
@@ -62,6 +63,10 @@ struct CommandFlags {
         suffixed(.value(CommandOption.theme.spec, \.connect.theme, themeName), CommandOption.theme),
         suffixed(.value(CommandOption.hyperlinks.spec, \.connect.hyperlinks, hyperlinkChoice), CommandOption.hyperlinks),
         suffixed(.value(CommandOption.graphics.spec, \.connect.graphics, graphicsName), CommandOption.graphics),
+        admitted(OptionRow(CommandOption.exec.spec) { flags, _, _ in flags.snippets = max(flags.snippets, .exec) },
+                 CommandOption.exec),
+        admitted(OptionRow(CommandOption.execReplace.spec) { flags, _, _ in flags.snippets = .execReplace },
+                 CommandOption.execReplace),
         .switch(CommandOption.showHelp.spec, \.showHelp, ends: true),
         admitted(.switch(CommandOption.print.spec, \.print), CommandOption.print),
     ]

@@ -104,7 +104,7 @@ extension CommandFlags {
         switch command {
         case .read: return .read(file: file ?? "", room: room, connect)
         case .join: return .join(room: room, connect)
-        case .present: return .present(file: file, room: room, pointing: pointing, slides: slides, connect)
+        case .present: return .present(file: file, room: room, pointing: pointing, slides: slides, snippets: snippets, connect)
         case .follow: return .follow(room: room, connect)
         case .draft: return print ? .draftPrint(room: room, connect) : .draft(room: room, profile: profile, connect)
         case .tail: return .tail(room: room, json: json, connect)

@@ -22,7 +22,7 @@ enum Subcommand {
     /// `join ROOM`: read the room's document.
     case join(room: String, ConnectOptions)
     /// `present FILE|ROOM`: lead in `room`, publishing `file` when given.
-    case present(file: String?, room: String, pointing: PointingRule, slides: Bool, ConnectOptions)
+    case present(file: String?, room: String, pointing: PointingRule, slides: Bool, snippets: SnippetPermission, ConnectOptions)
     /// `follow ROOM`: follow the presenter.
     case follow(room: String, ConnectOptions)
     /// `draft ROOM [--profile P]`: edit the room's shared draft.

@@ -38,7 +38,7 @@ struct MessageKindTests {
             return
         }
         #expect(error.code == .unknownType)
-        #expect(error.message.hasSuffix("the types are hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing, ask, answered"),
+        #expect(error.message.hasSuffix("the types are hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing, ask, answered, output, summon"),
                 "\(error.message)")
     }
 }

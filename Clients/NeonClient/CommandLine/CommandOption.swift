@@ -149,6 +149,20 @@ public struct CommandOption: Sendable {
         set -g allow-passthrough on, and are boxes otherwise
         """, choices: ["auto", "kitty", "iterm2", "sixel", "none"], commands: [.read, .join, .present, .follow])
 
+    /// `-x`, as presenterm spells it.
+    public static let exec = CommandOption(flag: "--exec", short: "-x", value: nil, help: """
+        run code blocks marked +exec (```bash +exec) on this machine when you press Ctrl-E, through the interpreter \
+        their language names (bash, sh, zsh, fish, python, ruby, perl, javascript, lua), at most \
+        \(SnippetLimits.seconds) seconds each; the last \(SnippetOutput.maximumLines) lines of their output show \
+        under the block for everyone in the room. Nothing ever runs on the others' machines
+        """, commands: [.present])
+
+    /// `-X`, as presenterm spells it.
+    public static let execReplace = CommandOption(flag: "--exec-replace", short: "-X", value: nil, help: """
+        -x, and run code blocks marked +exec_replace when their slide is first shown, their output shown in place \
+        of the code
+        """, commands: [.present])
+
     /// `--help`.
     public static let showHelp = CommandOption(flag: "--help", short: "-h", value: nil, help: "show this help",
                                                commands: Set(CommandName.allCases))
@@ -161,6 +175,6 @@ public struct CommandOption: Sendable {
     /// Every option, in the order help lists them.
     public static let all: [CommandOption] = [
         room, name, profile, slides, pointers, json, speed, summary, server, tokenFile, token, ca, insecure, theme,
-        hyperlinks, graphics, showHelp, print,
+        hyperlinks, graphics, exec, execReplace, showHelp, print,
     ]
 }

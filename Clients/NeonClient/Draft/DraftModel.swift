@@ -194,7 +194,7 @@ extension DraftModel {
             if let refusal = Refusal(e, room: room) { return [.refused(refusal)] }
             if e.code == .editRejected { return startOver(e.message, at: time) }
             notices.note(e.message, error: true, at: time)
-        case .document, .progress, .tab, .follow, .overview, .room, .relay, .pointer, .question:
+        case .document, .progress, .tab, .follow, .overview, .room, .relay, .pointer, .question, .output, .summon:
             break
         }
         return []

@@ -49,7 +49,7 @@ public struct DraftPrintProgram: Program {
             let target = servers.count > 1 ? "any of \(servers.joined(separator: ", "))" : servers.first ?? ""
             return [.printError("neonsync draft: cannot reach \(target) within \(Int(TailProgram.firstContact.inSeconds)) s (\(lastFailure)); start neonsyncd or check --server"),
                     .exit(ExitStatus.unreachable)]
-        case .unreadable, .input, .resized, .highlighted, .fileChanged, .fileUnreadable:
+        case .unreadable, .input, .resized, .highlighted, .fileChanged, .fileUnreadable, .snippetOutput:
             return []
         }
     }

@@ -37,7 +37,7 @@ public struct ReplayProgram: ScreenProgram {
         case .tick:
             play(until: time)
             return []
-        case .connected, .disconnected, .received, .unreadable, .highlighted, .fileChanged, .fileUnreadable:
+        case .connected, .disconnected, .received, .unreadable, .highlighted, .fileChanged, .fileUnreadable, .snippetOutput:
             return []
         }
     }

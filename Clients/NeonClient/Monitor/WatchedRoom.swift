@@ -104,6 +104,11 @@ public struct WatchedRoom: Equatable, Sendable {
         case let .question(question):
             defer { questions[question.number] = question }
             return (RoomLine.question(question, known: questions[question.number], in: document), .follow)
+        case let .output(output):
+            return RoomLine.output(output).map { ($0, .follow) }
+        case let .summon(info):
+            for id in info.members { presence.update(id) { $0.following = true } }
+            return (RoomLine.summon(info, names: info.members.map(name)), .follow)
         case .welcome, .cursor, .ack, .overview, .room, .relay:
             return nil
         }

@@ -60,3 +60,33 @@ extension LimitLevel {
     /// `reached` (not "limit limit"), `over`.
     var phrase: String { self == .limit ? "reached" : rawValue }
 }
+
+extension RoomLine {
+    /// What tail and the monitor say of a snippet's output: its start
+    /// (`ada runs the snippet in block 3`) and its end (`ada's snippet in
+    /// block 3: exit 0, 2 lines, last "EXECOUT42"`); nil for the output
+    /// streaming in between.
+    static func output(_ output: SnippetOutput) -> String? {
+        let lines = output.text.isEmpty ? [] : output.text.split(separator: "\n", omittingEmptySubsequences: false)
+        let last = lines.last.map { ", last \"\(String($0.prefix(60)))\"" } ?? ""
+        let count = lines.count == 1 ? "1 line" : "\(lines.count) lines"
+        switch output.state {
+        case .running:
+            return output.text.isEmpty ? "\(output.name) runs the snippet in block \(output.block)" : nil
+        case .exited:
+            return "\(output.name)'s snippet in block \(output.block): exit \(output.exit ?? 0), \(count)\(last)"
+        case .timeout, .truncated, .failed:
+            let how = output.state == .timeout ? "stopped at the time limit" : output.state == .truncated ? "stopped: too much output" : "could not run"
+            return "\(output.name)'s snippet in block \(output.block): \(how), \(count)\(last)"
+        }
+    }
+}
+
+extension RoomLine {
+    /// What tail and the monitor say of a summon: `ada brought everyone
+    /// back (fay, gus)`, or that nobody was detached.
+    static func summon(_ info: SummonInfo, names: [String]) -> String {
+        names.isEmpty ? "\(info.name) called everyone back; no follower was detached"
+            : "\(info.name) brought everyone back (\(names.joined(separator: ", ")))"
+    }
+}

@@ -25,4 +25,7 @@ public enum ClientCommand: Equatable, Sendable {
     /// reads from disk, so the runtime does); the tokens come back as
     /// `ProgramEvent.highlighted` with the same `version`.
     case highlight(Document, version: Int)
+    /// Run `snippet` on this machine (the presenter's, started with `-x`);
+    /// what it prints comes back as `ProgramEvent.snippetOutput`.
+    case runSnippet(Snippet)
 }

@@ -13,6 +13,7 @@ protocol EventDrivenScreen: ScreenProgram {
     mutating func tick(at time: Duration) -> [ClientCommand]
     mutating func settle()
     mutating func highlighted(_ highlights: CodeHighlights, version: Int)
+    mutating func snippetRan(_ progress: SnippetProgress, at time: Duration) -> [ClientCommand]
     /// The file the screen shows has a new version (or cannot be read).
     /// No default: a screen that shows a file must not silently miss its
     /// versions when this signature changes.
@@ -37,8 +38,13 @@ extension EventDrivenScreen {
         case let .highlighted(highlights, version):
             highlighted(highlights, version: version)
             return []
+        case let .snippetOutput(progress):
+            return snippetRan(progress, at: time)
         }
     }
+
+    /// A screen that runs no snippets hears of none.
+    public mutating func snippetRan(_ progress: SnippetProgress, at time: Duration) -> [ClientCommand] { [] }
 
     /// A screen without a document has nothing to highlight.
     public mutating func highlighted(_ highlights: CodeHighlights, version: Int) {}

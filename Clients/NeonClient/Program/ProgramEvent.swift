@@ -32,6 +32,8 @@ public enum ProgramEvent: Equatable, Sendable {
     /// The tokens of the code of the document a `highlight` command named
     /// by `version`.
     case highlighted(CodeHighlights, version: Int)
+    /// A snippet this program had run printed more, or ended.
+    case snippetOutput(SnippetProgress)
 }
 
 extension ProgramEvent {

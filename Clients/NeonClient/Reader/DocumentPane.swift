@@ -36,6 +36,8 @@ public struct DocumentPane: Sendable {
     /// The pictures that came with the document (their sizes) and why the
     /// others are not shown: what its image boxes are made from.
     private(set) var pictures = ImageCatalog.none
+    /// The snippet outputs the document shows.
+    private(set) var outputs = SnippetShelf.none
     /// The width the document is wrapped to.
     public private(set) var width = 1
     /// The rows of the document on screen.
@@ -70,9 +72,9 @@ public struct DocumentPane: Sendable {
         guard let document else { layout = nil; return }
         let images = pictures.fitting(rows: viewport)
         let boxesChanged = layout.map { !$0.imageBoxes.isEmpty && $0.images != images } ?? false
-        if layout?.width != width || layout?.document != document || boxesChanged {
+        if layout?.width != width || layout?.document != document || boxesChanged || layout?.outputs != outputs {
             let kept = layout.flatMap { $0.document == document && top > 0 ? $0.anchor(forRow: top) : nil }
-            layout = Layout(document: document, width: width, images: images)
+            layout = Layout(document: document, width: width, images: images, outputs: outputs)
             layout?.highlights = highlights
             if let kept, let layout { top = layout.row(for: kept) }
         }
@@ -88,6 +90,13 @@ public struct DocumentPane: Sendable {
             top = clamp(layout.row(for: anchor))
         }
         animation = nil
+    }
+
+    /// Shows `shelf`'s outputs: laid out again, the text at the top kept.
+    mutating func show(_ shelf: SnippetShelf) {
+        guard shelf != outputs else { return }
+        outputs = shelf
+        fit(width: width, viewport: viewport)
     }
 
     /// Shows `document` from its top.

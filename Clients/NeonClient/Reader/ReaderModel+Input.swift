@@ -65,12 +65,14 @@ extension ReaderModel {
         case .nextMatch: return nextMatch(forward: true, at: time)
         case .previousMatch: return nextMatch(forward: false, at: time)
         case .follow: return attach(at: time)
+        case .summon: return summonFollowers(at: time)
         case .showKeys:
             keyList.open()
             return []
         case .openDraft: return openDraft(focus: true, at: time)
         case .closeDraft: return openDraft(focus: false, close: true, at: time)
         case .toggleNotes: return toggleNotes(at: time)
+        case .runSnippets: return runSnippets(at: time)
         case .point: return pointAtTop(at: time)
         case .clearPointer: return clearPointer(at: time)
         case .goToPointer: return goToPointer(at: time)
@@ -144,6 +146,7 @@ extension ReaderModel {
     /// Keeps the tab header scrolled to the current tab and the draft
     /// panel's editor where the geometry puts it.
     public mutating func settle() {
+        settleOutputs()
         draft.panel = draftPanel.isOpen ? geometry.draft : nil
         if draftPanel.isOpen { draft.settle() }
         guard pane.layout != nil else { tabs.scrollToStart(); return }

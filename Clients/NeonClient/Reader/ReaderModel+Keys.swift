@@ -8,8 +8,8 @@ extension ReaderModel {
         case nextTab, previousTab, chooseTab
         case codeRight, codeLeft
         case search, nextMatch, previousMatch, cancelSearch
-        case follow, point, clearPointer, goToPointer
-        case openDraft, closeDraft, toggleNotes
+        case follow, summon, point, clearPointer, goToPointer
+        case openDraft, closeDraft, toggleNotes, runSnippets
         case reconnect, mouse, showKeys, quit
         case askQuestion, listQuestions
     }
@@ -52,6 +52,7 @@ extension ReaderModel {
         .init([.character("n")], .nextMatch, help: .init(key: "/ n N", action: "search, next, previous")),
         .init([.character("N")], .previousMatch, help: .init(key: "/ n N", action: "search, next, previous")),
         .init([.character("f")], .follow, help: .init(key: "f", action: "follow the presenter")),
+        .init([.character("F")], .summon, help: .init(key: "F", action: "presenting: bring every detached follower back")),
         .init([.character("p")], .point, help: pointerHelp),
         .init([.character("P")], .clearPointer, help: pointerHelp),
         .init([.character("'")], .goToPointer, help: pointerHelp),
@@ -59,6 +60,7 @@ extension ReaderModel {
         .init([.character("E")], .closeDraft, help: .init(key: "e E", action: "edit the room's draft / close it")),
         .init([.character(NotesPanel.key)], .toggleNotes,
               help: .init(key: String(NotesPanel.key), action: "show or hide your speaker notes (present)")),
+        .init([.ctrl("e")], .runSnippets, help: .init(key: "Ctrl-E", action: "run the +exec snippets shown (present -x)")),
         .init([.character("r")], .reconnect, help: .init(key: "r", action: "reconnect")),
         .init(inputs: [.mouse], .mouse,
               help: .init(key: "mouse", action: "wheel scrolls, click tabs and ↑ top; click a row to point at it")),

@@ -88,7 +88,7 @@ extension ReaderModel {
     /// a new document's code is sent to be highlighted, once.
     public mutating func tick(at time: Duration) -> [ClientCommand] {
         _ = draft.tick(at: time)
-        let highlight = pane.highlightRequest().map { [$0] } ?? []
+        let highlight = (pane.highlightRequest().map { [$0] } ?? []) + replaceSnippetsDue(at: time)
         guard pane.advance(at: time) else { return highlight + holdRanOut(at: time) + placeCommands(at: time) }
         return highlight + moved(animated: true, at: time)
     }

@@ -49,7 +49,11 @@ extension ReaderModel {
             break
         }
         switch message.payload {
-        case let .welcome(welcome): return welcomed(welcome, at: time) + draftCommands
+        case let .welcome(welcome):
+            let out = welcomed(welcome, at: time) + draftCommands
+            // The room's outputs, of the document the welcome brought.
+            snippets.outputs = welcome.outputs ?? []
+            return out
         case let .joined(info):
             // A presenter's notes screen is not the audience's business.
             guard presence.shows(info) else { return [] }
@@ -64,7 +68,10 @@ extension ReaderModel {
             presence.left(info.id)
             pointers.left(info.id)
             notices.pass("\(info.name) left", at: time)
+        case let .output(output): return outputReceived(output)
+        case let .summon(info): return summoned(info, at: time)
         case let .document(published):
+            if published.info != pane.shownDocument { snippets.documentChanged() }
             publishing = nil
             return documentPublished(published, at: time)
         case let .progress(p): return progressed(p, at: time)

@@ -48,6 +48,8 @@ public struct ReaderModel: Sendable {
     public internal(set) var questions = QuestionPart()
     /// Presenting: who else may point in the room.
     public let pointing: PointingRule
+    /// The room's snippet outputs, and the snippets this terminal runs (present -x).
+    public internal(set) var snippets: SnippetPart
 
     /// The document to publish once welcomed, if the room has none.
     public internal(set) var pendingDocument: DocumentInfo?
@@ -99,10 +101,11 @@ public struct ReaderModel: Sendable {
     /// (`DraftModel`): random unless a simulation gives its own, to replay.
     public init(mode: ClientMode, room: String, name: String, columns: Int, rows: Int,
                 document: DocumentInfo? = nil, directory: String? = nil, pointing: PointingRule = .everyone,
-                slides: Bool = false, draftKeyPrefix: String = String(UInt64.random(in: 1...UInt64.max), radix: 36),
+                slides: Bool = false, snippets permission: SnippetPermission = .off, draftKeyPrefix: String = String(UInt64.random(in: 1...UInt64.max), radix: 36),
                 at time: Duration) {
         self.mode = mode
         self.pointing = pointing
+        snippets = SnippetPart(permission: mode == .present ? permission : .off)
         slidesAsked = slides
         self.room = room
         self.name = name

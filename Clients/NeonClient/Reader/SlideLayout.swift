@@ -56,7 +56,7 @@ struct SlideLayout: Sendable {
     /// `images`: the document's pictures; `height`: the rows the slide is
     /// shown in, which its pictures fit.
     init(document: Document, deck: SlideDeck, slide index: Int, width: Int, images: ImageCatalog = .none,
-         height: Int = .max) {
+         height: Int = .max, outputs: SnippetShelf = .none) {
         let width = max(width, 1)
         let slide = deck.slides[min(max(index, 0), deck.slides.count - 1)]
         self.slide = index
@@ -65,12 +65,13 @@ struct SlideLayout: Sendable {
         let runs = Self.runs(of: slide, in: document)
         let height = max(height, 1)
         let fitted = images.fitting(rows: min(images.maximumRows, height))
-        var laid = Self.layOut(runs, document: document, title: slide.title, width: width, images: fitted)
+        var laid = Self.layOut(runs, document: document, title: slide.title, width: width, images: fitted, outputs: outputs)
         let pictureRows = laid.parts.flatMap(\.columns).flatMap(\.layout.imageBoxes).filter(\.box.showsPicture).map(\.box.rows)
         if laid.rowCount > height, let tallest = pictureRows.max() {
             let rows = max(tallest - (laid.rowCount - height), height / 2)
             if rows < tallest {
-                laid = Self.layOut(runs, document: document, title: slide.title, width: width, images: fitted.fitting(rows: rows))
+                laid = Self.layOut(runs, document: document, title: slide.title, width: width, images: fitted.fitting(rows: rows),
+                                   outputs: outputs)
             }
         }
         parts = laid.parts
@@ -99,7 +100,7 @@ struct SlideLayout: Sendable {
                 return nil
             }()
             switch command {
-            case nil:
+            case nil, .snippetOutput?:
                 if let open = columns {
                     var blocks = open.blocks
                     blocks[open.current].append(block)
@@ -129,7 +130,7 @@ struct SlideLayout: Sendable {
 
     /// The parts of `runs` laid out at `width`, and the rows they take.
     private static func layOut(_ runs: [Run], document: Document, title: String, width: Int,
-                               images: ImageCatalog) -> (parts: [Part], rowCount: Int) {
+                               images: ImageCatalog, outputs: SnippetShelf) -> (parts: [Part], rowCount: Int) {
         var parts: [Part] = []
         var row = 0
         func add(_ columns: [Column], height: Int) {
@@ -138,7 +139,8 @@ struct SlideLayout: Sendable {
             row += height
         }
         func wholeWidth(_ blocks: [Int]) -> Column {
-            Column(layout: Layout(document: document.slice(blocks, title: title), width: width, images: images), blocks: blocks,
+            Column(layout: Layout(document: document.slice(blocks, title: title), width: width, images: images,
+                                  outputs: outputs.sliced(blocks)), blocks: blocks,
                    x: 0, width: width)
         }
         for run in runs {
@@ -164,7 +166,8 @@ struct SlideLayout: Sendable {
                 var laid: [Column] = []
                 for (index, column) in blocks.enumerated() {
                     if !column.isEmpty {
-                        let layout = Layout(document: document.slice(column, title: title), width: widths[index], images: images)
+                        let layout = Layout(document: document.slice(column, title: title), width: widths[index], images: images,
+                                            outputs: outputs.sliced(column))
                         laid.append(Column(layout: layout, blocks: column, x: x, width: widths[index]))
                     }
                     x += widths[index] + Self.columnGap

@@ -20,6 +20,8 @@ public struct SlidePane: Sendable {
     public private(set) var viewport = 0
     /// The document's pictures, which a slide fits in the rows shown.
     var images = ImageCatalog.none
+    /// The snippet outputs the slides show.
+    var outputs = SnippetShelf.none
 
     /// The widest a slide is laid out, centred in a wider page.
     static let maximumWidth = 100
@@ -120,7 +122,17 @@ public struct SlidePane: Sendable {
     /// Lays the slide out again (a slide is small: every change does).
     private mutating func layOut(_ document: Document?) {
         guard let deck, let document else { layout = nil; return }
-        layout = SlideLayout(document: document, deck: deck, slide: slide, width: contentWidth, images: images, height: viewport)
+        layout = SlideLayout(document: document, deck: deck, slide: slide, width: contentWidth, images: images, height: viewport,
+                             outputs: outputs)
+    }
+
+    /// Shows `shelf`'s outputs: the slide laid out again, its top kept.
+    mutating func show(_ shelf: SnippetShelf, document: Document?) {
+        guard shelf != outputs else { return }
+        outputs = shelf
+        let kept = top
+        layOut(document)
+        top = min(kept, maximumTop)
     }
 
     /// A new version of the document: its deck, on the slide holding

@@ -59,6 +59,10 @@ public struct TailFeed: Equatable, Sendable {
         case let .question(question):
             defer { questions[question.number] = question }
             return RoomLine.question(question, known: questions[question.number], in: document)
+        case let .output(output):
+            return RoomLine.output(output)
+        case let .summon(info):
+            return RoomLine.summon(info, names: info.members.map(name))
         case .cursor, .ack, .relay:
             return nil
         case let .overview(overview):

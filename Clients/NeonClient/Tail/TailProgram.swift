@@ -64,7 +64,7 @@ public struct TailProgram: Program {
             let target = servers.count > 1 ? "any of \(servers.joined(separator: ", "))" : current
             return [.printError("neonsync tail: cannot reach \(target) within \(Int(Self.firstContact.inSeconds)) s (\(lastFailure)); start neonsyncd or check --server"),
                     .exit(ExitStatus.unreachable)]
-        case .input, .resized, .highlighted, .fileChanged, .fileUnreadable:
+        case .input, .resized, .highlighted, .fileChanged, .fileUnreadable, .snippetOutput:
             return []
         }
     }

@@ -26,6 +26,8 @@ extension Runtime {
                 if !StandardStreams.output(line) { status = ExitStatus.done }
             case let .printError(line):
                 error(line)
+            case let .runSnippet(snippet):
+                SnippetRunner.start(snippet, posting: mailbox)
             case let .highlight(document, version):
                 update(.highlighted(highlighter.highlights(of: document), version: version))
             }

@@ -143,6 +143,8 @@ final class Runtime<P: Program> {
             update(.resized(columns: size.columns, rows: size.rows))
         case .stop:
             status = ExitStatus.done
+        case let .snippet(progress):
+            update(.snippetOutput(progress))
         }
     }
 

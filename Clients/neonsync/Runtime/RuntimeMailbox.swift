@@ -1,4 +1,5 @@
 import Glibc
+import NeonClient
 import NeonCore
 import NeonTransport
 import Synchronization
@@ -12,6 +13,8 @@ enum Delivery: Sendable {
     case resized
     /// SIGINT, SIGTERM or SIGHUP: end with status 0.
     case stop
+    /// A snippet the program had run printed more, or ended (`SnippetRunner`).
+    case snippet(SnippetProgress)
 }
 
 /// The runtime loop's mailbox: other threads post deliveries into a locked

@@ -22,9 +22,13 @@ public struct Block: Equatable, Hashable, Sendable {
     /// The links of the block's text (their text and the address after
     /// it), in order: what a terminal with hyperlinks makes clickable.
     public let links: [LinkTarget]
+    /// A fenced code block's info string beyond its language (`+exec`,
+    /// `+id:NAME`, `{1,3|all}`, …); nil when it says nothing more, and for
+    /// every other block.
+    public let fence: CodeFence?
 
     init(kind: BlockKind, text: String, section: Int, indent: BlockIndent = .none,
-         styles: [InlineRun] = [], isTight: Bool = false, links: [LinkTarget] = []) {
+         styles: [InlineRun] = [], isTight: Bool = false, links: [LinkTarget] = [], fence: CodeFence? = nil) {
         self.kind = kind
         self.text = text
         self.section = section
@@ -32,6 +36,7 @@ public struct Block: Equatable, Hashable, Sendable {
         self.styles = styles
         self.isTight = isTight
         self.links = links
+        self.fence = fence
     }
 }
 

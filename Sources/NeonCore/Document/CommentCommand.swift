@@ -23,6 +23,9 @@ public enum CommentCommand: Equatable, Sendable {
     case jumpToMiddle
     /// `<!-- new_lines: 2 -->` (`newline`, `new_line`, `newlines`).
     case newLines(Int)
+    /// `<!-- snippet_output: NAME -->`: the output of the snippet marked
+    /// `+id:NAME` shows here instead of below its code.
+    case snippetOutput(String)
     /// A command this reader does not act on (`font_size`, `alignment`,
     /// `incremental_lists`, …): a look, not content.
     case ignored(String)
@@ -67,6 +70,9 @@ public enum CommentCommand: Equatable, Sendable {
             let numbers = value().map { $0.text == nil ? $0.words : [] }?.map { Int($0) } ?? []
             guard !numbers.isEmpty, numbers.allSatisfy({ ($0 ?? 0) > 0 }) else { return .ignored(name) }
             return .columnLayout(numbers.compactMap { $0 }.map { min($0, Self.maximumRatio) })
+        case "snippet_output":
+            let id = value()?.text?.trimming(" \t\n") ?? ""
+            return id.isEmpty || id.contains(where: \.isWhitespace) ? .ignored(name) : .snippetOutput(id)
         case "column":
             guard let index = value()?.text.flatMap({ Int($0) }), index >= 0 else { return .ignored(name) }
             return .column(index)

@@ -19,10 +19,10 @@ struct DocumentBuilder {
     /// Appends a block to the current section, first starting a section
     /// titled by the document's title when there is none yet.
     mutating func append(_ kind: BlockKind, text: String, indent: BlockIndent = .none,
-                         styles: [InlineRun] = [], isTight: Bool = false, links: [LinkTarget] = []) {
+                         styles: [InlineRun] = [], isTight: Bool = false, links: [LinkTarget] = [], fence: CodeFence? = nil) {
         if sections.isEmpty { startSection(titled: title) }
         blocks.append(Block(kind: kind, text: text, section: sections.count - 1, indent: indent,
-                            styles: styles, isTight: isTight && !blocks.isEmpty, links: links))
+                            styles: styles, isTight: isTight && !blocks.isEmpty, links: links, fence: fence))
     }
 
     /// The document; an empty one has a single section, titled by the

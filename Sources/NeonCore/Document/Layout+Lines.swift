@@ -19,6 +19,8 @@ extension Layout {
             case .header: .tableHeader
             case .body: .tableBody
             case .image: .image
+            case .output: .output
+            case .outputHeading: .outputHeading
             }
             return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: Substring(drawn.text),
                               isTruncated: false)

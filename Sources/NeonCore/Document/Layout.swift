@@ -44,6 +44,8 @@ public struct Layout: Sendable {
     /// The tokens of highlighted code blocks, handed to each code row's
     /// line (`LayoutLine.tokens`). Setting them changes no row.
     public var highlights: CodeHighlights = .none
+    /// The snippet outputs drawn (`SnippetShelf`).
+    public let outputs: SnippetShelf
 
     /// Where a row starts and ends in its block's text (or a card's name).
     struct Row {
@@ -65,7 +67,7 @@ public struct Layout: Sendable {
     /// `images` sizes image boxes by the pictures' pixels and labels those
     /// not shown with why (by the name the Markdown gives each;
     /// `DocumentInfo.pictures`).
-    public init(document: Document, width: Int, images: ImageCatalog = .none) {
+    public init(document: Document, width: Int, images: ImageCatalog = .none, outputs: SnippetShelf = .none) {
         let width = max(width, 1)
         var imageBoxes: [(block: Int, box: ImageBox, x: Int)] = []
         var wrapper = LineWrapper()
@@ -88,6 +90,10 @@ public struct Layout: Sendable {
             switch block.kind {
             case .heading, .paragraph, .listItem, .quote:
                 wrapper.wrap(block.text, width: room, mode: .words)
+            case .codeBlock where block.fence?.exec == .replace && outputs.byBlock[index] != nil,
+                 .htmlBlock where outputs.output(at: index, in: document) != nil:
+                // An output in place of the code, or at its comment.
+                break
             case .htmlBlock where CommentCommand(html: block.text) != nil:
                 // A comment, or a presenting command: one row, drawn as a
                 // slide break or left blank (`line(at:)`), never its text.
@@ -114,6 +120,13 @@ public struct Layout: Sendable {
                     wrapper.wrap(block.text, width: width, mode: .words, maxRows: 2)
                 }
             }
+            if let output = outputs.output(at: index, in: document) {
+                let start = block.fence?.exec == .replace || block.text.isEmpty ? 0 : block.text.count
+                for (number, row) in output.rows.enumerated() {
+                    wrapper.appendDrawn(drawnLines.count, characterStart: start)
+                    drawnLines.append(DrawnLine(text: row, role: number == 0 ? .outputHeading : .output, segments: []))
+                }
+            }
             nextTop += wrapper.rows.count - blockRowStarts[index]
         }
         blockRowStarts.append(wrapper.rows.count)
@@ -122,6 +135,7 @@ public struct Layout: Sendable {
         self.codeOverflow = codeOverflow
         self.imageBoxes = imageBoxes
         self.images = images
+        self.outputs = outputs
         self.rows = wrapper.rows
         self.blockRowStarts = blockRowStarts
         self.blockTops = blockTops
@@ -203,6 +217,8 @@ public struct Layout: Sendable {
 struct DrawnLine: Sendable {
     enum Role: Sendable {
         case rule, header, body, image
+        /// A row of a snippet's output, and the heading above it (`SnippetShelf`).
+        case output, outputHeading
     }
 
     /// A stretch of the drawn text that shows a block's text.

@@ -18,6 +18,8 @@ public struct LayoutLine: Equatable, Sendable {
         case tableBody
         /// A row of an image's box (`ImageBox`).
         case image
+        /// A row of a snippet's output, and the heading above it (`SnippetShelf`).
+        case output, outputHeading
     }
 
     public let block: Int

@@ -89,7 +89,8 @@ struct MarkdownReader {
         case CMARK_NODE_CODE_BLOCK:
             let info = string(cmark_node_get_fence_info(node))
             let language = info.split(whereSeparator: { $0 == " " || $0 == "\t" }).first.map(String.init)
-            emit(.codeBlock(language: language), text: Self.verbatim(string(cmark_node_get_literal(node))))
+            emit(.codeBlock(language: language), text: Self.verbatim(string(cmark_node_get_literal(node))),
+                 fence: CodeFence(info: info).ifAny)
         case CMARK_NODE_HTML_BLOCK:
             emit(.htmlBlock, text: Self.verbatim(string(cmark_node_get_literal(node))))
         case CMARK_NODE_THEMATIC_BREAK:
@@ -188,7 +189,8 @@ struct MarkdownReader {
 
     /// Appends a leaf block, its indent made from the containers it is in;
     /// the first block of a list item shows the item's marker.
-    private mutating func emit(_ kind: BlockKind, text: String, styles: [InlineRun] = [], links: [LinkTarget] = []) {
+    private mutating func emit(_ kind: BlockKind, text: String, styles: [InlineRun] = [], links: [LinkTarget] = [],
+                               fence: CodeFence? = nil) {
         var first = ""
         var rest = ""
         var tight = false
@@ -211,7 +213,7 @@ struct MarkdownReader {
         }
         if case .heading = kind { tight = false }
         builder.append(kind, text: text, indent: BlockIndent(first: first, rest: rest), styles: styles, isTight: tight,
-                       links: links)
+                       links: links, fence: fence)
     }
 
     /// The address of the one image a paragraph is made of (alone, or

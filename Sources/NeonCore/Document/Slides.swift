@@ -107,7 +107,7 @@ extension Document {
         let picked = blocks.filter { self.blocks.indices.contains($0) }.enumerated().map { index, original in
             let block = self.blocks[original]
             return Block(kind: block.kind, text: block.text, section: 0, indent: block.indent, styles: block.styles,
-                         isTight: index > 0 && block.isTight)
+                         isTight: index > 0 && block.isTight, fence: block.fence)
         }
         return Document(title: title, format: format, blocks: picked, sections: [Section(title: title, firstBlock: 0)])
     }

@@ -62,6 +62,8 @@ extension Hub {
         case let .pointing(who): event = .pointingChanged(id, who)
         case let .ask(anchor, length, text): event = .asked(id, anchor: anchor, length: length, text: text)
         case let .answered(question): event = .questionAnswered(id, question: question)
+        case .summon: event = .summoned(id)
+        case let .output(block, text, state, exit): event = .outputSent(id, block: block, text: text, state: state, exit: exit)
         }
         return (rooms[room]?.apply(event, at: time) ?? []) + told
     }

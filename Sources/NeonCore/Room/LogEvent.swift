@@ -143,12 +143,19 @@ public struct LogEvent: Hashable, Sendable {
         .init("answered", .bool), .init("answeredBy", .string, optional: true), .init("moved", .bool, optional: true),
         .init("text", .string, optional: true),
     ])
+    /// The presenter brought the detached followers back (`members`: how many).
+    public static let summon = LogEvent("summon", [.info], room: .required, client: .required, [.init("members", .int)])
+    /// A presenter's snippet run started (its first output) or ended.
+    public static let output = LogEvent("output", [.info], room: .required, client: .required, [
+        .init("block", .int), .init("state", .string), .init("lines", .int), .init("bytes", .int),
+        .init("exit", .int, optional: true), .init("text", .string, optional: true),
+    ])
     public static let error = LogEvent("error", [.warn], room: .optional, client: .required,
                                        [.init("code", .string), .init("message", .string)])
 
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
         start, startFailed, redisDown, redisUp, membershipLost, roomReset, entryUndecodable, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
-        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, question, error, storeFailed,
+        connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, question, output, summon, error, storeFailed,
     ]
 }

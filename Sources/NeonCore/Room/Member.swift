@@ -18,6 +18,10 @@ public struct Member: Equatable, Sendable {
     /// The furthest `percent` the member reached in the document (its
     /// `leave` line says it: the last one may be lower).
     public internal(set) var furthest = 0
+    /// The member followed the presenter at some point: a detached
+    /// follower, whom the presenter's summon brings back (a reader who
+    /// never followed is not moved).
+    public internal(set) var followed = false
 
     init(id: ClientID, name: String, role: Role) {
         self.id = id; self.name = name; self.role = role

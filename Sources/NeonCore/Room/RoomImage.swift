@@ -27,6 +27,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
         public var furthest: Int?
         /// `true` for a presenter's notes screen; absent otherwise.
         public var notes: Bool?
+        /// `true` when the member ever followed the presenter; absent otherwise.
+        public var followed: Bool?
     }
 
     public var name: String
@@ -43,6 +45,8 @@ public struct RoomImage: Codable, Equatable, Sendable {
     /// with none, and in images written before pointers).
     public var pointers: [PointerInfo]?
     public var pointing: PointingRule?
+    /// The outputs of the presenter's snippets (absent when there are none).
+    public var outputs: [SnippetOutput]?
     /// Who published the document's current version, and their session
     /// secret (absent in older images).
     public var documentBy: ClientID?
@@ -62,8 +66,8 @@ extension RoomState {
                   draftText: draft.text, draftRevision: draft.revision, recentEdits: recentEdits,
                   members: order.compactMap { members[$0]?.image }, presenter: presenter,
                   pointers: pointers.isEmpty ? nil : pointers, pointing: pointing == .everyone ? nil : pointing,
-                  documentBy: documentBy, documentSession: documentSession, presenterPlace: presenterPlace,
-                  questions: questions.isEmpty ? nil : questions)
+                  outputs: outputs.isEmpty ? nil : outputs, documentBy: documentBy, documentSession: documentSession,
+                  presenterPlace: presenterPlace, questions: questions.isEmpty ? nil : questions)
     }
 
     /// The room an image was taken of.
@@ -80,6 +84,7 @@ extension RoomState {
         presenter = image.presenter
         pointers = image.pointers ?? []
         pointing = image.pointing ?? .everyone
+        outputs = image.outputs ?? []
         documentBy = image.documentBy
         documentSession = image.documentSession
         if parsed != nil {
@@ -97,7 +102,8 @@ extension Member {
                               holdUntil: spy.hold.map { $0.until.inNanoseconds }, following: following, resume: resume,
                               verified: verified ? true : nil,
                               slide: slide.map { [$0.slide, $0.slides, $0.step, $0.steps] },
-                              furthest: furthest == 0 ? nil : furthest, notes: isNotesScreen ? true : nil)
+                              furthest: furthest == 0 ? nil : furthest, notes: isNotesScreen ? true : nil,
+                              followed: followed ? true : nil)
     }
 
     init(image: RoomImage.MemberImage) {
@@ -117,5 +123,6 @@ extension Member {
         }
         furthest = image.furthest ?? 0
         isNotesScreen = image.notes == true
+        followed = image.followed == true
     }
 }

@@ -109,6 +109,10 @@ public enum RoomEvent: Equatable, Sendable {
     case asked(ClientID, anchor: Anchor, length: Int, text: String)
     /// A member marked question `question` answered.
     case questionAnswered(ClientID, question: Int)
+    /// The presenter brought every detached follower back.
+    case summoned(ClientID)
+    /// The presenter's run of a snippet printed `text` so far.
+    case outputSent(ClientID, block: Int, text: String, state: SnippetOutput.State, exit: Int?)
 }
 
 /// The limits a room enforces; each is a server flag.

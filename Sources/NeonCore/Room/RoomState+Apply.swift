@@ -19,6 +19,9 @@ extension RoomState {
         case let .pointingChanged(id, rule): return setPointing(rule, by: id)
         case let .asked(id, anchor, length, text): return ask(text, at: anchor, length: length, by: id)
         case let .questionAnswered(id, number): return markAnswered(number, by: id)
+        case let .summoned(id): return summon(by: id)
+        case let .outputSent(id, block, text, state, exit):
+            return takeOutput(id, block: block, text: text, state: state, exit: exit)
         }
     }
 
@@ -129,6 +132,9 @@ extension RoomState {
         }
         let droppedQuestions = map == nil && !questions.isEmpty
         if droppedQuestions { questions = [] }
+        // A snippet's output is of the code it ran: another document, or
+        // another version of it, starts without outputs.
+        if !unchanged { outputs = [] }
         let kept = keepPresenterPlace(carrying: map)
         var fields = [LogField("title", .string(info.title)), LogField("format", .string(info.format.rawValue)),
                       LogField("bytes", .int(size)), LogField("sections", .int(parsed.sections.count)),
@@ -245,6 +251,7 @@ extension RoomState {
         }
         guard member.following != on else { return [] }
         member.following = on
+        if on { member.followed = true }
         members[id] = member
         return [broadcast(.follow(FollowInfo(id: id, on: on)), except: nil),
                 .log(LogRecord(.info, .follow, room: name, client: id, [LogField("on", .bool(on))]))]

@@ -44,6 +44,9 @@ public struct RoomState: Equatable, Sendable {
     /// stay when their askers leave, and go with a document that replaces
     /// the room's.
     public internal(set) var questions: [QuestionInfo]
+    /// The latest output of each snippet the presenter ran, by block: kept
+    /// while the document is, whoever comes and goes.
+    public internal(set) var outputs: [SnippetOutput]
 
     /// A new room. Its draft limit is `limits.draftLimit` for the default
     /// graphemes profile and the profile's own limit for the others.
@@ -70,6 +73,7 @@ public struct RoomState: Equatable, Sendable {
         pointing = .everyone
         presenterPlace = nil
         questions = []
+        outputs = []
     }
 
     /// Whether nothing was ever kept here: no document, an untouched draft
@@ -124,7 +128,7 @@ public struct RoomState: Equatable, Sendable {
         draft.missed = draftRev.flatMap(missedEdits(since:))
         return Welcome(you: id, room: name, document: document,
                        readers: order.compactMap { members[$0]?.info },
-                       presenter: presenter, draft: draft, pointers: pointers, questions: questions)
+                       presenter: presenter, draft: draft, pointers: pointers, questions: questions, outputs: outputs)
     }
 
     /// The edits after revision `since`, or nil when they are no longer kept

@@ -54,6 +54,13 @@ public enum ClientMessage: Equatable, Sendable {
     /// Mark question `question` (its number) answered (added after v1):
     /// from its asker (the same name) or the presenter.
     case answered(question: Int)
+    /// From the presenter (added after v1): the output so far of the
+    /// snippet in code block `block`, which its machine runs; it replaces
+    /// the block's earlier output (see `SnippetOutput`).
+    case output(block: Int, text: String, state: SnippetOutput.State, exit: Int? = nil)
+    /// From the presenter (added after v1): bring every detached follower
+    /// back to the presenter's place.
+    case summon
 
     /// The wire `type` of this message.
     public var type: String { kind.rawValue }
@@ -74,13 +81,15 @@ public enum ClientMessage: Equatable, Sendable {
         case .pointing: .pointing
         case .ask: .ask
         case .answered: .answered
+        case .output: .output
+        case .summon: .summon
         }
     }
 
     /// The client messages' wire `type`s, listed once: the decoder, the
     /// unknown-type error and the server's metrics all read this.
     public enum Kind: String, CaseIterable, Sendable {
-        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing, ask, answered
+        case hello, document, scroll, tab, follow, edit, cursor, relay, point, unpoint, pointing, ask, answered, output, summon
     }
 }
 
@@ -88,6 +97,7 @@ extension ClientMessage: Codable {
     enum Key: String, CodingKey {
         case type, room, name, role, profile, draftRev, token, resume, notes, key, title, format, text, parser, images, unshown, revises
         case top, viewport, content, anchor, section, on, rev, ops, position, data, length, who, step, question
+        case block, state, exit
     }
 
     public init(from decoder: any Decoder) throws {
@@ -146,6 +156,13 @@ extension ClientMessage: Codable {
                         text: try c.decode(String.self, forKey: .text))
         case .answered:
             self = .answered(question: try c.decode(Int.self, forKey: .question))
+        case .output:
+            self = .output(block: try c.decode(Int.self, forKey: .block),
+                           text: try c.decode(String.self, forKey: .text),
+                           state: try c.decode(SnippetOutput.State.self, forKey: .state),
+                           exit: try c.decodeIfPresent(Int.self, forKey: .exit))
+        case .summon:
+            self = .summon
         }
     }
 
@@ -202,6 +219,13 @@ extension ClientMessage: Codable {
             try c.encode(text, forKey: .text)
         case let .answered(question):
             try c.encode(question, forKey: .question)
+        case let .output(block, text, state, exit):
+            try c.encode(block, forKey: .block)
+            try c.encode(text, forKey: .text)
+            try c.encode(state, forKey: .state)
+            try c.encodeIfPresent(exit, forKey: .exit)
+        case .summon:
+            break
         }
     }
 }

@@ -14,8 +14,9 @@ extension ServerMessage.Payload {
         case let .follow(info): "follow:\(info.id.rawValue)"
         case let .cursor(info): "cursor:\(info.id.rawValue)"
         case let .pointer(info): info.lead ? "pointer:lead" : "pointer:\(info.id.rawValue)"
+        case let .output(info): "output:\(info.block)"
         case let .room(envelope): envelope.message.payload.coalescingKey.map { "relay:" + $0 }
-        case .welcome, .joined, .left, .document, .edit, .ack, .limit, .error, .overview, .relay, .question: nil
+        case .welcome, .joined, .left, .document, .edit, .ack, .limit, .error, .overview, .relay, .question, .summon: nil
         }
     }
 }

@@ -26,6 +26,10 @@ public struct ServerMessage: Equatable, Sendable {
         /// A question was asked, marked answered, or carried onto a new
         /// version of the document (added after v1).
         case question(QuestionInfo)
+        /// A snippet's output, as the presenter's run made it so far (added after v1).
+        case output(SnippetOutput)
+        /// The presenter brought the detached followers back (added after v1).
+        case summon(SummonInfo)
     }
 
     public var seq: Int
@@ -43,6 +47,7 @@ public struct ServerMessage: Equatable, Sendable {
     /// server's metrics read this (the order is the metrics' order).
     public enum Kind: String, CaseIterable, Sendable {
         case welcome, joined, left, document, progress, tab, follow, edit, cursor, ack, limit, error, relay, overview, pointer, room, question
+        case output, summon
     }
 }
 
@@ -67,6 +72,8 @@ extension ServerMessage.Payload {
         case .pointer: .pointer
         case .room: .room
         case .question: .question
+        case .output: .output
+        case .summon: .summon
         }
     }
 }
@@ -92,6 +99,8 @@ extension ServerMessage: Codable {
         case let .relay(v): try v.encode(to: encoder)
         case let .pointer(v): try v.encode(to: encoder)
         case let .question(v): try v.encode(to: encoder)
+        case let .output(v): try v.encode(to: encoder)
+        case let .summon(v): try v.encode(to: encoder)
         case let .error(e):
             try c.encode(e.code.rawValue, forKey: .code)
             try c.encode(e.message, forKey: .message)
@@ -126,6 +135,8 @@ extension ServerMessage: Codable {
         case .relay: payload = .relay(try RelayInfo(from: decoder))
         case .pointer: payload = .pointer(try PointerInfo(from: decoder))
         case .question: payload = .question(try QuestionInfo(from: decoder))
+        case .output: payload = .output(try SnippetOutput(from: decoder))
+        case .summon: payload = .summon(try SummonInfo(from: decoder))
         case .error:
             let code = try c.decode(String.self, forKey: .code)
             guard let known = ErrorCode(rawValue: code) else {

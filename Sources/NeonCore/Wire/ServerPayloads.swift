@@ -173,18 +173,22 @@ public struct Welcome: Codable, Equatable, Sendable {
     /// The room's questions, oldest first (added after v1; absent when
     /// nobody asked one).
     public var questions: [QuestionInfo]?
+    /// The outputs of the snippets the presenter ran, by block (added after
+    /// v1; absent when there are none).
+    public var outputs: [SnippetOutput]?
 
     public init(you: ClientID, room: String, document: DocumentInfo?,
                 readers: [ReaderInfo], presenter: ClientID?, draft: DraftInfo, pointers: [PointerInfo]? = nil,
-                limits: ServerLimits? = nil, questions: [QuestionInfo]? = nil) {
+                limits: ServerLimits? = nil, questions: [QuestionInfo]? = nil, outputs: [SnippetOutput]? = nil) {
         self.you = you; self.room = room; self.document = document
         self.readers = readers; self.presenter = presenter; self.draft = draft
         self.pointers = pointers?.isEmpty == true ? nil : pointers
         self.limits = limits
         self.questions = questions?.isEmpty == true ? nil : questions
+        self.outputs = outputs?.isEmpty == true ? nil : outputs
     }
 
-    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers, limits, questions }
+    enum CodingKeys: String, CodingKey { case you, room, document, readers, presenter, draft, pointers, limits, questions, outputs }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -197,6 +201,7 @@ public struct Welcome: Codable, Equatable, Sendable {
         try c.encodeIfPresent(pointers, forKey: .pointers)
         try c.encodeIfPresent(limits, forKey: .limits)
         try c.encodeIfPresent(questions, forKey: .questions)
+        try c.encodeIfPresent(outputs, forKey: .outputs)
     }
 }
 

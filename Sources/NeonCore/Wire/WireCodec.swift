@@ -63,6 +63,8 @@ extension WireCodec {
         "revises": "a whole number (the version of the room's document this one follows)",
         "step": "a whole number (the slide's step, from 0)",
         "question": "a whole number (the number of the room's question)",
+        "state": "one of \"running\", \"exited\", \"timeout\", \"truncated\", \"failed\"",
+        "exit": "a whole number (the snippet's exit status)",
         "ops": "a list of retain counts (positive), insert strings and delete counts (negative)",
     ]
 
@@ -121,7 +123,7 @@ extension WireCodec {
             guard let number = value as? NSNumber, !(value is Bool) else { return false }
             return number.doubleValue != number.doubleValue.rounded(.towardZero)
         }
-        for key in ["top", "viewport", "content", "section", "rev", "position", "draftRev", "length", "revises", "step", "question"] where fractional(object[key]) {
+        for key in ["top", "viewport", "content", "section", "rev", "position", "draftRev", "length", "revises", "step", "question", "block", "exit"] where fractional(object[key]) {
             return key
         }
         if let anchor = object["anchor"] as? [String: Any] {

@@ -113,6 +113,10 @@ public struct DocumentView: Widget {
             return
         }
         switch line.part {
+        case .output, .outputHeading:
+            // A snippet's output: sanitized text, cut at the row's end.
+            buffer.write(shown(line.text), x: x, y: row.y, style: textStyle, maxWidth: row.maxX - x)
+            return
         case .rule, .tableHeader, .tableBody, .image:
             drawTableRow(line, style: textStyle, x: x, in: row, into: &buffer)
             return
@@ -286,6 +290,8 @@ public struct DocumentView: Widget {
 
     /// The styles of a line's prefix and text.
     private func styles(for line: LayoutLine) -> (prefix: Style, text: Style) {
+        if line.part == .outputHeading { return (theme.accent, theme.accent) }
+        if line.part == .output { return (theme.accent, theme.text) }
         switch line.kind {
         case .heading(let level):
             return (theme.strong, level <= 2 ? theme.strong : theme.text.patched(with: Style(bold: true)))
