@@ -67,7 +67,7 @@ struct DocsFlagTablesTests {
             .filter { $0.offset % 2 == 1 }.map(\.element)
         return spans.compactMap { span in
             let word = String(span.split(separator: " ").first ?? "")
-            return word.wholeMatch(of: /--?[a-z0-9][a-z0-9-]*/) != nil ? word : nil
+            return word.wholeMatch(of: /--?[A-Za-z0-9][a-z0-9-]*/) != nil ? word : nil
         }
     }
 

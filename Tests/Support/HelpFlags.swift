@@ -14,8 +14,9 @@ public enum HelpFlags {
                 flags.formUnion(line.matches(of: /--[a-z0-9][a-z0-9-]*/).map { String($0.output) })
             } else if line.hasPrefix("  -") {
                 var head = String(line.dropFirst(2))
-                if head.hasPrefix("-h, ") {
-                    flags.insert("-h")
+                // A short flag before the long one: `-h, --help`, `-x, --exec`.
+                if let short = head.prefixMatch(of: #/-[A-Za-z0-9], /#) {
+                    flags.insert(String(short.output.dropLast(2)))
                     head = String(head.dropFirst(4))
                 }
                 if let flag = head.prefixMatch(of: /--?[a-z0-9][a-z0-9-]*/) { flags.insert(String(flag.output)) }
