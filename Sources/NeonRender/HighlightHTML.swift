@@ -3,8 +3,8 @@ import NeonCore
 /// Reads the HTML fragment `highlight --out-format=html --fragment` writes:
 /// the code with its entities (`&lt;`, `&amp;`, `&quot;`, `&#NN;`) and its
 /// tokens in `<span class="hl CLASS">`. The text it comes to must be the
-/// code given (one trailing newline more is allowed, `highlight` ends its
-/// last line); anything else gives nil, so a reader never sees a run on the
+/// code given (with one trailing newline more when the code has none:
+/// `highlight` ends its last line); anything else gives nil, so a reader never sees a run on the
 /// wrong characters.
 enum HighlightHTML {
     /// `highlight`'s classes (its themes' names) to the classes a reader
@@ -22,7 +22,7 @@ enum HighlightHTML {
         func add(_ byte: UInt8) -> Bool {
             guard offset < code.count else {
                 defer { endedLine = true }
-                return byte == 0x0a && !endedLine
+                return byte == 0x0a && !endedLine && code.last != 0x0a
             }
             guard code[offset] == byte else { return false }
             if let kind = stack.last ?? nil {

@@ -99,9 +99,11 @@ import Testing
         #expect(inRust.contains { $0 == ("// say it", .comment) }, "\(inRust)")
         let python = "import os\n\ndef go(path):\n    return 'x' if path else None  # none\n"
         let inPython = Self.classes(program.runs(of: python, language: "py"), in: python)
-        for keyword in ["import", "def", "return", "if", "else"] {
+        for keyword in ["import", "def", "return", "if"] {
             #expect(inPython.contains { $0 == (keyword, .keyword) }, "\(keyword): \(inPython)")
         }
+        // highlight's Python takes `else None` as one keyword token.
+        #expect(inPython.contains { $0.1 == .keyword && $0.0.hasPrefix("else") }, "\(inPython)")
         #expect(inPython.contains { $0 == ("'x'", .string) } && inPython.contains { $0 == ("# none", .comment) }, "\(inPython)")
         #expect(program.version.wholeMatch(of: /highlight [0-9]+\.[0-9]+/) != nil, "\(program.version)")
     }
