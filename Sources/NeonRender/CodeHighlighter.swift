@@ -8,8 +8,9 @@ import NeonSystem
 /// it, so the client installs and runs without Qt: it is opened at run time
 /// (dlopen), once per process, and its functions are called through
 /// `@convention(c)` pointers found by name (dlsym). Without it, or when its
-/// libraries are missing, code is drawn as before highlighting existed, in
-/// the code colour, and `neonsync --version` says why.
+/// libraries are missing, Debian's `highlight` highlights as a helper
+/// process (HighlightProgram), else code is drawn as before highlighting
+/// existed, in the code colour; `neonsync --version` says which and why.
 ///
 /// Where it is looked for, first found first: `NEONSYNC_HIGHLIGHT_PLUGIN`
 /// (a file; when set, nothing else), then beside the executable (a
@@ -184,7 +185,7 @@ public final class CodeHighlighter {
     }
 
     /// Whether this highlighter highlights: the plug-in loaded and made
-    /// its repository of definitions.
+    /// its repository of definitions, or the helper program is there.
     public var isAvailable: Bool { syntax != nil || program != nil }
 
     /// Fence names that are neither a definition's name nor a file
@@ -224,7 +225,7 @@ public final class CodeHighlighter {
     }
 
     /// The tokens of `code` in `language`, or nil for a language the library
-    /// does not know.
+    /// (or the helper program) does not know or could not highlight.
     public func runs(of code: String, language: String) -> [CodeRun]? {
         if let program {
             let key = ProgramKey(language: language, code: code)
