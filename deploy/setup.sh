@@ -23,6 +23,7 @@ APT_PACKAGES=(
   libcmark-gfm-extensions-dev # its tables, strikethrough, autolinks and task lists
   libyaml-dev              # the YAML parser: front matter, comment commands, the client's config file
   libkf5syntaxhighlighting-dev # KDE's code highlighter (the client's plug-in, libNeonSyntax.so), with Qt 5's headers
+  highlight                # André Simon's highlight: the client's code highlighter without the plug-in (a helper process)
   libpng-dev               # PNG pictures in documents (NeonRender's Picture)
   libturbojpeg0-dev        # JPEG pictures (libjpeg-turbo's TurboJPEG API)
   libsixel-dev             # pictures scaled and encoded for sixel terminals

@@ -26,10 +26,10 @@ enum Client {
             print(text)
             return ExitStatus.done
         case .version:
-            // The highlighter is a plug-in (docs/PACKAGING.md): its line says
-            // whether this client highlights, and why not.
+            // The highlighter is a plug-in or a helper program
+            // (docs/PACKAGING.md): its line says which, or why none.
             print(BuildStamp.versionText(program: "neonsync", libwebsockets: WebSocketLibrary.version))
-            print("highlighting: \(HighlighterPlugin.shared.summary)")
+            print("highlighting: \(CodeHighlighter.summary())")
             return ExitStatus.done
         case let .generated(text):
             print(text, terminator: text.hasSuffix("\n") ? "" : "\n")

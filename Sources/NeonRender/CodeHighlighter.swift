@@ -8,8 +8,9 @@ import NeonSystem
 /// it, so the client installs and runs without Qt: it is opened at run time
 /// (dlopen), once per process, and its functions are called through
 /// `@convention(c)` pointers found by name (dlsym). Without it, or when its
-/// libraries are missing, code is drawn as before highlighting existed, in
-/// the code colour, and `neonsync --version` says why.
+/// libraries are missing, Debian's `highlight` highlights as a helper
+/// process (HighlightProgram), else code is drawn as before highlighting
+/// existed, in the code colour; `neonsync --version` says which and why.
 ///
 /// Where it is looked for, first found first: `NEONSYNC_HIGHLIGHT_PLUGIN`
 /// (a file; when set, nothing else), then beside the executable (a
@@ -146,9 +147,10 @@ public struct HighlighterPlugin: Sendable {
 /// through the plug-in: the fence's language is resolved by the library's
 /// names and file extensions, after the aliases people write in fences
 /// (`sh`, `shell`, `js`, `yml`, `objc`…), and every token the library
-/// styles becomes a `CodeRun` of the class it belongs to. Code in a
-/// language the library does not know, with none, or in a client without
-/// the plug-in gets no runs and is drawn as before.
+/// styles becomes a `CodeRun` of the class it belongs to. Without the
+/// plug-in, Debian's `highlight` in `$PATH` does it as a helper process
+/// (`HighlightProgram`). Code in a language neither knows, with none, or in
+/// a client with neither gets no runs and is drawn as before.
 ///
 /// Not Sendable: it holds the library's repository and one highlighter,
 /// used from one thread (the client's main thread).
@@ -157,13 +159,25 @@ public final class CodeHighlighter {
     private let syntax: OpaquePointer?
     /// Fence languages already resolved, to a definition or to none.
     private var resolved: [String: Int32] = [:]
+    /// The helper process, when the plug-in did not load.
+    public let program: HighlightProgram?
+    /// The helper's answers by language and code, so a document that
+    /// changes runs it only for the blocks that changed.
+    private var programRuns: [ProgramKey: [CodeRun]?] = [:]
 
-    /// A highlighter on `plugin` (the process's own by default); one that
-    /// highlights nothing when the plug-in did not load.
-    public init(plugin: HighlighterPlugin = .shared) {
+    private struct ProgramKey: Hashable {
+        let language: String
+        let code: String
+    }
+
+    /// A highlighter on `plugin` (the process's own by default), else on
+    /// `program` (`highlight` in `$PATH` by default); one that highlights
+    /// nothing when neither is there.
+    public init(plugin: HighlighterPlugin = .shared, program: @autoclosure () -> HighlightProgram? = HighlightProgram()) {
         let made = plugin.functions.flatMap { functions in functions.make().map { (functions, $0) } }
         functions = made?.0
         syntax = made?.1
+        self.program = made == nil ? program() : nil
     }
 
     deinit {
@@ -171,8 +185,8 @@ public final class CodeHighlighter {
     }
 
     /// Whether this highlighter highlights: the plug-in loaded and made
-    /// its repository of definitions.
-    public var isAvailable: Bool { syntax != nil }
+    /// its repository of definitions, or the helper program is there.
+    public var isAvailable: Bool { syntax != nil || program != nil }
 
     /// Fence names that are neither a definition's name nor a file
     /// extension the library knows, with the name to look up instead.
@@ -211,8 +225,16 @@ public final class CodeHighlighter {
     }
 
     /// The tokens of `code` in `language`, or nil for a language the library
-    /// does not know.
+    /// (or the helper program) does not know or could not highlight.
     public func runs(of code: String, language: String) -> [CodeRun]? {
+        if let program {
+            let key = ProgramKey(language: language, code: code)
+            if let known = programRuns[key] { return known }
+            if programRuns.count >= 512 { programRuns.removeAll() }
+            let runs = program.runs(of: code, language: language)
+            programRuns[key] = runs
+            return runs
+        }
         guard let functions, let index = definition(for: language) else { return nil }
         var sink = TokenSink()
         var code = code

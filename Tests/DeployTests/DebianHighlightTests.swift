@@ -3,8 +3,9 @@ import NeonTestSupport
 import Testing
 
 /// The highlighting plug-in as Debian ships it (docs/PACKAGING.md): the
-/// neonsync package alone reads code unhighlighted, neonsync-highlight
-/// beside it highlights, and the plug-in without its libraries changes
+/// neonsync package alone reads code unhighlighted, with Debian's
+/// `highlight` (its Recommends) through the helper process, and with
+/// neonsync-highlight beside it through the plug-in, and the plug-in without its libraries changes
 /// nothing but the colours. Each client runs from packages unpacked into a
 /// temporary root with the toolchain hidden, as in DebianInstallTests, so
 /// nothing of the development tree or of the machine's own installs is
@@ -141,8 +142,29 @@ struct DebianHighlightTests {
         let root = try await DebianPackages.unpacked { [$0.client, $0.server] }
         defer { try? FileManager.default.removeItem(at: root) }
         #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("usr/lib/neonsync").path))
-        #expect(try Self.version(root).contains("highlighting: not installed (apt install neonsync-highlight)"))
-        Self.expectUnhighlighted(try Self.read(root, room: "no-plugin"))
+        #expect(try Self.version(root, hiding: [Self.helper])
+            .contains("highlighting: not installed (apt install neonsync-highlight); no highlight in PATH (apt install highlight)"))
+        Self.expectUnhighlighted(try Self.read(root, room: "no-plugin", hiding: [Self.helper]))
+    }
+
+    /// Debian's `highlight`, the client's helper program without the plug-in.
+    static let helper = "/usr/bin/highlight"
+
+    @Test("neonsync with highlight (its Recommends) and without neonsync-highlight highlights the Swift through the helper process: the keyword, the number and the comment each in a colour of its own; --version names highlight")
+    func withTheHelper() async throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.helper), "apt install highlight")
+        let root = try await DebianPackages.unpacked { [$0.client, $0.server] }
+        defer { try? FileManager.default.removeItem(at: root) }
+        #expect(try Self.version(root).contains { $0.wholeMatch(of:
+            /highlighting: highlight [0-9.]+ as a helper process \(\/usr\/bin\/highlight\); plug-in not installed \(apt install neonsync-highlight\)/) != nil })
+        let screen = try Self.read(root, room: "helper") { screen in
+            Self.foreground(of: "let", in: screen, row: "let answer") != Self.foreground(of: "let", in: screen, row: "let plain")
+        }
+        let keyword = Self.foreground(of: "let", in: screen, row: "let answer")
+        let number = Self.foreground(of: "42", in: screen, row: "let answer")
+        let comment = Self.foreground(of: "//", in: screen, row: "let answer")
+        #expect(keyword != nil && number != nil && comment != nil, "\(screen)")
+        #expect(Set([keyword, number, comment].map { "\(String(describing: $0))" }).count == 3, "\(screen)")
     }
 
     @Test("with neonsync-highlight installed beside it, the same document's Swift is highlighted: the keyword, the number and the comment each in a colour of its own, the rest and code in an unknown language in the code colour; --version names KSyntaxHighlighting")
@@ -175,9 +197,9 @@ struct DebianHighlightTests {
             Issue.record("the plug-in does not link libKF5SyntaxHighlighting:\n\(libraries)")
             return
         }
-        let version = try Self.version(root, hiding: [library])
+        let version = try Self.version(root, hiding: [library, Self.helper])
         #expect(version.contains { $0.hasPrefix("highlighting: off: ") && $0.contains("/usr/lib/neonsync/libNeonSyntax.so could not be loaded: ")
             && $0.contains("libKF5SyntaxHighlighting.so.5") }, "\(version)")
-        Self.expectUnhighlighted(try Self.read(root, room: "no-library", hiding: [library]))
+        Self.expectUnhighlighted(try Self.read(root, room: "no-library", hiding: [library, Self.helper]))
     }
 }

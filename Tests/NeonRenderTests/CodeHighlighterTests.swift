@@ -93,7 +93,7 @@ import Testing
 
     static let markdown = "# Title\n\n```swift\nlet x = 1 // one\n```\n\nText.\n"
 
-    @Test("without the plug-in nothing is highlighted and nothing fails: no runs, no definitions, no highlights; --version's line says how to install it, or for a development build how to build it")
+    @Test("without the plug-in or the helper program nothing is highlighted and nothing fails: no runs, no definitions, no highlights; --version's line says how to install it, or for a development build how to build it")
     func missing() throws {
         let plugin = HighlighterPlugin(candidates: ["/nonexistent/libNeonSyntax.so", "/nonexistent/lib/neonsync/libNeonSyntax.so"])
         #expect(plugin.state == .missing(searched: ["/nonexistent/libNeonSyntax.so", "/nonexistent/lib/neonsync/libNeonSyntax.so"]))
@@ -102,7 +102,7 @@ import Testing
         let development = HighlighterPlugin(candidates: HighlighterPlugin.candidates(
             environment: [:], executable: "/nonexistent/.build/x86_64-unknown-linux-gnu/debug/neonsync"))
         #expect(development.summary == "not built (swift build --product NeonSyntax)")
-        let highlighter = CodeHighlighter(plugin: plugin)
+        let highlighter = CodeHighlighter(plugin: plugin, program: nil)
         #expect(!highlighter.isAvailable)
         #expect(highlighter.runs(of: "let x = 1", language: "swift") == nil)
         #expect(highlighter.definitionName(for: "swift") == nil)
@@ -122,13 +122,13 @@ import Testing
         }
         #expect(path == garbage && reason.contains(garbage), "\(reason)")
         #expect(broken.summary.hasPrefix("off: \(garbage) could not be loaded: "), "\(broken.summary)")
-        #expect(CodeHighlighter(plugin: broken).runs(of: "let x = 1", language: "swift") == nil)
+        #expect(CodeHighlighter(plugin: broken, program: nil).runs(of: "let x = 1", language: "swift") == nil)
 
         // A real shared object without the plug-in's functions.
         let other = "/lib/x86_64-linux-gnu/libz.so.1"
         let foreign = HighlighterPlugin(candidates: [other])
         #expect(foreign.state == .unusable(path: other, reason: "it has no function neon_syntax_interface"), "\(foreign.state)")
-        #expect(!CodeHighlighter(plugin: foreign).isAvailable)
+        #expect(!CodeHighlighter(plugin: foreign, program: nil).isAvailable)
     }
 
     @Test("a file that cannot be used does not hide a later one that can; the later one highlights")

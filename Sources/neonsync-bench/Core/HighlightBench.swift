@@ -50,7 +50,7 @@ func runHighlightBenchmark(columns: Int = 200, rows: Int = 60, steps: Int = 2_00
     open.sort()
     highlight.sort()
     return [
-        "highlight: plug-in: \(HighlighterPlugin.shared.summary)",
+        "highlight: \(CodeHighlighter.summary())",
         "highlight: \(text.utf8.count / 1000) kB document, \(codeBytes / 1000) kB of it code in \(document!.blocks.filter { if case .codeBlock = $0.kind { true } else { false } }.count) fenced blocks, \(tokens) tokens",
         "highlight: loading the definitions once: \(ms(load)) ms",
         "highlight: open today (parse + layout at \(columns) columns): best \(ms(open[0])) ms, median \(ms(open[rounds / 2])) ms",
