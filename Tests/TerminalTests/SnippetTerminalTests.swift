@@ -39,16 +39,25 @@ struct SnippetTerminalTests {
         return (try ReadingTogetherTerminalTests.file(Self.deck(marker: marker), "snippet"), marker)
     }
 
-    @Test("the presenter's Ctrl-E with -x runs the snippet once, on its machine: EXECOUT42 shows under the block at 120x40, on a follower at 80x24 and for a late joiner")
-    func outputReachesTheRoom() throws {
+    /// A server, ada presenting the snippet deck at 120x40 (with
+    /// `flags`) and fay following her at 80x24; the deck's file and the
+    /// marker its snippet would create.
+    private func presenterAndFollower(room: String, presenting flags: String) throws
+        -> (server: ServerProcess, tmux: Tmux, deck: String, marker: String) {
         let server = try ServerProcess()
         let tmux = try Tmux()
         let (deck, marker) = try files()
-        defer { unlink(deck); unlink(marker) }
-        try launch(tmux, "ada", columns: 120, rows: 40, "present \(deck) --room demo --name ada -x", server: server)
+        try launch(tmux, "ada", columns: 120, rows: 40, "present \(deck) --room \(room) --name ada \(flags)", server: server)
         try tmux.waitFor("ada", "The snippet below runs")
-        try launch(tmux, "fay", columns: 80, rows: 24, "follow demo --name fay", server: server)
+        try launch(tmux, "fay", columns: 80, rows: 24, "follow \(room) --name fay", server: server)
         try tmux.waitFor("fay", "following ada")
+        return (server, tmux, deck, marker)
+    }
+
+    @Test("the presenter's Ctrl-E with -x runs the snippet once, on its machine: EXECOUT42 shows under the block at 120x40, on a follower at 80x24 and for a late joiner")
+    func outputReachesTheRoom() throws {
+        let (server, tmux, deck, marker) = try presenterAndFollower(room: "demo", presenting: "-x")
+        defer { unlink(deck); unlink(marker) }
         try tmux.waitFor("fay", "The snippet below runs")
 
         try tmux.sendKeys("fay", "C-e")
@@ -72,14 +81,8 @@ struct SnippetTerminalTests {
 
     @Test("without -x Ctrl-E says how to enable it and runs nothing; a follower's Ctrl-E runs nothing either, at 120x40 and 80x24")
     func nothingRunsWithoutPermission() throws {
-        let server = try ServerProcess()
-        let tmux = try Tmux()
-        let (deck, marker) = try files()
+        let (server, tmux, deck, marker) = try presenterAndFollower(room: "plain", presenting: "")
         defer { unlink(deck); unlink(marker) }
-        try launch(tmux, "ada", columns: 120, rows: 40, "present \(deck) --room plain --name ada", server: server)
-        try tmux.waitFor("ada", "The snippet below runs")
-        try launch(tmux, "fay", columns: 80, rows: 24, "follow plain --name fay", server: server)
-        try tmux.waitFor("fay", "following ada")
 
         try tmux.sendKeys("ada", "C-e")
         try tmux.waitFor("ada", "snippets run only when enabled: start neonsync present FILE -x")
