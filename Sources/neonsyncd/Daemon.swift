@@ -67,7 +67,8 @@ enum Daemon {
                                            node: options.node ?? "\(options.host):\(options.port)",
                                            heartbeat: .seconds(min(2, options.nodeTimeout / 3)),
                                            ttl: .seconds(options.nodeTimeout), snapshotEvery: options.snapshotEvery,
-                                           roomTTL: options.roomTTL)
+                                           roomTTL: options.roomTTL, replicas: options.redisReplicas,
+                                           replicaTimeout: .milliseconds(options.redisReplicaTimeout))
         }
         let logger: LogWriter
         do {

@@ -22,7 +22,9 @@ extension Options {
         if redis == nil, let flag = node != nil ? "--node"
             : redisPasswordFile != nil ? "--redis-password-file"
             : snapshotEvery != 1000 ? "--snapshot-every"
-            : nodeTimeout != 6 ? "--node-timeout" : nil {
+            : nodeTimeout != 6 ? "--node-timeout"
+            : redisReplicas != nil ? "--redis-replicas"
+            : redisReplicaTimeout != 1000 ? "--redis-replica-timeout" : nil {
             throw NeonError.usage("\(flag) only applies to a cluster node; add --redis redis://HOST:PORT to join one, or drop \(flag)")
         }
     }

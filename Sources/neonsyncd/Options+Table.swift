@@ -79,10 +79,20 @@ extension Options {
     private static let clusterRows: [OptionRow<Options>] = [
         .optional(OptionSpec("--redis", value: "URL", help: """
             redis://HOST:PORT[/DB]: join the cluster whose rooms, documents and draft revisions live in this \
-            Redis (run it with appendonly yes, appendfsync always). Several URLs joined by commas spread the \
+            Redis (run it with appendonly yes, appendfsync always). sentinel://HOST:PORT,HOST:PORT,HOST:PORT/NAME[/DB]: \
+            the master the Sentinels monitor as NAME, followed through failovers, with what is kept acked only once \
+            a replica has it (--redis-replicas). Several URLs joined by commas spread the \
             rooms over several Redis instances (shards; every node lists the same ones in the same order). \
             Without it the server is one node on its embedded SQLite store (--data)
             """), \.redis, redisEndpoints),
+        .optional(OptionSpec("--redis-replicas", value: "N", help: """
+            acknowledge an edit, a document or anything else kept only once N replicas of its shard have it \
+            (WAIT), and tell nobody of it before (default 1 for a sentinel:// shard, 0 for a redis:// one; 0 to 5)
+            """), \.redisReplicas, .wholeNumber(in: 0...5)),
+        .value(OptionSpec("--redis-replica-timeout", value: "MS", help: """
+            how long to wait for --redis-replicas replicas; past it the sender is answered unavailable and sends \
+            again (default 1000; 10 to 60000)
+            """), \.redisReplicaTimeout, .wholeNumber(in: 10...60_000)),
         .optional(OptionSpec("--node", value: "NAME", help: """
             this node's name in logs, metrics and Redis (default HOST:PORT); two live nodes cannot share a name
             """), \.node, nodeName),

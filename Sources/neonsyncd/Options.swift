@@ -34,6 +34,10 @@ struct Options {
     var redisPasswordFile: String?
     var snapshotEvery = 1000
     var nodeTimeout = 6
+    /// `--redis-replicas`; nil: 1 for a Sentinel shard, else 0.
+    var redisReplicas: Int?
+    /// `--redis-replica-timeout`, in milliseconds.
+    var redisReplicaTimeout = 1000
     /// `--reuse-port`: several nodes listen on one port (SO_REUSEPORT).
     var reusePort = false
     /// `--room-ttl`; nil when given 0.

@@ -49,7 +49,7 @@ struct ClusterKeptEntriesTests {
     /// from a log of 4 entries.
     static func holding(run: String) throws -> ReaderState {
         var state = ReaderState(decoder: EntryDecoder(generation: 1, sent: SentMessages()))
-        _ = state.handle(.connected(loadScript: "sha", run: run))
+        _ = state.handle(.connected(loadScript: "sha", rangeScript: "range", run: run))
         _ = state.handle(.requests([.want("r")]))
         _ = state.handle(.replies([try RecordedReplies.one("load-4")]))
         #expect(state.rooms == ["r": 4])
@@ -66,12 +66,12 @@ struct ClusterKeptEntriesTests {
     func restartTakesUpAgain() throws {
         var same = try Self.holding(run: "one")
         _ = same.handle(.lost)
-        #expect(ClusterReaderStateTests.lines(same.handle(.connected(loadScript: "sha", run: "one")))
-            == ["subscriber SUBSCRIBE \(ClusterReaderStateTests.channel)", "ask XRANGE neonsync:{r}:log (4-0 +"])
+        #expect(ClusterReaderStateTests.lines(same.handle(.connected(loadScript: "sha", rangeScript: "range", run: "one")))
+            == ["subscriber SUBSCRIBE \(ClusterReaderStateTests.channel)", "ask EVALSHA range 0 r 4"])
 
         var restarted = try Self.holding(run: "one")
         _ = restarted.handle(.lost)
-        #expect(ClusterReaderStateTests.lines(restarted.handle(.connected(loadScript: "sha", run: "two")))
+        #expect(ClusterReaderStateTests.lines(restarted.handle(.connected(loadScript: "sha", rangeScript: "range", run: "two")))
             == ["subscriber SUBSCRIBE \(ClusterReaderStateTests.channel)", ClusterReaderStateTests.loadR])
     }
 
@@ -82,7 +82,7 @@ struct ClusterKeptEntriesTests {
         #expect(ClusterReaderStateTests.lines(state.handle(.published([Self.publishedBye(5), Self.publishedBye(6)])))
             == ["entries r 5,6"])
         _ = state.handle(.lost)
-        _ = state.handle(.connected(loadScript: "sha", run: "two"))
+        _ = state.handle(.connected(loadScript: "sha", rangeScript: "range", run: "two"))
         let log = try RecordedReplies.one("load-4").array ?? []
         #expect(ClusterReaderStateTests.lines(state.handle(.replies([.array([log[0], log[1], .integer(1000)])])))
             == ["loaded r image none entries 1,2,3,4 applied 6"], "rebuilt from what Redis kept, nothing sent twice")
@@ -94,7 +94,7 @@ struct ClusterKeptEntriesTests {
     func counterWentBack() throws {
         var state = try Self.holding(run: "one")
         _ = state.handle(.lost)
-        _ = state.handle(.connected(loadScript: "sha", run: "two"))
+        _ = state.handle(.connected(loadScript: "sha", rangeScript: "range", run: "two"))
         #expect(ClusterReaderStateTests.lines(state.handle(.replies([.array([.null, .array([]), .integer(0)])])))
             == ["loaded r image none entries - applied 0"])
         #expect(state.rooms == ["r": 0])

@@ -95,7 +95,7 @@ struct ClusterReaderStateTests {
     /// A connected reader that holds room "r", taken up from `load`.
     static func holding(_ load: String) throws -> ReaderState {
         var state = ReaderState(decoder: EntryDecoder(generation: 1, sent: SentMessages()))
-        #expect(state.handle(.connected(loadScript: "sha")).isEmpty)
+        #expect(state.handle(.connected(loadScript: "sha", rangeScript: "range")).isEmpty)
         #expect(lines(state.handle(.requests([.want("r")]))) == ["subscriber SUBSCRIBE \(channel)", loadR])
         _ = state.handle(.replies([try RecordedReplies.one(load)]))
         return state
@@ -109,7 +109,7 @@ struct ClusterReaderStateTests {
     @Test("a room is subscribed to, then taken up from its image and log; its published entries are handed over in order, in one delivery, after the subscription's confirmation")
     func inOrder() throws {
         var state = ReaderState(decoder: EntryDecoder(generation: 1, sent: SentMessages()))
-        _ = state.handle(.connected(loadScript: "sha"))
+        _ = state.handle(.connected(loadScript: "sha", rangeScript: "range"))
         #expect(Self.lines(state.handle(.requests([.want("r")]))) == ["subscriber SUBSCRIBE \(Self.channel)", Self.loadR])
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("load-empty")]))) == ["loaded r image none entries - applied 0"])
         let messages = try RecordedReplies.all("subscribe") + RecordedReplies.all("published-1-4")
@@ -120,7 +120,7 @@ struct ClusterReaderStateTests {
     @Test("an entry past the next one: what came before it is handed over, the gap is read from the log, and an entry handed over already is passed over")
     func gapFromTheLog() throws {
         var state = try Self.holding("load-empty")
-        #expect(Self.lines(state.handle(.published(try Self.published(1, 3, 4)))) == ["entries r 1", "ask XRANGE neonsync:{r}:log (1-0 +"])
+        #expect(Self.lines(state.handle(.published(try Self.published(1, 3, 4)))) == ["entries r 1", "ask EVALSHA range 0 r 1"])
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("xrange-after-1")])))
             == ["entries r 2,3,4"], "4, published after the gap, was in the log already")
         #expect(state.handle(.published(try Self.published(2, 4))).isEmpty)
@@ -130,7 +130,7 @@ struct ClusterReaderStateTests {
     @Test("a gap the log was trimmed past: the room is taken up again from its image, and the node is told what it applied already")
     func gapPastTheTrimmedLog() throws {
         var state = try Self.holding("load-empty")
-        #expect(Self.lines(state.handle(.published(try Self.published(1, 4)))) == ["entries r 1", "ask XRANGE neonsync:{r}:log (1-0 +"])
+        #expect(Self.lines(state.handle(.published(try Self.published(1, 4)))) == ["entries r 1", "ask EVALSHA range 0 r 1"])
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("xrange-trimmed")]))) == [Self.loadR])
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("load-image")]))) == ["loaded r image 3 entries 4 applied 1"])
         #expect(state.rooms == ["r": 4])
@@ -139,7 +139,7 @@ struct ClusterReaderStateTests {
     @Test("entries taken up with the room and published again are not handed over twice")
     func duplicates() throws {
         var state = ReaderState(decoder: EntryDecoder(generation: 1, sent: SentMessages()))
-        _ = state.handle(.connected(loadScript: "sha"))
+        _ = state.handle(.connected(loadScript: "sha", rangeScript: "range"))
         _ = state.handle(.requests([.want("r")]))
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("load-4")]))) == ["loaded r image none entries 1,2,3,4 applied 0"])
         #expect(state.handle(.published(try Self.published(1, 2, 3, 4))).isEmpty)
@@ -150,12 +150,12 @@ struct ClusterReaderStateTests {
     func periodicCheck() throws {
         var state = try Self.holding("load-empty")
         #expect(Self.lines(state.handle(.published(try Self.published(1, 2, 3)))) == ["entries r 1,2,3"])
-        #expect(Self.lines(state.handle(.tick)) == ["ask MGET neonsync:{r}:n"])
-        #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("mget-4")]))) == ["ask XRANGE neonsync:{r}:log (3-0 +"])
+        #expect(Self.lines(state.handle(.tick)) == ["ask MGET neonsync:{r}:v neonsync:{r}:n"])
+        #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("mget-4")]))) == ["ask EVALSHA range 0 r 3"])
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("xrange-after-3")]))) == ["entries r 4"])
-        #expect(Self.lines(state.handle(.tick)) == ["ask MGET neonsync:{r}:n"])
+        #expect(Self.lines(state.handle(.tick)) == ["ask MGET neonsync:{r}:v neonsync:{r}:n"])
         #expect(state.handle(.replies([try RecordedReplies.one("mget-4")])).isEmpty, "nothing missed")
-        #expect(Self.lines(state.handle(.tick)) == ["ask MGET neonsync:{r}:n"])
+        #expect(Self.lines(state.handle(.tick)) == ["ask MGET neonsync:{r}:v neonsync:{r}:n"])
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("mget-none")]))) == [Self.loadR], "Redis lost the room")
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("load-empty")]))) == ["loaded r image none entries - applied 0"])
     }
@@ -165,7 +165,7 @@ struct ClusterReaderStateTests {
         let empty = try RecordedReplies.one("load-empty")
         var state = ReaderState(decoder: EntryDecoder(generation: 1, sent: SentMessages()))
         #expect(state.handle(.requests([.want("one"), .want("two"), .want("one")])).isEmpty, "not connected yet")
-        #expect(Self.lines(state.handle(.connected(loadScript: "sha"))) == [
+        #expect(Self.lines(state.handle(.connected(loadScript: "sha", rangeScript: "range"))) == [
             "subscriber SUBSCRIBE neonsync:{one}:events | SUBSCRIBE neonsync:{two}:events",
             "ask EVALSHA sha 2 neonsync:{one}:snap neonsync:{one}:log | EVALSHA sha 2 neonsync:{two}:snap neonsync:{two}:log",
         ])
@@ -200,8 +200,8 @@ struct ClusterReaderStateTests {
         #expect(Self.lines(state.handle(.lost)) == ["reconnect after 0.2 seconds"])
         for _ in 0 ..< 5 { _ = state.handle(.lost) }
         #expect(Self.lines(state.handle(.lost)) == ["reconnect after 2.0 seconds"])
-        #expect(Self.lines(state.handle(.connected(loadScript: "sha2")))
-            == ["subscriber SUBSCRIBE \(Self.channel)", "ask XRANGE neonsync:{r}:log (4-0 +"])
+        #expect(Self.lines(state.handle(.connected(loadScript: "sha2", rangeScript: "range")))
+            == ["subscriber SUBSCRIBE \(Self.channel)", "ask EVALSHA range 0 r 4"])
         #expect(state.handle(.replies([try RecordedReplies.one("xrange-after-4")])).isEmpty)
         #expect(Self.lines(state.handle(.lost)) == ["reconnect after 0.0 seconds"], "settled again")
     }
@@ -209,21 +209,21 @@ struct ClusterReaderStateTests {
     @Test("a connection lost while a want was served: it is made again at once, the want is served again, and the room taken up")
     func lostWhileTakingUp() throws {
         var state = ReaderState(decoder: EntryDecoder(generation: 1, sent: SentMessages()))
-        _ = state.handle(.connected(loadScript: "sha"))
+        _ = state.handle(.connected(loadScript: "sha", rangeScript: "range"))
         _ = state.handle(.requests([.want("r")]))
         #expect(Self.lines(state.handle(.lost)) == ["reconnect after 0.0 seconds"])
         #expect(state.requests == [.want("r")])
-        #expect(Self.lines(state.handle(.connected(loadScript: "sha"))) == ["subscriber SUBSCRIBE \(Self.channel)", Self.loadR])
+        #expect(Self.lines(state.handle(.connected(loadScript: "sha", rangeScript: "range"))) == ["subscriber SUBSCRIBE \(Self.channel)", Self.loadR])
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("load-4")]))) == ["loaded r image none entries 1,2,3,4 applied 0"])
     }
 
     @Test("a load refused with NOSCRIPT (Redis restarted and forgot the script) makes the connections again, which loads it, and the room is taken up then")
     func noScript() throws {
         var state = ReaderState(decoder: EntryDecoder(generation: 1, sent: SentMessages()))
-        _ = state.handle(.connected(loadScript: "sha"))
+        _ = state.handle(.connected(loadScript: "sha", rangeScript: "range"))
         _ = state.handle(.requests([.want("r")]))
         #expect(Self.lines(state.handle(.replies([try RecordedReplies.one("noscript")]))) == ["reconnect after 0.0 seconds"])
-        #expect(Self.lines(state.handle(.connected(loadScript: "sha"))) == ["subscriber SUBSCRIBE \(Self.channel)", Self.loadR])
+        #expect(Self.lines(state.handle(.connected(loadScript: "sha", rangeScript: "range"))) == ["subscriber SUBSCRIBE \(Self.channel)", Self.loadR])
     }
 
     @Test("a published entry that does not decode is reported and the room taken up again from its log")

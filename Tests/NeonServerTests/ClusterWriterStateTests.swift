@@ -31,6 +31,7 @@ struct ClusterWriterStateTests {
             case let .deliver(delivery): "\(delivery)"
             case let .health(connected): "health \(connected ? "connected" : "disconnected")"
             case let .answered(sent): "answered \(start.duration(to: sent))"
+            case let .unconfirmed(count): "unconfirmed \(count)"
             }
         }
     }

@@ -64,6 +64,8 @@ public struct LogEvent: Hashable, Sendable {
 
     public static let redisDown = LogEvent("redis_down", [.error], [.init("redis", .string), .init("reason", .string)])
     public static let redisUp = LogEvent("redis_up", [.info], [.init("redis", .string), .init("reason", .string)])
+    public static let redisFailover = LogEvent("redis_failover", [.warn], [.init("redis", .string), .init("from", .string),
+                                                                         .init("to", .string)])
     public static let membershipLost = LogEvent("membership_lost", [.warn], [.init("connections", .int)])
     public static let roomReset = LogEvent("room_reset", [.warn], room: .required, client: .required,
                                            [.init("code", .int)])
@@ -155,7 +157,7 @@ public struct LogEvent: Hashable, Sendable {
 
     /// Every event, in the order docs/LOGS.md gives them.
     public static let all: [LogEvent] = [
-        start, startFailed, redisDown, redisUp, membershipLost, roomReset, entryUndecodable, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
+        start, startFailed, redisDown, redisUp, redisFailover, membershipLost, roomReset, entryUndecodable, roomExpired, roomDropped, roomReleased, roomRestored, lws, stop, logReopened, originRefused,
         connect, disconnect, tooSlow, join, watch, leave, document, progress, tab, follow, limit, slide, point, pointing, question, output, summon, error, storeFailed,
     ]
 }

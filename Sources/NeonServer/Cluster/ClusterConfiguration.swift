@@ -20,13 +20,26 @@ public struct ClusterConfiguration: Sendable {
     /// `--room-ttl`: a room empty and idle this long is removed from Redis
     /// (nil: rooms are kept).
     public var roomTTL: Duration?
+    /// `--redis-replicas`: how many replicas must have an entry kept (a
+    /// `WAIT`) before anyone is told of it and its sender gets an ack (nil:
+    /// 1 for a shard named by Sentinels, 0 for another).
+    public var replicas: Int?
+    /// `--redis-replica-timeout`: how long a `WAIT` waits for them; past it
+    /// the entry's sender is answered `unavailable`.
+    public var replicaTimeout: Duration
 
     public init(endpoints: [RedisEndpoint], password: String? = nil, node: String,
                 heartbeat: Duration = .seconds(2), ttl: Duration = .seconds(6), snapshotEvery: Int = 1000,
-                roomTTL: Duration? = nil) {
+                roomTTL: Duration? = nil, replicas: Int? = nil, replicaTimeout: Duration = .seconds(1)) {
         precondition(!endpoints.isEmpty, "a cluster has at least one Redis")
         self.endpoints = endpoints; self.password = password; self.node = node
         self.heartbeat = heartbeat; self.ttl = ttl; self.snapshotEvery = snapshotEvery; self.roomTTL = roomTTL
+        self.replicas = replicas; self.replicaTimeout = replicaTimeout
+    }
+
+    /// How many replicas confirm the entries of shard `shard`.
+    func replicas(ofShard shard: Int) -> Int {
+        replicas ?? (endpoints[shard].isSentinel ? 1 : 0)
     }
 
     public init(endpoint: RedisEndpoint, password: String? = nil, node: String,

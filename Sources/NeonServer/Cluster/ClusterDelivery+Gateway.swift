@@ -20,6 +20,8 @@ extension ClusterDelivery {
             return .unavailable(client: ClientID(client), reason: reason)
         case let .redis(up, reason):
             return .store(up: up, name: redis, reason: reason)
+        case let .failover(from, to):
+            return .storeFailover(name: redis, from: from, to: to)
         case .lostMembership:
             return .membershipLost(shard: shard)
         }

@@ -200,6 +200,8 @@ package enum ClusterDelivery: Sendable {
     case failed(client: String, reason: String)
     /// Redis came or went.
     case redis(up: Bool, reason: String)
+    /// The Sentinels promoted another master of a shard (`HOST:PORT`s).
+    case failover(from: String?, to: String)
     /// Survivors reaped this node while it could not reach Redis: its
     /// members are gone from every room, so its connections must start over.
     case lostMembership

@@ -17,6 +17,13 @@ package enum ClusterKeys {
     /// restarted since, and the counter is settled past the reservation.
     static func run(_ room: String) -> String { "neonsync:{\(room)}:run" }
     static func log(_ room: String) -> String { "neonsync:{\(room)}:log" }
+    /// With replicas to confirm (`--redis-replicas`): the number of the
+    /// room's last entry subscribers may be told of, when an entry after it
+    /// waits for a replica (absent: every entry may; in memory only).
+    static func visible(_ room: String) -> String { "neonsync:{\(room)}:v" }
+    /// Rooms with entries waiting for a replica, scored by when the first
+    /// began to wait (seconds since 1970; in memory only).
+    static let held = "neonsync:held"
     static func snapshot(_ room: String) -> String { "neonsync:{\(room)}:snap" }
     /// Every room ever joined (for observers of every room).
     static let rooms = "neonsync:rooms"
@@ -74,31 +81,61 @@ enum ClusterScripts {
     /// and publishes it without an fsync. The counter is kept in memory
     /// only too; the file has the reservation for it, which covers every
     /// number handed out.
-    static let append = counter + """
-    local out = {}
-    for i = 3, #ARGV, 7 do
-      local room = ARGV[i]
-      local key = 'neonsync:{' .. room .. '}:'
-      local n = number(key)
-      if ARGV[i + 1] ~= 'e' then redis.set_repl(redis.REPL_ALL) end
-      local id = string.format('%d', n)
-      local added = redis.pcall('XADD', key .. 'log', id .. '-0', 'k', ARGV[i + 2], 'c', ARGV[i + 3],
-                                'o', ARGV[i + 4], 't', ARGV[i + 5], 'm', ARGV[i + 6])
-      if type(added) == 'table' and added.err then
-        out[#out + 1] = added
-      else
-        redis.call('PUBLISH', key .. 'events',
-                   table.concat({id, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]}, '\\31'))
-        if ARGV[i + 1] == '1' then
-          redis.call('SADD', ARGV[1], room)
-          redis.call('SADD', ARGV[2], room)
+    static let append = appendScript(held: false)
+
+    /// The append script of a shard whose replicas confirm entries
+    /// (`--redis-replicas`, docs/CLUSTER.md "Replicas and Sentinel"): an
+    /// entry is *held* (appended, kept, not published; its index answered
+    /// negative) when it is kept, when it writes a reservation, or when an
+    /// entry before it is held; the writer publishes held entries with
+    /// `release` once `WAIT` says a replica has them. Other entries are
+    /// published at once, as by `append`.
+    static let appendHeld = appendScript(held: true)
+
+    private static func appendScript(held: Bool) -> String {
+        counter + """
+        local held_mode = \(held)
+        local out = {}
+        for i = 3, #ARGV, 7 do
+          local room = ARGV[i]
+          local key = 'neonsync:{' .. room .. '}:'
+          local n, reserved = number(key)
+          local marked = held_mode and redis.call('GET', key .. 'v')
+          local v = tonumber(marked or (n - 1))
+          local held = held_mode and (ARGV[i + 1] ~= 'e' or reserved or v < n - 1)
+          if ARGV[i + 1] ~= 'e' or held then redis.set_repl(redis.REPL_ALL) end
+          local id = string.format('%d', n)
+          local added = redis.pcall('XADD', key .. 'log', id .. '-0', 'k', ARGV[i + 2], 'c', ARGV[i + 3],
+                                    'o', ARGV[i + 4], 't', ARGV[i + 5], 'm', ARGV[i + 6])
+          if type(added) == 'table' and added.err then
+            out[#out + 1] = added
+            redis.set_repl(redis.REPL_NONE)
+            if marked and v == n - 1 then redis.call('DEL', key .. 'v') end
+          else
+            if ARGV[i + 1] == '1' then
+              redis.call('SADD', ARGV[1], room)
+              redis.call('SADD', ARGV[2], room)
+            end
+            redis.set_repl(redis.REPL_NONE)
+            if held then
+              redis.call('SET', key .. 'v', v)
+              redis.call('ZADD', 'neonsync:held', 'NX', redis.call('TIME')[1], room)
+              out[#out + 1] = -n
+            else
+              redis.call('PUBLISH', key .. 'events',
+                         table.concat({id, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]}, '\\31'))
+              if marked then
+                redis.call('DEL', key .. 'v')
+                redis.call('ZREM', 'neonsync:held', room)
+              end
+              out[#out + 1] = n
+            end
+          end
         end
-        out[#out + 1] = n
-      end
-    end
-    redis.set_repl(redis.REPL_ALL)
-    return out
-    """
+        redis.set_repl(redis.REPL_ALL)
+        return out
+        """
+    }
 
     /// Lua functions the scripts that number or read a room's entries
     /// begin with. `settled(key, create)`: the room's counter (keys
@@ -124,6 +161,7 @@ enum ClusterScripts {
           redis.call('SET', key .. 'n', n)
         end
         redis.call('SET', key .. 'run', run)
+        redis.call('DEL', key .. 'v')
       end
       return n
     end
@@ -136,8 +174,9 @@ enum ClusterScripts {
         redis.call('MSET', key .. 'r', reserved, key .. 'n', reserved)
         redis.set_repl(redis.REPL_NONE)
         redis.call('SET', key .. 'n', n)
+        return n, true
       end
-      return n
+      return n, false
     end
 
     """
@@ -152,10 +191,11 @@ enum ClusterScripts {
     local snap = redis.call('GET', KEYS[1])
     local from = 0
     if snap then from = tonumber(string.match(snap, '^(%d+)')) end
-    local entries = redis.call('XRANGE', KEYS[2], '(' .. from .. '-0', '+')
     local n = settled(string.sub(KEYS[1], 1, -5), false)
+    local v = redis.call('GET', string.sub(KEYS[1], 1, -5) .. 'v')
+    local entries = redis.call('XRANGE', KEYS[2], '(' .. from .. '-0', v and (v .. '-0') or '+')
     redis.set_repl(redis.REPL_ALL)
-    return {snap or false, entries, n}
+    return {snap or false, entries, tonumber(v or n)}
     """
 
     /// KEYS snapshot, log; ARGV index, image JSON, trim-below index. Keeps

@@ -20,6 +20,9 @@ public final class ClusterLink: RoomLog, Sendable {
     let readers: [ClusterReader]
     /// What this node appended, per client, until it comes back.
     let sent: any OwnMessages
+    /// For each shard named by Sentinels, what follows its master (nil for
+    /// a `redis://` shard).
+    let watches: [SentinelWatch?]
 
     /// Connects to every shard, checks that each is where this node's list
     /// puts it, claims the node name on each and registers this
@@ -58,6 +61,9 @@ public final class ClusterLink: RoomLog, Sendable {
         self.sent = sent
         readers = configuration.endpoints.indices.map {
             ClusterReader(configuration: configuration, shard: $0, generation: generation, sent: sent)
+        }
+        watches = configuration.endpoints.enumerated().map { shard, endpoint in
+            endpoint.isSentinel ? SentinelWatch(endpoint: endpoint, shard: shard) : nil
         }
     }
 
@@ -98,6 +104,13 @@ public final class ClusterLink: RoomLog, Sendable {
             let forward: @Sendable (ClusterDelivery) -> Void = { delivery in deliver(shard, delivery) }
             writers[shard].start(deliver: forward)
             readers[shard].start(deliver: forward)
+            let writer = writers[shard], reader = readers[shard]
+            watches[shard]?.start { old, new in
+                writer.health.withLock { $0.failovers += 1 }
+                writer.masterSwitched()
+                reader.masterSwitched()
+                forward(.failover(from: old?.description, to: new.description))
+            }
         }
     }
 
@@ -155,6 +168,7 @@ public final class ClusterLink: RoomLog, Sendable {
     public func stop() -> SequencerStop {
         for reader in readers { reader.requestStop() }
         for writer in writers { writer.requestStop() }
+        for watch in watches { watch?.stop() }
         let written = writers.map { $0.stop() }
         let read = readers.map { $0.stop() }
         return (written + read).first { $0 != .finished } ?? .finished
@@ -165,7 +179,8 @@ public final class ClusterLink: RoomLog, Sendable {
         let shards = writers.map { writer in
             let health = writer.health.withLock { $0 }
             return StoreHealth.Shard(redis: writer.endpoint.description, connected: health.connected,
-                                     commandSeconds: health.commandSeconds)
+                                     commandSeconds: health.commandSeconds, master: health.master,
+                                     failovers: health.failovers, unconfirmed: health.unconfirmed)
         }
         return StoreHealth(node: configuration.node, shards: shards)
     }
@@ -175,6 +190,13 @@ public final class ClusterLink: RoomLog, Sendable {
 struct ClusterHealth: Sendable {
     var connected = true
     var commandSeconds = Histogram.redisBuckets
+    /// The server the writer is connected to (`HOST:PORT`; nil while not).
+    var master: String?
+    /// Masters the Sentinels switched to since the node started.
+    var failovers = 0
+    /// Entries whose sender was answered `unavailable` because no replica
+    /// confirmed them in time.
+    var unconfirmed = 0
 }
 
 /// The messages a node appended, per client, in order, until each comes

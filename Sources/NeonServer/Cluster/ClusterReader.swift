@@ -45,6 +45,9 @@ final class ClusterReader: Sendable {
     /// Written to (one byte) to wake the thread from `poll`.
     fileprivate let wake: (read: Int32, write: Int32)
     fileprivate let thread: WorkerThread
+    /// How many times the Sentinels switched this shard's master: the
+    /// thread makes its connections again when it changes.
+    private let switchCount = Atomic<Int>(0)
 
     init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, sent: any OwnMessages = SentMessages()) {
         self.configuration = configuration
@@ -99,6 +102,14 @@ final class ClusterReader: Sendable {
         poke()
     }
 
+    /// The Sentinels promoted another master: connect to it.
+    func masterSwitched() {
+        switchCount.add(1, ordering: .relaxed)
+        poke()
+    }
+
+    func switches() -> Int { switchCount.load(ordering: .relaxed) }
+
     /// Asks the thread to end, waking it from `poll`; returns at once.
     func requestStop() {
         thread.requestStop()
@@ -135,6 +146,8 @@ private struct ReaderLoop {
     var state: ReaderState
     /// When to make the connections again (now, at first).
     var reconnectAt: ContinuousClock.Instant? = .now
+    /// The reader's `switches()` when the connections were made.
+    var switches = 0
 
     init(reader: ClusterReader, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.reader = reader
@@ -161,6 +174,10 @@ private struct ReaderLoop {
             }
             guard let subscriber, let commands else {
                 reconnectAt = .now
+                continue
+            }
+            if reader.switches() != switches {
+                perform(state.handle(.lost))
                 continue
             }
             do throws(NeonError) {
@@ -215,10 +232,15 @@ private struct ReaderLoop {
                 freshCommands.close()
                 return state.handle(.lost)
             }
+            guard let range = try freshCommands.command(["SCRIPT", "LOAD", ClusterScripts.range]).text else {
+                freshCommands.close()
+                return state.handle(.lost)
+            }
             let run = try freshCommands.command(["INFO", "server"]).text.flatMap(ReaderState.runID(info:))
             subscriber = try RedisConnection(reader.endpoint, password: configuration.password)
             commands = freshCommands
-            return state.handle(.connected(loadScript: sha, run: run))
+            switches = reader.switches()
+            return state.handle(.connected(loadScript: sha, rangeScript: range, run: run))
         } catch {
             return state.handle(.lost)
         }

@@ -47,9 +47,16 @@ final class ClusterWriter: Sendable {
     /// How the thread left the cluster; set by the thread as it ends.
     private let departure = Mutex<SequencerStop?>(nil)
 
+    /// How many replicas confirm this shard's entries (`--redis-replicas`).
+    let replicas: Int
+    /// How many times the Sentinels switched this shard's master: the
+    /// thread makes its connection again when it changes.
+    private let switchCount = Atomic<Int>(0)
+
     init(configuration: ClusterConfiguration, shard: Int, generation: Int) {
         self.configuration = configuration
         endpoint = configuration.endpoints[shard]
+        replicas = configuration.replicas(ofShard: shard)
         thread = WorkerThread(name: configuration.endpoints.count == 1 ? "neonsync-redis-writer" : "neonsync-redis-writer-\(shard + 1)")
         self.generation = generation
     }
@@ -69,6 +76,14 @@ final class ClusterWriter: Sendable {
         }
         if first { thread.signal() }
     }
+
+    /// The Sentinels promoted another master: connect to it.
+    func masterSwitched() {
+        switchCount.add(1, ordering: .relaxed)
+        thread.signal()
+    }
+
+    var switches: Int { switchCount.load(ordering: .relaxed) }
 
     /// Asks the thread to append what is queued and leave; returns at once.
     func requestStop() {
@@ -115,11 +130,14 @@ struct WriterLoop {
     /// expired while Redis was away (or restarted from its AOF) are not
     /// taken for dead nodes.
     var reapAfter = ContinuousClock.now
+    /// The writer's `switches` when the connection was made.
+    var switches = 0
 
     init(writer: ClusterWriter, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.writer = writer
         self.deliver = deliver
-        state = WriterState(generation: writer.generation)
+        state = WriterState(generation: writer.generation, replicas: writer.replicas,
+                            waitMilliseconds: Int(writer.configuration.replicaTimeout.milliseconds))
     }
 
     var configuration: ClusterConfiguration { writer.configuration }
@@ -140,7 +158,8 @@ struct WriterLoop {
             // asked for is in this batch or an earlier one.
             let stopping = thread.isStopRequested
             let batch = writer.takeJobs()
-            if batch.isEmpty && state.inFlight.isEmpty && !stopping && ContinuousClock.now < nextBeat {
+            if batch.isEmpty && state.inFlight.isEmpty && !state.hasWork && !stopping && ContinuousClock.now < nextBeat
+                && writer.switches == switches {
                 thread.wait(until: nextBeat)
                 continue
             }
@@ -155,7 +174,7 @@ struct WriterLoop {
                 continue
             }
             backoff = .milliseconds(100)
-            let sending = !batch.isEmpty || !state.retry.isEmpty
+            let sending = !batch.isEmpty || state.hasWork
             perform(state.handle(.jobs(batch, scripts: scripts, at: .now)), on: redis)
             // Two batches may be on their way: Redis reads the next while it
             // runs one. The older one's replies are read once another is
@@ -179,21 +198,28 @@ struct WriterLoop {
     /// The connection, reconnecting (scripts loaded) when it broke; reports
     /// Redis going and coming back.
     mutating func connected() throws(NeonError) -> RedisConnection {
+        if let connection, !connection.isBroken, writer.switches != switches {
+            markDown("the Sentinels of \(endpoint) promoted another master than \(connection.address)")
+        }
         if let connection, !connection.isBroken, !scripts.isEmpty { return connection }
         do throws(NeonError) {
             let fresh: RedisConnection
+            switches = writer.switches
             if let connection, !connection.isBroken {
                 fresh = connection
             } else {
                 fresh = try RedisConnection(endpoint, password: configuration.password)
             }
             connection = fresh
+            writer.health.withLock { $0.master = fresh.address.description }
             fresh.setTimeout(.seconds(5))
             var loaded: [String: String] = [:]
-            for (name, source) in [("append", ClusterScripts.append), ("load", ClusterScripts.load),
+            let append = writer.replicas > 0 ? ClusterScripts.appendHeld : ClusterScripts.append
+            for (name, source) in [("append", append), ("load", ClusterScripts.load),
                                    ("snapshot", ClusterScripts.snapshot), ("reap", ClusterScripts.reap),
                                    ("beat", ClusterScripts.beat), ("idle", ClusterScripts.idle),
-                                   ("expire", ClusterScripts.expire)] {
+                                   ("expire", ClusterScripts.expire), ("release", ClusterScripts.release),
+                                   ("heldSince", ClusterScripts.heldSince)] {
                 guard let sha = try fresh.command(["SCRIPT", "LOAD", source]).text else {
                     throw NeonError("Redis at \(endpoint) did not load the \(name) script")
                 }
@@ -226,6 +252,8 @@ struct WriterLoop {
                 deliver(delivery)
             case let .health(connected):
                 writer.health.withLock { $0.connected = connected }
+            case let .unconfirmed(count):
+                writer.health.withLock { $0.unconfirmed += count }
             case let .answered(sent):
                 let elapsed = sent.duration(to: .now)
                 writer.health.withLock { $0.commandSeconds.observe(elapsed) }
@@ -235,6 +263,7 @@ struct WriterLoop {
 
     /// The connection broke: closed, and every batch in flight failed.
     mutating func markDown(_ reason: String) {
+        writer.health.withLock { $0.master = nil }
         connection?.close()
         connection = nil
         perform(state.handle(.lost(reason: reason)))
@@ -244,7 +273,13 @@ struct WriterLoop {
     mutating func collect(from redis: RedisConnection) {
         guard let oldest = state.inFlight.first else { return }
         do throws(NeonError) {
-            perform(state.handle(.replies(try redis.receive(oldest.commands.count))))
+            let replies = try redis.receive(oldest.replyCount)
+            perform(state.handle(.replies(replies)))
+            // A master the Sentinels made a replica refuses writes: find
+            // the new one.
+            if replies.contains(where: { $0.isReadOnlyRefusal || $0.array?.contains(where: \.isReadOnlyRefusal) == true }) {
+                markDown("Redis at \(redis.address) answered READONLY: it is no longer the master; asking again where it is")
+            }
         } catch {
             markDown(error.description)
         }

@@ -14,9 +14,12 @@ extension ReaderState {
             guard let reply = replies.first else { return false }
             caughtUp(room, reply)
         case let .counters(names):
-            let counters = replies.flatMap { $0.array ?? [] }
-            guard counters.count == names.count else { return false }
-            work = zip(names, counters).map { Step.check(room: $0, counter: $1.integer ?? 0) } + work
+            let values = replies.flatMap { $0.array ?? [] }
+            guard values.count == 2 * names.count else { return false }
+            let counters = stride(from: 0, to: values.count, by: 2).map { i in
+                values[i].integer ?? values[i + 1].integer ?? 0
+            }
+            work = zip(names, counters).map { Step.check(room: $0, counter: $1) } + work
         }
         return true
     }

@@ -37,10 +37,11 @@ struct ReaderState {
         case published([RedisReply])
         /// The periodic check is due.
         case tick
-        /// Both connections are made and the load script is loaded as
-        /// `loadScript`; `run` is the Redis process's `run_id`, which a
-        /// restart changes (nil: not known).
-        case connected(loadScript: String, run: String? = nil)
+        /// Both connections are made and the load and range scripts are
+        /// loaded as `loadScript` and `rangeScript`; `run` is the Redis
+        /// process's `run_id`, which a restart (or a failover) changes (nil:
+        /// not known).
+        case connected(loadScript: String, rangeScript: String = "", run: String? = nil)
         /// A connection broke, could not be made, or Redis answered
         /// something the reader cannot follow.
         case lost
@@ -91,6 +92,7 @@ struct ReaderState {
     private var settled = false
     private var backoff = firstBackoff
     private var loadScript = ""
+    private var rangeScript = ""
     /// The `run_id` of the Redis last connected to.
     private var run: String?
     var work: [Step] = []
@@ -123,9 +125,13 @@ struct ReaderState {
             let names = rooms.keys.sorted()
             let chunks = stride(from: 0, to: names.count, by: Self.countersPerCommand)
                 .map { names[$0 ..< min($0 + Self.countersPerCommand, names.count)] }
-            ask(.counters(names), chunks.map { ["MGET"] + $0.map(ClusterKeys.counter) })
-        case let .connected(script, run):
+            // Each room's visible mark and counter: the mark, when there is
+            // one, is as far as subscribers may be told (entries after it
+            // wait for a replica).
+            ask(.counters(names), chunks.map { ["MGET"] + $0.flatMap { [ClusterKeys.visible($0), ClusterKeys.counter($0)] } })
+        case let .connected(script, range, run):
             loadScript = script
+            rangeScript = range
             connected = true
             settled = false
             // A Redis restarted (from its append-only file) lost the
@@ -215,7 +221,7 @@ struct ReaderState {
             receive(reply)
         case let .catchUp(room):
             guard let last = rooms[room] else { return }
-            ask(.catchUp(room), [["XRANGE", ClusterKeys.log(room), "(\(last)-0", "+"]])
+            ask(.catchUp(room), [["EVALSHA", rangeScript, "0", room, String(last)]])
         case let .takeUp(names):
             ask(.loads(names), names.map { ["EVALSHA", loadScript, "2", ClusterKeys.snapshot($0), ClusterKeys.log($0)] })
         case let .check(room, counter):

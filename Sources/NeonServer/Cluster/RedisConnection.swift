@@ -11,20 +11,25 @@ package final class RedisConnection {
     private var context: UnsafeMutablePointer<redisContext>?
     let endpoint: RedisEndpoint
 
+    /// Where this connection went: the endpoint's address, or for a
+    /// Sentinel endpoint the master the Sentinels named.
+    package let address: RedisAddress
+
     /// Connects (with a timeout), authenticates and selects the database.
+    /// A `sentinel://` endpoint asks its Sentinels for the master first and
+    /// refuses a server that does not answer `ROLE` as a master.
     package init(_ endpoint: RedisEndpoint, password: String?, timeout: Duration = .seconds(2)) throws(NeonError) {
         self.endpoint = endpoint
-        var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
-        if tv.tv_sec == 0 { tv.tv_usec = 500_000 }
-        guard let c = redisConnectWithTimeout(endpoint.host, Int32(endpoint.port), tv) else {
-            throw NeonError("cannot reach Redis at \(endpoint): out of memory")
+        if endpoint.sentinels.isEmpty {
+            address = RedisAddress(host: endpoint.host, port: endpoint.port)
+            context = try Self.open(address, timeout: timeout, naming: endpoint.description)
+        } else {
+            let master = try SentinelQuery.master(of: endpoint, timeout: timeout)
+            address = master.address
+            context = try Self.open(master.address, timeout: timeout,
+                                    naming: "\(master.address), the master of \(endpoint.masterName) as the Sentinel at \(master.sentinel) named it,")
         }
-        if c.pointee.err != 0 {
-            let reason = String(cString: neon_redis_errstr(c))
-            redisFree(c)
-            throw NeonError("cannot reach Redis at \(endpoint): \(reason)")
-        }
-        context = c
+        guard let c = context else { throw NeonError("cannot reach Redis at \(endpoint)") }
         redisEnableKeepAlive(c)
         if let password {
             if case let .error(message) = try command(["AUTH", password]) {
@@ -32,10 +37,39 @@ package final class RedisConnection {
                 throw NeonError("Redis at \(endpoint) refused the password from --redis-password-file: \(message)")
             }
         }
+        if !endpoint.sentinels.isEmpty {
+            let role = try command(["ROLE"]).array?.first?.text
+            guard role == "master" else {
+                close()
+                throw NeonError("the Sentinels of \(endpoint) name \(address) as the master of \(endpoint.masterName), but it answers ROLE as \(role ?? "something else") (a failover is under way, or the Sentinels disagree); the node asks again")
+            }
+        }
         if endpoint.database != 0, case let .error(message) = try command(["SELECT", String(endpoint.database)]) {
             close()
             throw NeonError("Redis at \(endpoint) cannot select database \(endpoint.database): \(message)")
         }
+    }
+
+    /// A plain connection to `address` (a Sentinel's, or a master's).
+    init(sentinel address: RedisAddress, of endpoint: RedisEndpoint, timeout: Duration) throws(NeonError) {
+        self.endpoint = endpoint
+        self.address = address
+        context = try Self.open(address, timeout: timeout, naming: "the Sentinel at \(address)")
+    }
+
+    /// hiredis's context for `address`, or a sentence naming `naming`.
+    private static func open(_ address: RedisAddress, timeout: Duration, naming: String) throws(NeonError) -> UnsafeMutablePointer<redisContext> {
+        var tv = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
+        if tv.tv_sec == 0 { tv.tv_usec = 500_000 }
+        guard let c = redisConnectWithTimeout(address.host, Int32(address.port), tv) else {
+            throw NeonError("cannot reach Redis at \(naming): out of memory")
+        }
+        if c.pointee.err != 0 {
+            let reason = String(cString: neon_redis_errstr(c))
+            redisFree(c)
+            throw NeonError("cannot reach Redis at \(naming): \(reason)")
+        }
+        return c
     }
 
     deinit { close() }
@@ -167,66 +201,3 @@ package final class RedisConnection {
     }
 }
 
-/// `redis://HOST:PORT[/DB]`, parsed.
-public struct RedisEndpoint: Hashable, Sendable, CustomStringConvertible {
-    public var host: String
-    public var port: Int
-    public var database: Int
-
-    public init(host: String, port: Int, database: Int = 0) {
-        self.host = host; self.port = port; self.database = database
-    }
-
-    /// Parses a `redis://` URL, or says what to write instead.
-    public init(parsing url: String, flag: String = "--redis") throws(NeonError) {
-        let usage = "write redis://HOST:PORT or redis://HOST:PORT/DB, e.g. redis://127.0.0.1:6379/0"
-        guard url.hasPrefix("redis://") else {
-            throw NeonError.usage("\(flag) \(url) is not a redis:// URL; \(usage) (a password goes in --redis-password-file)")
-        }
-        var rest = Substring(url.dropFirst("redis://".count))
-        var database = 0
-        if let slash = rest.firstIndex(of: "/") {
-            let db = rest[rest.index(after: slash)...]
-            guard db.isEmpty || Int(db).map({ (0...15).contains($0) }) == true else {
-                throw NeonError.usage("\(flag) \(url): database \"\(db)\" is not a number from 0 to 15; \(usage)")
-            }
-            database = Int(db) ?? 0
-            rest = rest[..<slash]
-        }
-        guard !rest.contains("@") else {
-            throw NeonError.usage("\(flag) \(url) carries a password; put it in a file readable only by you and pass --redis-password-file FILE")
-        }
-        var host = String(rest)
-        var port = 6379
-        if let colon = rest.lastIndex(of: ":") {
-            host = String(rest[..<colon])
-            guard let p = Int(rest[rest.index(after: colon)...]), (1...65535).contains(p) else {
-                throw NeonError.usage("\(flag) \(url): the port is not a number from 1 to 65535; \(usage)")
-            }
-            port = p
-        }
-        guard !host.isEmpty else { throw NeonError.usage("\(flag) \(url) names no host; \(usage)") }
-        self.init(host: host, port: port, database: database)
-    }
-
-    public var description: String { "redis://\(host):\(port)" + (database == 0 ? "" : "/\(database)") }
-
-    /// Parses `--redis`: one `redis://` URL, or several joined by commas
-    /// (the cluster's shards, in order), or says what to write instead.
-    public static func list(parsing text: String, flag: String = "--redis") throws(NeonError) -> [RedisEndpoint] {
-        let entries = text.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
-        guard entries.count > 1 else { return [try RedisEndpoint(parsing: text, flag: flag)] }
-        var endpoints: [RedisEndpoint] = []
-        for (offset, entry) in entries.enumerated() {
-            guard !entry.isEmpty else {
-                throw NeonError.usage("\(flag) \(text): entry \(offset + 1) of \(entries.count) is empty; list the shards' URLs joined by commas, with no spaces, e.g. redis://10.0.0.1:6379,redis://10.0.0.2:6379")
-            }
-            let endpoint = try RedisEndpoint(parsing: entry, flag: flag)
-            guard !endpoints.contains(endpoint) else {
-                throw NeonError.usage("\(flag) \(text) lists \(endpoint) twice; each shard is a Redis of its own, listed once")
-            }
-            endpoints.append(endpoint)
-        }
-        return endpoints
-    }
-}

@@ -53,4 +53,9 @@ public enum RedisReply: Equatable, Sendable {
         if case let .array(items) = self { return items }
         return nil
     }
+
+    /// A `READONLY` error: the server is a replica now.
+    var isReadOnlyRefusal: Bool {
+        if case let .error(message) = self { message.hasPrefix("READONLY") } else { false }
+    }
 }

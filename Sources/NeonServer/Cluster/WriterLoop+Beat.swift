@@ -7,10 +7,17 @@ extension WriterLoop {
     /// gone (a survivor's `reap` is atomic, so each happens once).
     mutating func beat(_ redis: RedisConnection) {
         do throws(NeonError) {
+            // Rooms held too long are read before the beat writes: the
+            // `WAIT` after it covers every entry they hold.
+            let stale = writer.replicas > 0 ? try heldTooLong(redis) : [:]
             let renewed = try redis.command(["EVALSHA", scripts["beat"]!, "2", ClusterKeys.node(configuration.node),
                                              ClusterKeys.incarnations, String(generation),
                                              String(configuration.ttl.milliseconds), configuration.node])
             if WriterState.lostMembership(beat: renewed) { deliver(.lostMembership) }
+            if !stale.isEmpty || !state.held.isEmpty {
+                let answered = try redis.command(state.waitCommand).integer ?? 0
+                perform(state.confirmed(replicasAnswered: answered, clients: [], more: stale))
+            }
             guard ContinuousClock.now >= reapAfter else { return }
             let others = WriterState.others(in: try redis.command(["HGETALL", ClusterKeys.incarnations]), than: generation)
             guard !others.isEmpty else { return }
@@ -22,6 +29,22 @@ extension WriterLoop {
         } catch {
             markDown(error.description)
         }
+    }
+
+    /// The rooms whose entries have waited for a replica longer than a
+    /// writer that is alive takes to release them (its writer died or lost
+    /// Redis first), each with its counter, at most 100 a beat.
+    mutating func heldTooLong(_ redis: RedisConnection) throws(NeonError) -> [String: Int] {
+        let patience = configuration.heartbeat + configuration.replicaTimeout * 2
+        let before = WallClock.nanoseconds() / 1_000_000_000 - max(Int64(patience.components.seconds), 2)
+        let flat = try redis.command(["EVALSHA", scripts["heldSince"]!, "0", String(before), "100"]).array ?? []
+        var rooms: [String: Int] = [:]
+        var i = 0
+        while i + 1 < flat.count {
+            if let room = flat[i].text, let counter = flat[i + 1].integer { rooms[room] = counter }
+            i += 2
+        }
+        return rooms
     }
 
     /// Removes the rooms of this shard idle past `--room-ttl` (any node may:

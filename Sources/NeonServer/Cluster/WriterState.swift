@@ -44,12 +44,21 @@ struct WriterState {
         case health(connected: Bool)
         /// A batch sent at this instant was answered (the command time).
         case answered(sentAt: ContinuousClock.Instant)
+        /// This many senders were told no replica confirmed their entry.
+        case unconfirmed(Int)
     }
 
-    /// A batch sent whose replies are not read yet: each command's jobs.
+    /// A batch sent whose replies are not read yet: each command's jobs,
+    /// after `releasing` commands of the release script and before a
+    /// `WAIT` when `waits`.
     struct Batch {
         var commands: [ArraySlice<Job>]
         var sent: ContinuousClock.Instant
+        var releasing = 0
+        var waits = false
+
+        /// How many replies the batch gets.
+        var replyCount: Int { releasing + commands.count + (waits ? 1 : 0) }
     }
 
     /// The most entries one call of the append script carries: Redis runs
@@ -62,11 +71,28 @@ struct WriterState {
     private(set) var retry: [Job] = []
     /// Whether the node was told Redis went, and not told since it came back.
     private(set) var reportedDown = false
+    /// How many replicas must have an entry before it is released (0: the
+    /// append script publishes every entry itself), and how long a `WAIT`
+    /// for them waits, in milliseconds.
+    let replicas: Int
+    let waitMilliseconds: Int
+    /// Entries this writer appended held (waiting for a replica) and not
+    /// released yet: each room's highest index.
+    private(set) var held: [String: Int] = [:]
+    /// Rooms a `WAIT` confirmed, released with the next batch: each room's
+    /// highest index.
+    private(set) var releases: [String: Int] = [:]
 
-    init(generation: Int, entriesPerCall: Int = ClusterWriter.entriesPerCall) {
+    init(generation: Int, entriesPerCall: Int = ClusterWriter.entriesPerCall, replicas: Int = 0,
+         waitMilliseconds: Int = 1000) {
         self.generation = generation
         self.entriesPerCall = entriesPerCall
+        self.replicas = replicas
+        self.waitMilliseconds = waitMilliseconds
     }
+
+    /// Whether there is something to send though no job was handed over.
+    var hasWork: Bool { !retry.isEmpty || !releases.isEmpty }
 
     /// What `event` asks of the shell, in order.
     mutating func handle(_ event: Event) -> [Action] {
@@ -74,23 +100,38 @@ struct WriterState {
         case let .jobs(jobs, scripts, at):
             let work = retry + jobs
             retry.removeAll()
-            guard !work.isEmpty else { return [] }
+            let release = releaseCommand(scripts: scripts)
+            let appends = work.contains { if case .append = $0 { true } else { false } }
+            let waits = replicas > 0 && appends
+            guard !work.isEmpty || release != nil else { return [] }
             let (commands, carried) = Self.commands(for: work, scripts: scripts, generation: generation,
                                                     entriesPerCall: entriesPerCall)
-            inFlight.append(Batch(commands: carried, sent: at))
-            return [.send(commands)]
+            inFlight.append(Batch(commands: carried, sent: at, releasing: release == nil ? 0 : 1, waits: waits))
+            return [.send((release.map { [$0] } ?? []) + commands + (waits ? [waitCommand] : []))]
         case let .replies(replies):
             guard !inFlight.isEmpty else { return [] }
             let batch = inFlight.removeFirst()
             var out: [Action] = [.answered(sentAt: batch.sent)]
-            for (jobs, reply) in zip(batch.commands, replies) {
+            var answered = replies.dropFirst(batch.releasing)
+            let waited = batch.waits ? answered.popLast() : nil
+            var heldClients: [String] = []
+            for (jobs, reply) in zip(batch.commands, answered) {
                 let answers = reply.array ?? Array(repeating: reply, count: jobs.count)
                 for (job, answer) in zip(jobs, answers) {
-                    if case let .error(message) = answer, case let .append(_, entry, _, _) = job {
-                        out.append(.deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))")))
+                    guard case let .append(room, entry, _, kept) = job else { continue }
+                    if case let .error(message) = answer {
+                        if entry.kind == .bye, Self.retryable(message) {
+                            retry.append(job)
+                        } else {
+                            out.append(.deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))")))
+                        }
+                    } else if let index = answer.integer, index < 0 {
+                        held[room] = max(held[room] ?? 0, -index)
+                        if kept, !entry.client.isEmpty { heldClients.append(entry.client) }
                     }
                 }
             }
+            if let waited { out += confirmed(replicasAnswered: waited.integer ?? 0, clients: heldClients) }
             return out
         case let .connected(reason):
             guard reportedDown else { return [] }
@@ -99,6 +140,10 @@ struct WriterState {
         case let .lost(reason):
             let lost = inFlight.flatMap { $0.commands.flatMap { $0 } }
             inFlight.removeAll()
+            // What this writer held and released waits on the master for
+            // any node's sweep (`heldSince`); a new master has none of it held.
+            held.removeAll()
+            releases.removeAll()
             return down(reason) + fail(lost, reason: "the connection to the cluster's Redis broke")
         case let .unreachable(reason, jobs):
             return down(reason) + fail(jobs, reason: "the cluster's Redis cannot be reached")
@@ -164,5 +209,44 @@ struct WriterState {
             start = end
         }
         return (commands, carried)
+    }
+}
+
+/// Replicas: held entries, `WAIT`, releases.
+extension WriterState {
+    /// `WAIT` for `replicas` replicas, at most `waitMilliseconds`.
+    var waitCommand: [String] { ["WAIT", String(replicas), String(waitMilliseconds)] }
+
+    /// The release script's call for the rooms confirmed (nil: none), which
+    /// are then no longer due.
+    mutating func releaseCommand(scripts: [String: String]) -> [String]? {
+        guard !releases.isEmpty else { return nil }
+        defer { releases.removeAll() }
+        return ["EVALSHA", scripts["release", default: ""], "0"]
+            + releases.sorted { $0.key < $1.key }.flatMap { [$0.key, String($0.value)] }
+    }
+
+    /// A `WAIT` answered that `replicasAnswered` replicas have everything
+    /// sent so far: enough, and every held entry is released with the next
+    /// batch (with `more`, rooms others held too long); too few, and the
+    /// senders of the kept entries just held (`clients`) are told to send
+    /// them again later, while the entries stay held until a later `WAIT`
+    /// confirms them.
+    mutating func confirmed(replicasAnswered: Int, clients: [String], more: [String: Int] = [:]) -> [Action] {
+        guard replicasAnswered >= replicas else {
+            let reason = "no replica of the cluster's Redis confirmed it within \(waitMilliseconds) ms (--redis-replicas \(replicas) answered \(replicasAnswered))"
+            return clients.isEmpty ? [] : [.unconfirmed(clients.count)] + clients.map { .deliver(.failed(client: $0, reason: reason)) }
+        }
+        releases.merge(held, uniquingKeysWith: max)
+        releases.merge(more, uniquingKeysWith: max)
+        held.removeAll()
+        return []
+    }
+
+    /// Whether a refusal may pass once Redis recovers (a master without
+    /// enough replicas, or one that became a replica): a bye refused so is
+    /// appended again.
+    static func retryable(_ message: String) -> Bool {
+        message.hasPrefix("NOREPLICAS") || message.hasPrefix("READONLY") || message.hasPrefix("LOADING")
     }
 }

@@ -155,6 +155,10 @@ package struct Gateway: Sendable {
             out.append(.log(LogRecord(up ? .info : .error, up ? .redisUp : .redisDown, [
                 LogField("redis", .string(name)), LogField("reason", .string(reason)),
             ])))
+        case let .storeFailover(name, from, to):
+            out.append(.log(LogRecord(.warn, .redisFailover, [
+                LogField("redis", .string(name)), LogField("from", .string(from ?? "")), LogField("to", .string(to)),
+            ])))
         case let .restored(rooms, missing):
             restored(rooms, missing: missing, at: clock, into: &out)
         case .sweep:

@@ -37,6 +37,9 @@ package enum GatewayEvent: Sendable {
     /// The sequencer's store (a Redis of the cluster, `name`) went away or
     /// came back.
     case store(up: Bool, name: String, reason: String)
+    /// The Sentinels of a Redis of the cluster (`name`) promoted another
+    /// master (`HOST:PORT`; `from` nil when not known).
+    case storeFailover(name: String, from: String?, to: String)
     /// This node was dropped from the cluster while cut off (from the
     /// Redis that is `shard` of several; nil: the only one): its members in
     /// that Redis's rooms are gone everywhere, so their connections start over.

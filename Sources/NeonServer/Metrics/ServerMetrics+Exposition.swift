@@ -78,6 +78,20 @@ extension ServerMetrics {
         for shard in health.shards {
             out.sample("neonsync_redis_shard_connected", labels: node + [("redis", shard.redis)], shard.connected ? 1 : 0)
         }
+        out.family("neonsync_redis_shard_master", .gauge, help: "1 for the server (HOST:PORT) this node's writer of a Redis of the cluster is connected to: for a sentinel:// shard, the master the Sentinels named. No sample while it is not connected.")
+        for shard in health.shards {
+            if let master = shard.master {
+                out.sample("neonsync_redis_shard_master", labels: node + [("redis", shard.redis), ("master", master)], 1)
+            }
+        }
+        out.family("neonsync_redis_failovers_total", .counter, help: "Times the Sentinels of a sentinel:// shard promoted another master since the node started.")
+        for shard in health.shards {
+            out.sample("neonsync_redis_failovers_total", labels: node + [("redis", shard.redis)], shard.failovers)
+        }
+        out.family("neonsync_redis_unconfirmed_total", .counter, help: "Entries kept whose sender was answered unavailable because fewer than --redis-replicas replicas confirmed them within --redis-replica-timeout.")
+        for shard in health.shards {
+            out.sample("neonsync_redis_unconfirmed_total", labels: node + [("redis", shard.redis)], shard.unconfirmed)
+        }
         out.histogram("neonsync_redis_command_seconds", health.commandSeconds, labels: node,
                       help: "Round trip of one pipelined batch of Redis commands (appends, snapshots) from this node.")
         out.histogram("neonsync_redis_delivery_lag_seconds", clusterLag, labels: node,

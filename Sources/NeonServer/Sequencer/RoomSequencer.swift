@@ -93,6 +93,13 @@ package struct StoreHealth: Sendable {
         var connected: Bool
         /// Round trips of pipelined batches of commands to it.
         var commandSeconds: Histogram
+        /// The server the writer is connected to (`HOST:PORT`), for a
+        /// Sentinel shard the master; nil while not connected.
+        var master: String? = nil
+        /// Masters the Sentinels switched to since the node started.
+        var failovers = 0
+        /// Entries answered `unavailable` for want of a replica's `WAIT`.
+        var unconfirmed = 0
     }
 
     /// The node name its families are labelled with.

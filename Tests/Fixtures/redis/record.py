@@ -109,7 +109,7 @@ def main():
         save("xrange-after-1.resp", c.ask("XRANGE", log, "(1-0", "+"))
         save("xrange-after-3.resp", c.ask("XRANGE", log, "(3-0", "+"))
         save("xrange-after-4.resp", c.ask("XRANGE", log, "(4-0", "+"))
-        save("mget-4.resp", c.ask("MGET", counter))
+        save("mget-4.resp", c.ask("MGET", "neonsync:{r}:v", counter))
 
         image = '{"name":"r","profile":"graphemes","limit":500,"seq":3,"draftText":"","draftRevision":0,"recentEdits":[],"members":[]}'
         save("snapshot.resp", c.ask("EVALSHA", sha["snapshot"], 2, snap, log, 3, image, 3))
@@ -123,7 +123,7 @@ def main():
                 "r", "0", "b", "c3", 7, 1_000_000_000, "", "s", "0", "b", "c4", 7, 1_000_000_000, ""]
         save("append-refused.resp", c.ask(*args))
         c.ask("DEL", counter)
-        save("mget-none.resp", c.ask("MGET", counter))
+        save("mget-none.resp", c.ask("MGET", "neonsync:{r}:v", counter))
         save("noscript.resp", c.ask("EVALSHA", "0" * 40, 0))
 
         incarnations, node = "neonsync:incarnations", "neonsync:node:a"
