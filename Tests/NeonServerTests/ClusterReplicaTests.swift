@@ -121,7 +121,7 @@ struct ClusterReplicaTests {
         _ = state.handle(Self.jobs([Self.edit("c1"), bye]))
         let refused = state.handle(.replies([.error("NOREPLICAS Not enough good replicas to write."), .integer(0)]))
         #expect(Self.failed(refused) == ["c1"])
-        #expect(state.retry.count == 1 && state.hasWork)
+        #expect(state.retry.count == 1 && !state.hasWork, "appended again with the next jobs or beat")
         _ = state.handle(Self.jobs([Self.edit("c2")]))
         _ = state.handle(.replies([.array([.integer(-3), .integer(-4)]), .integer(0)]))
         #expect(state.held == ["r": 4])
@@ -136,5 +136,20 @@ struct ClusterReplicaTests {
         #expect(sent.count == 1 && !sent.contains { $0.first == "WAIT" })
         #expect(Self.failed(state.handle(.replies([.array([.integer(3)])]))).isEmpty)
         #expect(state.held.isEmpty && !state.hasWork)
+    }
+}
+
+extension ClusterReplicaTests {
+    @Test("a release the master refused (NOREPLICAS: it published nothing) is sent again with the next batch")
+    func releaseRefused() {
+        var state = WriterState(generation: 7, replicas: 1)
+        _ = state.handle(Self.jobs([Self.edit("c1")]))
+        _ = state.handle(.replies([.array([.integer(-4)]), .integer(1)]))
+        #expect(Self.sent(state.handle(Self.jobs([]))) == [["EVALSHA", "R", "0", "r", "4"]])
+        _ = state.handle(.replies([.error("NOREPLICAS Not enough good replicas to write.")]))
+        #expect(state.releases == ["r": 4] && !state.hasWork, "not at once: with the next jobs or beat")
+        #expect(Self.sent(state.handle(Self.jobs([]))) == [["EVALSHA", "R", "0", "r", "4"]])
+        _ = state.handle(.replies([.integer(1)]))
+        #expect(!state.hasWork)
     }
 }

@@ -122,12 +122,12 @@ enum ClusterScripts {
               redis.call('ZADD', 'neonsync:held', 'NX', redis.call('TIME')[1], room)
               out[#out + 1] = -n
             else
-              redis.call('PUBLISH', key .. 'events',
-                         table.concat({id, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]}, '\\31'))
               if marked then
                 redis.call('DEL', key .. 'v')
                 redis.call('ZREM', 'neonsync:held', room)
               end
+              redis.call('PUBLISH', key .. 'events',
+                         table.concat({id, ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6]}, '\\31'))
               out[#out + 1] = n
             end
           end

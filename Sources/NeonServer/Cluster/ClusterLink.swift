@@ -107,8 +107,8 @@ public final class ClusterLink: RoomLog, Sendable {
             let writer = writers[shard], reader = readers[shard]
             watches[shard]?.start { old, new in
                 writer.health.withLock { $0.failovers += 1 }
-                writer.masterSwitched()
-                reader.masterSwitched()
+                writer.masterSwitched(to: new)
+                reader.masterSwitched(to: new)
                 forward(.failover(from: old?.description, to: new.description))
             }
         }

@@ -45,9 +45,9 @@ final class ClusterReader: Sendable {
     /// Written to (one byte) to wake the thread from `poll`.
     fileprivate let wake: (read: Int32, write: Int32)
     fileprivate let thread: WorkerThread
-    /// How many times the Sentinels switched this shard's master: the
-    /// thread makes its connections again when it changes.
-    private let switchCount = Atomic<Int>(0)
+    /// The master the Sentinels switched this shard to last: the thread
+    /// makes its connections again when they go elsewhere.
+    private let switchedTo = Mutex<RedisAddress?>(nil)
 
     init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, sent: any OwnMessages = SentMessages()) {
         self.configuration = configuration
@@ -103,12 +103,15 @@ final class ClusterReader: Sendable {
     }
 
     /// The Sentinels promoted another master: connect to it.
-    func masterSwitched() {
-        switchCount.add(1, ordering: .relaxed)
+    func masterSwitched(to master: RedisAddress) {
+        switchedTo.withLock { $0 = master }
         poke()
     }
 
-    func switches() -> Int { switchCount.load(ordering: .relaxed) }
+    /// Whether the Sentinels switched to another master than `address`.
+    func switched(from address: RedisAddress) -> Bool {
+        switchedTo.withLock { $0.map { $0 != address } ?? false }
+    }
 
     /// Asks the thread to end, waking it from `poll`; returns at once.
     func requestStop() {
@@ -146,8 +149,6 @@ private struct ReaderLoop {
     var state: ReaderState
     /// When to make the connections again (now, at first).
     var reconnectAt: ContinuousClock.Instant? = .now
-    /// The reader's `switches()` when the connections were made.
-    var switches = 0
 
     init(reader: ClusterReader, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.reader = reader
@@ -176,7 +177,7 @@ private struct ReaderLoop {
                 reconnectAt = .now
                 continue
             }
-            if reader.switches() != switches {
+            if reader.switched(from: commands.address) {
                 perform(state.handle(.lost))
                 continue
             }
@@ -239,7 +240,6 @@ private struct ReaderLoop {
             let run = try freshCommands.command(["INFO", "server"]).text.flatMap(ReaderState.runID(info:))
             subscriber = try RedisConnection(reader.endpoint, password: configuration.password)
             commands = freshCommands
-            switches = reader.switches()
             return state.handle(.connected(loadScript: sha, rangeScript: range, run: run))
         } catch {
             return state.handle(.lost)

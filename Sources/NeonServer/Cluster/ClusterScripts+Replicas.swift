@@ -10,7 +10,7 @@ extension ClusterScripts {
     /// entry is published once whoever releases it, and in the room's
     /// order. Answers how many entries it published.
     static let release = counter + """
-    local published = 0
+    local out = {}
     for i = 1, #ARGV, 2 do
       local room = ARGV[i]
       local key = 'neonsync:{' .. room .. '}:'
@@ -21,20 +21,22 @@ extension ClusterScripts {
       if upto > v then
         for _, e in ipairs(redis.call('XRANGE', key .. 'log', '(' .. v .. '-0', upto .. '-0')) do
           local f = e[2]
-          redis.call('PUBLISH', key .. 'events', table.concat({string.match(e[1], '^(%d+)'), f[2], f[4], f[6], f[8], f[10]}, '\\31'))
-          published = published + 1
+          out[#out + 1] = {key .. 'events', table.concat({string.match(e[1], '^(%d+)'), f[2], f[4], f[6], f[8], f[10]}, '\\31')}
         end
         v = upto
       end
+      -- Every write before any publish: a master that refuses writes
+      -- (NOREPLICAS) ends the script having told no one anything.
       if v >= n then
         if marked then redis.call('DEL', key .. 'v') end
         redis.call('ZREM', 'neonsync:held', room)
-      else
+      elseif marked ~= tostring(v) then
         redis.call('SET', key .. 'v', v)
       end
     end
+    for _, p in ipairs(out) do redis.call('PUBLISH', p[1], p[2]) end
     redis.set_repl(redis.REPL_ALL)
-    return published
+    return #out
     """
 
     /// ARGV a time (seconds since 1970), at most this many rooms. The rooms

@@ -49,9 +49,9 @@ final class ClusterWriter: Sendable {
 
     /// How many replicas confirm this shard's entries (`--redis-replicas`).
     let replicas: Int
-    /// How many times the Sentinels switched this shard's master: the
-    /// thread makes its connection again when it changes.
-    private let switchCount = Atomic<Int>(0)
+    /// The master the Sentinels switched this shard to last: the thread
+    /// makes its connection again when it is connected elsewhere.
+    private let switchedTo = Mutex<RedisAddress?>(nil)
 
     init(configuration: ClusterConfiguration, shard: Int, generation: Int) {
         self.configuration = configuration
@@ -78,12 +78,15 @@ final class ClusterWriter: Sendable {
     }
 
     /// The Sentinels promoted another master: connect to it.
-    func masterSwitched() {
-        switchCount.add(1, ordering: .relaxed)
+    func masterSwitched(to master: RedisAddress) {
+        switchedTo.withLock { $0 = master }
         thread.signal()
     }
 
-    var switches: Int { switchCount.load(ordering: .relaxed) }
+    /// Whether the Sentinels switched to another master than `address`.
+    func switched(from address: RedisAddress) -> Bool {
+        switchedTo.withLock { $0.map { $0 != address } ?? false }
+    }
 
     /// Asks the thread to append what is queued and leave; returns at once.
     func requestStop() {
@@ -130,8 +133,6 @@ struct WriterLoop {
     /// expired while Redis was away (or restarted from its AOF) are not
     /// taken for dead nodes.
     var reapAfter = ContinuousClock.now
-    /// The writer's `switches` when the connection was made.
-    var switches = 0
 
     init(writer: ClusterWriter, deliver: @escaping @Sendable (ClusterDelivery) -> Void) {
         self.writer = writer
@@ -159,7 +160,7 @@ struct WriterLoop {
             let stopping = thread.isStopRequested
             let batch = writer.takeJobs()
             if batch.isEmpty && state.inFlight.isEmpty && !state.hasWork && !stopping && ContinuousClock.now < nextBeat
-                && writer.switches == switches {
+                && !(connection.map { writer.switched(from: $0.address) } ?? false) {
                 thread.wait(until: nextBeat)
                 continue
             }
@@ -198,13 +199,12 @@ struct WriterLoop {
     /// The connection, reconnecting (scripts loaded) when it broke; reports
     /// Redis going and coming back.
     mutating func connected() throws(NeonError) -> RedisConnection {
-        if let connection, !connection.isBroken, writer.switches != switches {
+        if let connection, !connection.isBroken, writer.switched(from: connection.address) {
             markDown("the Sentinels of \(endpoint) promoted another master than \(connection.address)")
         }
         if let connection, !connection.isBroken, !scripts.isEmpty { return connection }
         do throws(NeonError) {
             let fresh: RedisConnection
-            switches = writer.switches
             if let connection, !connection.isBroken {
                 fresh = connection
             } else {

@@ -13,6 +13,14 @@ extension WriterLoop {
             let renewed = try redis.command(["EVALSHA", scripts["beat"]!, "2", ClusterKeys.node(configuration.node),
                                              ClusterKeys.incarnations, String(generation),
                                              String(configuration.ttl.milliseconds), configuration.node])
+            if case .error = renewed {
+                // A master refusing writes (NOREPLICAS: its replicas are
+                // away) lets no node renew its key: once writes pass again,
+                // every live node gets a whole timeout to renew before any
+                // is taken for dead.
+                reapAfter = ContinuousClock.now + configuration.ttl
+                return
+            }
             if WriterState.lostMembership(beat: renewed) { deliver(.lostMembership) }
             if !stale.isEmpty || !state.held.isEmpty {
                 let answered = try redis.command(state.waitCommand).integer ?? 0

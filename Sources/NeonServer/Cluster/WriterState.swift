@@ -56,6 +56,8 @@ struct WriterState {
         var sent: ContinuousClock.Instant
         var releasing = 0
         var waits = false
+        /// What the release command released: sent again when it failed.
+        var released: [String: Int] = [:]
 
         /// How many replies the batch gets.
         var replyCount: Int { releasing + commands.count + (waits ? 1 : 0) }
@@ -91,27 +93,40 @@ struct WriterState {
         self.waitMilliseconds = waitMilliseconds
     }
 
+    /// Whether Redis refused something to send again (NOREPLICAS): it is
+    /// sent with the next jobs or the next beat, not at once.
+    private(set) var refused = false
+
     /// Whether there is something to send though no job was handed over.
-    var hasWork: Bool { !retry.isEmpty || !releases.isEmpty }
+    var hasWork: Bool { !refused && (!retry.isEmpty || !releases.isEmpty) }
 
     /// What `event` asks of the shell, in order.
     mutating func handle(_ event: Event) -> [Action] {
         switch event {
         case let .jobs(jobs, scripts, at):
+            refused = false
             let work = retry + jobs
             retry.removeAll()
+            let released = releases
             let release = releaseCommand(scripts: scripts)
             let appends = work.contains { if case .append = $0 { true } else { false } }
             let waits = replicas > 0 && appends
             guard !work.isEmpty || release != nil else { return [] }
             let (commands, carried) = Self.commands(for: work, scripts: scripts, generation: generation,
                                                     entriesPerCall: entriesPerCall)
-            inFlight.append(Batch(commands: carried, sent: at, releasing: release == nil ? 0 : 1, waits: waits))
+            inFlight.append(Batch(commands: carried, sent: at, releasing: release == nil ? 0 : 1, waits: waits,
+                                  released: released))
             return [.send((release.map { [$0] } ?? []) + commands + (waits ? [waitCommand] : []))]
         case let .replies(replies):
             guard !inFlight.isEmpty else { return [] }
             let batch = inFlight.removeFirst()
             var out: [Action] = [.answered(sentAt: batch.sent)]
+            if batch.releasing > 0, case .error = replies.first {
+                // Refused (a master without its replicas): sent again with
+                // the next batch; nothing of it was published.
+                releases.merge(batch.released, uniquingKeysWith: max)
+                refused = true
+            }
             var answered = replies.dropFirst(batch.releasing)
             let waited = batch.waits ? answered.popLast() : nil
             var heldClients: [String] = []
@@ -122,6 +137,7 @@ struct WriterState {
                     if case let .error(message) = answer {
                         if entry.kind == .bye, Self.retryable(message) {
                             retry.append(job)
+                            refused = true
                         } else {
                             out.append(.deliver(.failed(client: entry.client, reason: "Redis refused it (\(message))")))
                         }
