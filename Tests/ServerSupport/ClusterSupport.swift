@@ -49,6 +49,10 @@ package struct EditorResult: Sendable {
     package var reconnects = 0
     package var errors: [String] = []
     package var seqNeverDecreases = true
+    /// Edits answered `unavailable` (and sent again, with their key).
+    package var unavailable = 0
+    /// When each edit was acked, in order.
+    package var ackTimes: [ContinuousClock.Instant] = []
 }
 
 /// An editor on the real protocol with a failover list: appends
@@ -58,8 +62,14 @@ package struct EditorResult: Sendable {
 /// `draftRev`, the welcome's `missed` edits applied (its own one, found by
 /// key, counts as acked), the unacknowledged edit resent with its key.
 /// `afterAck` runs after each ack with the number so far.
-package func edit(as name: String, room: String, urls: [String], count: Int,
-          afterAck: @Sendable (Int) async -> Void = { _ in }) async -> EditorResult {
+///
+/// With `resendUnavailable`, an edit answered `unavailable` is sent again
+/// with its key after 200 ms (as the terminal client does), and an `ack`
+/// not above the editor's revision (the second ack of an edit sent twice)
+/// is passed over; `within` bounds the whole run.
+package func edit(as name: String, room: String, urls: [String], count: Int, resendUnavailable: Bool = false,
+                  within: Duration = .seconds(90),
+                  afterAck: @Sendable (Int) async -> Void = { _ in }) async -> EditorResult {
     var result = EditorResult()
     var text = ""
     var client = OTClient(revision: 0)
@@ -67,7 +77,7 @@ package func edit(as name: String, room: String, urls: [String], count: Int,
     var joined = false
     var urlIndex = 0
     var n = 0
-    let deadline = ContinuousClock.now + .seconds(90)
+    let deadline = ContinuousClock.now + within
     var lastSeq = 0
     /// Another editor's edit is transformed in; this editor's own (found by
     /// its key: resent, or replayed in `missed`) is its ack.
@@ -108,7 +118,7 @@ package func edit(as name: String, room: String, urls: [String], count: Int,
                     peer.send(.edit(rev: client.revision, ops: outstanding, key: key))
                 }
             }
-            while result.acked.count < count {
+            while result.acked.count < count, ContinuousClock.now < deadline {
                 if pending == nil {
                     let key = "\(name).\(n)|"
                     n += 1
@@ -126,11 +136,20 @@ package func edit(as name: String, room: String, urls: [String], count: Int,
                 switch message.payload {
                 case let .edit(info):
                     try take(info)
-                case .ack:
+                case let .ack(rev):
+                    if resendUnavailable, rev <= client.revision { continue }
                     _ = try client.serverAck()
                     result.acked.append(pending!)
+                    result.ackTimes.append(.now)
                     pending = nil
                     await afterAck(result.acked.count)
+                case let .error(error) where resendUnavailable && error.code == .unavailable:
+                    result.unavailable += 1
+                    try await Task.sleep(for: .milliseconds(200))
+                    if ContinuousClock.now >= deadline { break }
+                    if let key = pending, case let .awaitingConfirm(outstanding) = client.state {
+                        peer.send(.edit(rev: client.revision, ops: outstanding, key: key))
+                    }
                 case let .error(error):
                     result.errors.append("\(error.code.rawValue): \(error.message)")
                 default:
