@@ -9,7 +9,16 @@
 # leaves the others serving; type `restart N` and Enter to start node
 # local-N again on its port, `status` to list the processes.
 #
-#   deploy/cluster/run-local.sh [NODES]        1 to 16 nodes, default 3
+# With --sentinel the shard is as Redis Sentinel runs it: a master (redis-1,
+# with min-replicas-to-write 1 and min-replicas-max-lag 10), its replica
+# (redis-2) and three Sentinels (sentinel-1 to 3, `redis-server --sentinel`)
+# watching it as neonsync1; the nodes are given its sentinel:// address.
+# kill -9 the master (the script prints its pid) and the Sentinels promote
+# the replica within seconds: `status` lists each process with its role,
+# `restart redis-N` starts a stopped one again as a replica of the master,
+# `restart sentinel-N` a stopped Sentinel.
+#
+#   deploy/cluster/run-local.sh [--sentinel] [NODES]   1 to 16 nodes, default 3
 #
 # NEONSYNC_PORT: nginx's port (default 8443). NEONSYNCD: the neonsyncd to run
 # (default .build/release/neonsyncd, then .build/debug/neonsyncd, then the
@@ -18,9 +27,11 @@ set -euo pipefail
 PATH=$PATH:/usr/sbin:/sbin
 
 say() { printf 'run-local: %s\n' "$*" >&2; }
+sentinel=""
+if [ "${1:-}" = --sentinel ]; then sentinel=1; shift; fi
 nodes=${1:-3}
-if ! [[ "$nodes" =~ ^[0-9]+$ ]] || [ "$nodes" -lt 1 ] || [ "$nodes" -gt 16 ]; then
-  say "usage: run-local.sh [NODES] (1 to 16 neonsyncd nodes, default 3)"
+if [ $# -gt 1 ] || ! [[ "$nodes" =~ ^[0-9]+$ ]] || [ "$nodes" -lt 1 ] || [ "$nodes" -gt 16 ]; then
+  say "usage: run-local.sh [--sentinel] [NODES] (1 to 16 neonsyncd nodes, default 3; --sentinel: Redis as a master, a replica and three Sentinels)"
   exit 2
 fi
 port=${NEONSYNC_PORT:-8443}
@@ -37,13 +48,15 @@ for tool in redis-server redis-cli nginx openssl; do
   command -v "$tool" >/dev/null || { say "$tool is missing: run deploy/setup.sh"; exit 1; }
 done
 if (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null; then
-  say "port $port is taken; choose another: NEONSYNC_PORT=18443 $0 $nodes"
+  say "port $port is taken; choose another: NEONSYNC_PORT=18443 $0 ${sentinel:+--sentinel }$nodes"
   exit 1
 fi
 
 dir=$(mktemp -d "${TMPDIR:-/tmp}/neonsync-cluster.XXXXXX")
 chmod 700 "$dir"
-redis_pid="" node_pids=() nginx_pid=""
+node_pids=() nginx_pid="" redis_url=""
+# shellcheck source=deploy/cluster/redis.sh
+. "$repo/deploy/cluster/redis.sh"
 
 # Is pid running (not gone, not a zombie waiting to be reaped)?
 running() {
@@ -74,10 +87,12 @@ cleanup() {
   trap - EXIT INT TERM
   set +e
   # nginx first (no new connections), then every node (each stops
-  # gracefully: close frames, its last writes to Redis), then Redis.
+  # gracefully: close frames, its last writes to Redis), then the
+  # Sentinels (no failover while the data nodes stop), then Redis.
   [ -n "$nginx_pid" ] && stop "$nginx_pid"
   [ ${#node_pids[@]} -gt 0 ] && stop "${node_pids[@]}"
-  [ -n "$redis_pid" ] && stop "$redis_pid"
+  [ ${#sentinel_pids[@]} -gt 0 ] && stop "${sentinel_pids[@]}"
+  [ ${#data_pids[@]} -gt 0 ] && stop "${data_pids[@]}"
   wait 2>/dev/null
   rm -rf "$dir"
   say "stopped everything and removed $dir"
@@ -87,24 +102,9 @@ trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
 
-# Redis on a free port: a random one, tried until our own server answers on it.
-mkdir "$dir/redis"
-redis_port=""
-for _ in $(seq 20); do
-  candidate=$(( 20000 + RANDOM % 40000 ))
-  redis-server --port "$candidate" --bind 127.0.0.1 --dir "$dir/redis" --appendonly yes --appendfsync always \
-    --save '' --logfile "$dir/redis/redis.log" &
-  pid=$!
-  for _ in $(seq 100); do
-    if redis-cli -p "$candidate" info server 2>/dev/null | grep -q "^process_id:$pid"; then redis_port=$candidate; break; fi
-    running "$pid" || break
-    sleep 0.05
-  done
-  if [ -n "$redis_port" ]; then redis_pid=$pid; break; fi
-  kill -TERM "$pid" 2>/dev/null || true
-  wait "$pid" 2>/dev/null || true
-done
-[ -n "$redis_port" ] || { say "Redis did not start: $(tail -3 "$dir/redis/redis.log")"; exit 1; }
+# Redis: one data node, or with --sentinel a master, a replica and three
+# Sentinels (deploy/cluster/redis.sh).
+start_redis || exit 1
 
 # A throwaway CA and a certificate for localhost signed by it.
 tls="$dir/tls"
@@ -123,7 +123,7 @@ curve=(-newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes)
 # its first line into node_port); its pid goes to node_pids[$1].
 start_node() {
   local i=$1
-  "$daemon" --host 127.0.0.1 --port "$2" --redis "redis://127.0.0.1:$redis_port" --node "local-$i" \
+  "$daemon" --host 127.0.0.1 --port "$2" --redis "$redis_url" --node "local-$i" \
     --trust-proxy 127.0.0.1 --log "$dir/node-$i.jsonl" 2>"$dir/node-$i.err" &
   node_pids[i]=$!
   # Out of the job table: bash would print the job's whole command line
@@ -193,9 +193,10 @@ for _ in $(seq 200); do
   sleep 0.05
 done
 
-say "$nodes node(s) on ports ${ports[*]} (logs $dir/node-N.jsonl), Redis on port $redis_port, nginx on port $port"
+say "$nodes node(s) on ports ${ports[*]} (logs $dir/node-N.jsonl), Redis at $redis_url, nginx on port $port"
+describe_redis
 echo "neonsync join ROOM --server wss://localhost:$port/ --ca $tls/ca.pem"
-say "Ctrl-C stops everything; type 'restart N' and Enter to start node local-N again, 'status' to list the processes"
+say "Ctrl-C stops everything; type 'restart N' and Enter to start node local-N again${sentinel:+ (restart redis-N, restart sentinel-N: a Redis process)}, 'status' to list the processes"
 
 status() {
   local i state
@@ -203,13 +204,18 @@ status() {
     if running "${node_pids[i]}"; then state="running (pid ${node_pids[i]})"; else state="stopped"; fi
     say "node local-$i on port ${ports[i]}: $state"
   done
-  say "Redis on port $redis_port (pid $redis_pid), nginx on port $port (pid $nginx_pid)"
+  redis_status
+  say "nginx on port $port (pid $nginx_pid)"
 }
 
 # One line typed on standard input.
 command_line() {
   local words
   read -r -a words <<< "$1"
+  if [ "${words[0]:-}:${#words[@]}" = restart:2 ] && [[ "${words[1]}" =~ ^(redis|sentinel)- ]]; then
+    restart_redis "${words[1]}" || true
+    return 0
+  fi
   case "${words[0]:-}:${#words[@]}" in
     :0) ;;
     status:1) status ;;
@@ -223,13 +229,14 @@ command_line() {
         down[i]=""
         say "node local-$i started again on port ${ports[i]} (pid ${node_pids[i]})"
       fi ;;
-    *) say "unknown command '$1': type 'restart N' (N from 1 to $nodes) or 'status'" ;;
+    *) say "unknown command '$1': type 'restart N' (N from 1 to $nodes)${sentinel:+, 'restart redis-N', 'restart sentinel-N'} or 'status'" ;;
   esac
 }
 
-# Wait, reading commands. Redis or nginx ending by itself ends the whole
-# cluster (and says which); a node ending leaves the others serving
-# through nginx, and can be started again.
+# Wait, reading commands. nginx, or Redis without Sentinels, ending by
+# itself ends the whole cluster (and says which); a Redis process of a
+# Sentinel group ending is noted (a failover follows, or not); a node
+# ending leaves the others serving through nginx, and can be started again.
 # From here Ctrl-C and SIGTERM only note the request; the loop ends the
 # script. Exiting from the trap itself, while `read -t` is interrupted,
 # crashed bash 5.2 ("Segmentation fault") and left everything running.
@@ -239,7 +246,7 @@ trap 'stopping=143' TERM
 down=() typing=1
 while true; do
   [ -z "$stopping" ] || exit "$stopping"
-  running "$redis_pid" || { say "Redis stopped by itself; stopping the rest"; exit 1; }
+  watch_redis
   running "$nginx_pid" || { say "nginx stopped by itself; stopping the rest"; exit 1; }
   for i in $(seq "$nodes"); do
     if [ -z "${down[i]:-}" ] && ! running "${node_pids[i]}"; then
