@@ -149,3 +149,25 @@ public final class RedisProcess: @unchecked Sendable {
         return bound ? Int(UInt16(bigEndian: address.sin_port)) : nil
     }
 }
+
+extension RedisProcess {
+    /// Whether redis-server runs (a paused one does).
+    public var isRunning: Bool { process.map { !$0.hasExited } ?? false }
+
+    /// One command as RESP; the whole reply.
+    public func call(_ words: String...) throws -> RESPReply { try RESPReply.call(port: port, words) }
+
+    /// What `ROLE` names it: `master`, `slave`.
+    public func role() throws -> String {
+        let reply = try call("ROLE")
+        guard let role = reply.texts.first else { throw ServerProcessError("ROLE on port \(port) answered \(reply)") }
+        return role
+    }
+
+    /// SIGSTOP: the process stays, answers nothing and sends nothing (a
+    /// replica that lags) until `resume()`. Returns once every thread stopped.
+    public func pause() throws { try ServerProcess.pause(pid: pid) }
+
+    /// SIGCONT after `pause()`.
+    public func resume() { kill(pid, SIGCONT) }
+}
