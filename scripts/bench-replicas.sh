@@ -73,6 +73,10 @@ for _ in $(seq 200); do
   [ "$(redis-cli -p "$s1" sentinel master neon1 2>/dev/null | grep -A1 -x num-other-sentinels | tail -1)" = 2 ] && break
   sleep 0.1
 done
+for _ in $(seq 200); do
+  redis-cli -p "$master" info replication 2>/dev/null | grep -q '^min_slaves_good_slaves:1' && break
+  sleep 0.1
+done
 sentinels="sentinel://127.0.0.1:$s1,127.0.0.1:$s2,127.0.0.1:$s3/neon1"
 "$bin/neonsyncd" --port "$plain" --redis "redis://127.0.0.1:$master" --redis-replicas 0 --node plain --log "$OUT/plain.log" \
   --max-rate 0 --max-connections-per-ip 0 & pids+=($!)
@@ -122,19 +126,28 @@ if [ "$FAILOVER" = 1 ]; then
   sleep 5
   killed=$(date +%s.%N)
   kill -9 "$master_pid"
-  # The killed master comes back, as systemd would start it: the Sentinels make it the new master's replica.
-  sleep 1
+  # Once the Sentinels promote the replica, the killed master comes back,
+  # as systemd would start it, and the Sentinels make it the new master's
+  # replica: until then the new master has no replica and refuses writes.
+  for _ in $(seq 300); do
+    [ "$(redis-cli -p "$s2" sentinel get-master-addr-by-name neon1 2>/dev/null | tail -1)" = "$replica" ] && break
+    sleep 0.1
+  done
+  promoted=$(date +%s.%N)
   redis "$master"
   wait "$bench" || true
-  python3 - "$OUT/replica.log" "$killed" <<'PY'
+  python3 - "$OUT/replica.log" "$killed" "$promoted" "$OUT/failover.txt" <<'PY'
 import json, sys, datetime
 killed = float(sys.argv[2])
+print(f"\nfailover under load: the Sentinels named the replica master {float(sys.argv[3]) - killed:.2f} s after the kill")
 events = [json.loads(l) for l in open(sys.argv[1]) if l.startswith("{")]
 def at(e): return datetime.datetime.fromisoformat(e["ts"].replace("Z", "+00:00")).timestamp()
 for name in ["redis_down", "redis_failover", "redis_up"]:
     seen = [at(e) - killed for e in events if e["event"] == name and at(e) >= killed - 0.5]
     print(f"  {name}: {seen[0]:.2f} s after the kill" if seen else f"  {name}: not seen")
+run = json.loads(open(sys.argv[4]).read().strip().splitlines()[-1])
+print(f"  the longest an edit waited to be seen: {run['max_ms'] / 1000:.2f} s (p99 {run['p99_ms']:.1f} ms over the 20 s run;"
+      f" {run['server_errors']} unavailable answers)")
 PY
-  tail -1 "$OUT/failover.txt"
 fi
 say "raw output in $OUT"

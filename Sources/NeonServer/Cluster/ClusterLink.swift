@@ -40,7 +40,14 @@ public final class ClusterLink: RoomLog, Sendable {
         for endpoint in configuration.endpoints {
             connections.append(try RedisConnection(endpoint, password: configuration.password))
         }
-        guard let generation = try connections[0].command(["INCR", ClusterKeys.generation]).integer else {
+        let counted = try connections[0].command(["INCR", ClusterKeys.generation])
+        if case let .error(message) = counted {
+            let hint = message.hasPrefix("NOREPLICAS")
+                ? "its replicas are not connected yet (min-replicas-to-write); start the node once they are"
+                : "check what Redis says"
+            throw NeonError("Redis at \(configuration.endpoint) refused to hand out a node number (INCR \(ClusterKeys.generation)): \(message); \(hint)")
+        }
+        guard let generation = counted.integer else {
             throw NeonError("Redis at \(configuration.endpoint) did not hand out a node number (INCR \(ClusterKeys.generation)); is it a Redis server?")
         }
         for (shard, connection) in connections.enumerated() {
