@@ -2,7 +2,7 @@
 """Records the replies the cluster reader and writer act on, as raw RESP
 bytes, from a throwaway redis-server (7.0.15 recorded the files here): run it from the repository's root
 (`python3 Tests/Fixtures/redis/record.py`) and it rewrites the *.resp files
-next to it. The scripts are the ones in Sources/NeonServer/Cluster/ClusterKeys.swift.
+next to it. The scripts are the ones in Sources/NeonServer/Cluster/ClusterScripts.swift.
 Room "r", incarnation 7; entries 1-2 are hellos of c1 and c2, 3-4 their byes.
 Node "a" is incarnation 7, "b" the live 8, "c" the dead 9.
 """
@@ -13,7 +13,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(HERE)))
 
 
 def scripts():
-    text = open(os.path.join(ROOT, "Sources/NeonServer/Cluster/ClusterKeys.swift")).read()
+    text = open(os.path.join(ROOT, "Sources/NeonServer/Cluster/ClusterScripts.swift")).read()
     found = {}
     for name, body in re.findall(r'static let (\w+) = """\n(.*?)\n    """', text, re.S):
         lines = [line[4:] for line in body.split("\n")]
