@@ -212,7 +212,10 @@ enum ClusterScripts {
         local n = number('neonsync:{' .. room .. '}:')
         redis.set_repl(redis.REPL_ALL)
         redis.call('XADD', 'neonsync:{' .. room .. '}:log', n .. '-0', 'k', 'g', 'c', '', 'o', ARGV[1], 't', ARGV[2], 'm', '')
-        redis.call('PUBLISH', 'neonsync:{' .. room .. '}:events', table.concat({n, 'g', '', ARGV[1], ARGV[2], ''}, '\\31'))
+        -- Behind entries held for a replica, it waits for their release.
+        if redis.call('EXISTS', 'neonsync:{' .. room .. '}:v') == 0 then
+          redis.call('PUBLISH', 'neonsync:{' .. room .. '}:events', table.concat({n, 'g', '', ARGV[1], ARGV[2], ''}, '\\31'))
+        end
       end
     end
     redis.call('DEL', 'neonsync:gen:' .. ARGV[1] .. ':rooms')
