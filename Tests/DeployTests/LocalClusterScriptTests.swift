@@ -103,6 +103,86 @@ struct LocalClusterScriptTests {
         #expect(!FileManager.default.fileExists(atPath: directory))
     }
 
+    @Test("run-local.sh --sentinel 2: a master, a replica and three Sentinels, the nodes on their sentinel:// address; kill -9 of the master it names: the script says so, 'status' shows the replica promoted, 'restart redis-1' brings the old master back as its replica, a presenter and its tails meet through nginx again without a node restarted; Ctrl-C stops everything")
+    func sentinelFailover() async throws {
+        let port = try RedisProcess.freePort()
+        let tmux = try Tmux()
+        try tmux.start("sentinel", columns: 400, rows: 100, command: "bash \(Tmux.quote(Self.script.path)) --sentinel 2",
+                       environment: ["NEONSYNC_PORT": "\(port)", "NEONSYNCD": ServerProcess.binary.path])
+        let screen = try tmux.waitUntil("sentinel", timeout: 90, "the join line") {
+            $0.joined(separator: "\n").contains("neonsync join ROOM --server") || $0.joined(separator: "\n").contains("run-local: stopped everything")
+        }.joined(separator: "\n")
+        try #require(screen.contains("neonsync join ROOM --server"), "run-local.sh ended: \(screen)")
+        let ca = try #require(screen.firstMatch(of: /--ca (\S+)/).map { String($0.output.1) })
+        let directory = URL(fileURLWithPath: ca).deletingLastPathComponent().deletingLastPathComponent().path
+        let group = try #require(screen.firstMatch(of: /Redis at (sentinel:\/\/127\.0\.0\.1:(\d+),127\.0\.0\.1:(\d+),127\.0\.0\.1:(\d+)\/neonsync1),/))
+        let sentinels = [group.output.2, group.output.3, group.output.4].compactMap { Int($0) }
+        let redis = try #require(screen.firstMatch(of: /master redis-1 on port (\d+) \(pid (\d+)\), its replica redis-2 on port (\d+) \(pid (\d+)\)/))
+        let masterPort = try #require(Int(redis.output.1)), masterPid = try #require(Int32(redis.output.2))
+        let replicaPort = try #require(Int(redis.output.3)), replicaPid = try #require(Int32(redis.output.4))
+        #expect(screen.contains("kill -9 \(masterPid) (the master)"))
+        for node in 1...2 {
+            let pid = try #require(Self.process(containing: "\(directory)/node-\(node).jsonl"))
+            let raw = try Data(contentsOf: URL(fileURLWithPath: "/proc/\(pid)/cmdline"))
+            #expect(String(decoding: raw.map { $0 == 0 ? 0x20 : $0 }, as: UTF8.self).contains("--redis \(group.output.1) "))
+        }
+        #expect(try RESPReply.call(port: masterPort, ["ROLE"]).texts.first == "master")
+        #expect(try RESPReply.call(port: replicaPort, ["ROLE"]).texts.prefix(4) == ["slave", "127.0.0.1", "\(masterPort)", "connected"])
+        for sentinel in sentinels {
+            #expect(try RESPReply.call(port: sentinel, ["SENTINEL", "get-master-addr-by-name", "neonsync1"]).texts == ["127.0.0.1", "\(masterPort)"])
+            #expect(try RESPReply.call(port: sentinel, ["SENTINEL", "master", "neonsync1"]).fields["num-other-sentinels"] == "2")
+        }
+
+        let url = "wss://localhost:\(port)/"
+        func meet(_ room: String) async throws -> RunningProgram {
+            let (presenter, ada) = try await startPresenter(url: url, ca: ca, room: room) {
+                ["node-1.err", "node-2.err", "nginx/neonsync.error.log", "sentinel-1/sentinel.log"].map { name in
+                    let text = (try? String(contentsOfFile: "\(directory)/\(name)", encoding: .utf8)) ?? "(none)"
+                    return "\(name):\n" + text.split(separator: "\n").suffix(15).joined(separator: "\n")
+                }.joined(separator: "\n")
+            }
+            let tail = try startTail(url: url, ca: ca, room: room, name: "t-\(room)")
+            #expect(await follows(tail, ada), "\(room): \(tail.errorLines)")
+            #expect(await tail.stop() == 0)
+            return presenter
+        }
+        let before = try await meet("before")
+
+        kill(masterPid, SIGKILL)
+        try tmux.waitFor("sentinel", "run-local: redis-1 (port \(masterPort)) stopped; if it was the master the Sentinels promote its replica", timeout: 10)
+        // The Sentinels promote the replica within seconds: 'status' says so.
+        let promoted = "run-local: redis-2 on port \(replicaPort) (pid \(replicaPid)): master"
+        let deadline = Date().addingTimeInterval(30)
+        var roles = ""
+        while !roles.contains(promoted), Date() < deadline {
+            try tmux.sendLiteral("sentinel", "status")
+            try tmux.sendKeys("sentinel", "Enter")
+            try await Task.sleep(for: .seconds(1))
+            roles = try tmux.capture("sentinel").joined(separator: "\n")
+        }
+        #expect(roles.contains(promoted), "\(roles)")
+        #expect(roles.contains("run-local: redis-1 on port \(masterPort): stopped"))
+        #expect(try RESPReply.call(port: replicaPort, ["ROLE"]).texts.first == "master")
+
+        try tmux.sendLiteral("sentinel", "restart redis-1")
+        try tmux.sendKeys("sentinel", "Enter")
+        try tmux.waitFor("sentinel", "as a replica of port \(replicaPort)", timeout: 20)
+        #expect(await eventually(timeout: .seconds(20)) {
+            (try? RESPReply.call(port: masterPort, ["ROLE"]).texts.prefix(4)) == ["slave", "127.0.0.1", "\(replicaPort)", "connected"]
+        })
+        _ = await before.stop()
+        let after = try await meet("after")
+        _ = await after.stop()
+
+        try tmux.sendKeys("sentinel", "C-c")
+        try tmux.waitFor("sentinel", "run-local: stopped everything and removed \(directory)", timeout: 60)
+        #expect(!FileManager.default.fileExists(atPath: directory))
+        #expect(Self.process(containing: directory) == nil)
+        for redisPort in [masterPort, replicaPort] + sentinels {
+            #expect((try? RESPReply.call(port: redisPort, ["PING"])) == nil, "nothing answers on port \(redisPort) after Ctrl-C")
+        }
+    }
+
     /// The pid of the running process whose command line contains `text`.
     static func process(containing text: String) -> Int32? {
         for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
@@ -168,7 +248,9 @@ struct LocalClusterScriptTests {
     @Test("run-local.sh refuses a bad node count and a taken port with a sentence, starting nothing")
     func refusals() async throws {
         let usage = try runProgram(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "0"])
-        #expect(usage.status == 2 && usage.err == "run-local: usage: run-local.sh [NODES] (1 to 16 neonsyncd nodes, default 3)\n")
+        #expect(usage.status == 2 && usage.err == "run-local: usage: run-local.sh [--sentinel] [NODES] (1 to 16 neonsyncd nodes, default 3; --sentinel: Redis as a master, a replica and three Sentinels)\n")
+        let extra = try runProgram(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "--sentinel", "2", "3"])
+        #expect(extra.status == 2 && extra.err.hasPrefix("run-local: usage: run-local.sh [--sentinel] [NODES]"))
         let holder = try ServerProcess()
         let taken = try RunningProgram(URL(fileURLWithPath: "/bin/bash"), [Self.script.path, "1"],
                                        environment: ["NEONSYNC_PORT": "\(holder.port)", "NEONSYNCD": ServerProcess.binary.path])
