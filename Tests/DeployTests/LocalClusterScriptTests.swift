@@ -150,17 +150,24 @@ struct LocalClusterScriptTests {
 
         kill(masterPid, SIGKILL)
         try tmux.waitFor("sentinel", "run-local: redis-1 (port \(masterPort)) stopped; if it was the master the Sentinels promote its replica", timeout: 10)
-        // The Sentinels promote the replica within seconds: 'status' says so.
+        // The Sentinels promote the replica within seconds: 'status' says so,
+        // and that each of them names it master.
         let promoted = "run-local: redis-2 on port \(replicaPort) (pid \(replicaPid)): master"
+        let named = sentinels.map { "on port \($0) (pid " }
+        func promotedEverywhere(_ screen: String) -> Bool {
+            guard let last = screen.range(of: promoted, options: .backwards) else { return false }
+            let rest = screen[last.upperBound...].split(separator: "\n").prefix(4)
+            return named.allSatisfy { port in rest.contains { $0.contains(port) && $0.hasSuffix("names port \(replicaPort) master") } }
+        }
         let deadline = Date().addingTimeInterval(30)
         var roles = ""
-        while !roles.contains(promoted), Date() < deadline {
+        while !promotedEverywhere(roles), Date() < deadline {
             try tmux.sendLiteral("sentinel", "status")
             try tmux.sendKeys("sentinel", "Enter")
             try await Task.sleep(for: .seconds(1))
             roles = try tmux.capture("sentinel").joined(separator: "\n")
         }
-        #expect(roles.contains(promoted), "\(roles)")
+        #expect(promotedEverywhere(roles), "\(roles)")
         #expect(roles.contains("run-local: redis-1 on port \(masterPort): stopped"))
         #expect(try RESPReply.call(port: replicaPort, ["ROLE"]).texts.first == "master")
 

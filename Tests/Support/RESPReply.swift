@@ -13,11 +13,20 @@ public indirect enum RESPReply: Equatable, Sendable, CustomStringConvertible {
     /// Sends `words` as one command to the server on 127.0.0.1:`port` and
     /// reads its whole reply (RawSocket's 5 s timeouts bound every read).
     public static func call(port: Int, _ words: [String]) throws -> RESPReply {
+        try calls(port: port, [words])[0]
+    }
+
+    /// Sends each command in turn on one connection, each after the reply
+    /// to the one before; the replies. One connection matters to `WAIT`,
+    /// which counts the replicas that have the connection's own last write.
+    public static func calls(port: Int, _ commands: [[String]]) throws -> [RESPReply] {
         let socket = try RawSocket(port: port)
-        var request = "*\(words.count)\r\n"
-        for word in words { request += "$\(word.utf8.count)\r\n\(word)\r\n" }
-        try socket.write(Array(request.utf8))
-        return try read(socket)
+        return try commands.map { words in
+            var request = "*\(words.count)\r\n"
+            for word in words { request += "$\(word.utf8.count)\r\n\(word)\r\n" }
+            try socket.write(Array(request.utf8))
+            return try read(socket)
+        }
     }
 
     /// The text of a status or bulk reply, an integer's digits; nil otherwise.

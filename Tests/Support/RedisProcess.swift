@@ -157,6 +157,9 @@ extension RedisProcess {
     /// One command as RESP; the whole reply.
     public func call(_ words: String...) throws -> RESPReply { try RESPReply.call(port: port, words) }
 
+    /// Commands in turn on one connection (a write, then `WAIT`); the replies.
+    public func calls(_ commands: [String]...) throws -> [RESPReply] { try RESPReply.calls(port: port, commands) }
+
     /// What `ROLE` names it: `master`, `slave`.
     public func role() throws -> String {
         let reply = try call("ROLE")

@@ -93,24 +93,31 @@ public final class SentinelGroup: @unchecked Sendable {
         return master.port
     }
 
-    /// Waits until a Sentinel names a master other than `oldPort` and that
-    /// node answers `ROLE` as master; its port.
+    /// Waits until every running Sentinel names one master other than
+    /// `oldPort` and that node answers `ROLE` as master; its port. (The
+    /// promoted replica answers as master, and the leading Sentinel names
+    /// it, a second or so before the others have the new configuration: an
+    /// old master started again in between can be taken for the master by
+    /// those, and the new one made its replica.)
     public func waitForFailover(from oldPort: Int, timeout: Duration = .seconds(30)) throws -> Int {
         let deadline = ContinuousClock.now + timeout
         var named: [String] = []
         repeat {
+            var ports: Set<Int> = []
             named = []
             for sentinel in sentinels where sentinel.isRunning {
                 let reply = try? sentinel.call("SENTINEL", "get-master-addr-by-name", masterName)
-                guard let port = reply?.texts.last.flatMap({ Int($0) }) else { continue }
-                named.append("Sentinel \(sentinel.port) names \(port)")
-                if port != oldPort, let node = nodes.first(where: { $0.port == port }), (try? node.role()) == "master" {
-                    return port
-                }
+                let port = reply?.texts.last.flatMap { Int($0) } ?? 0
+                ports.insert(port)
+                named.append("Sentinel \(sentinel.port) names \(port == 0 ? "none" : String(port))")
+            }
+            if ports.count == 1, let port = ports.first, port != oldPort, port != 0,
+               let node = nodes.first(where: { $0.port == port }), (try? node.role()) == "master" {
+                return port
             }
             Thread.sleep(forTimeInterval: 0.02)
         } while ContinuousClock.now < deadline
-        throw ServerProcessError("no replica of \(masterName) became master within \(timeout) of the master on port \(oldPort) going: "
+        throw ServerProcessError("no replica of \(masterName) became master for every Sentinel within \(timeout) of the master on port \(oldPort) going: "
                                  + named.joined(separator: ", ") + "; a Sentinel's log ends: "
                                  + (sentinels.first { $0.isRunning }?.logTail() ?? "(no Sentinel runs)"))
     }

@@ -185,9 +185,20 @@ restart_redis() {
   if [ "$kind" = sentinel ]; then
     redis-server "$dir/$1/sentinel.conf" --sentinel &
   else
-    master=$(current_master) || { say "no Sentinel answers to name the master; restart a Sentinel first"; return 1; }
+    # The Sentinels name a stopped master until their failover ends (a
+    # second or two after the replica answers as master): wait for it.
+    for _ in $(seq 20); do
+      master=$(current_master) || { say "no Sentinel answers to name the master; restart a Sentinel first"; return 1; }
+      [ "$master" != "${ports[i]}" ] && break
+      sleep 0.5
+    done
     args=("${data_args[@]}")
-    [ "$master" = "${ports[i]}" ] || { args+=(--replicaof 127.0.0.1 "$master"); of=" as a replica of port $master"; }
+    if [ "$master" = "${ports[i]}" ]; then
+      of="; the Sentinels still name it master (no replica took over within 10 s)"
+    else
+      args+=(--replicaof 127.0.0.1 "$master")
+      of=" as a replica of port $master"
+    fi
     launch_redis "$1" "${ports[i]}" "${args[@]}"
   fi
   pid=$!
