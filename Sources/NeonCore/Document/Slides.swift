@@ -45,11 +45,9 @@ public struct SlideDeck: Equatable, Sendable {
         /// lights at `step`, by block: 0 until its first stop is passed.
         public func litGroups(at step: Int) -> [Int: Int] {
             var groups: [Int: Int] = [:]
-            for stop in stops {
-                if case let .lines(block) = stop { groups[block, default: 0] += 0 }
-            }
-            for stop in stops.prefix(max(step, 0)) {
-                if case let .lines(block) = stop { groups[block, default: 0] += 1 }
+            for (index, stop) in stops.enumerated() {
+                guard case let .lines(block) = stop else { continue }
+                groups[block, default: 0] += index < step ? 1 : 0
             }
             return groups
         }
