@@ -54,8 +54,8 @@ flags=(-sanitize=fuzzer,address -parse-as-library -package-name neonsync -O -g)
 # then names the module itself, which swiftc ignores; `import NeonTUI` and
 # `import NeonClient` find empty stand-in modules ($work/stub), since their
 # code is in this module too.
-# C libraries are linked as the product links them (cmark-gfm, hiredis,
-# libcrypto; not libwebsockets: no file here needs it).
+# C libraries are linked as the product links them (cmark-gfm, libyaml,
+# hiredis, libcrypto; not libwebsockets: no file here needs it).
 product_files=(
     Sources/NeonServer/Cluster/ClusterEntry.swift Sources/NeonServer/Cluster/ClusterKeys.swift
     Sources/NeonServer/Cluster/RedisReply.swift Sources/NeonServer/Gateway/RoomEntry.swift
@@ -79,8 +79,8 @@ build() {
         # The linker warns about every sanitizer helper it cannot export;
         # keep that noise in build.log unless the build fails.
         if ! swiftc "${flags[@]}" -module-name NeonCore -I Sources/CCmarkGFM -I Sources/CHiredis -I Sources/CCrypto \
-            -I Sources/CPNG -I Sources/CTurboJPEG -I "$work/stub" \
-            "${sources[@]}" -lcmark-gfm -lcmark-gfm-extensions -lhiredis -lcrypto -lpng16 -lturbojpeg \
+            -I Sources/CPNG -I Sources/CTurboJPEG -I Sources/CYAML -I "$work/stub" \
+            "${sources[@]}" -lcmark-gfm -lcmark-gfm-extensions -lhiredis -lcrypto -lpng16 -lturbojpeg -lyaml \
             -o "$binary.new" >"$work/build.log" 2>&1; then
             grep -v "Cannot export local symbol" "$work/build.log" >&2
             exit 1
@@ -121,6 +121,25 @@ def snippet_session():
     on, off = json.dumps({"type": "follow", "on": True}), json.dumps({"type": "follow", "on": False})
     return ([presenter, hello[0], hello[0], deck, run, run, run, done, "", done, bad, hello[0], bad, run, deck]
             + [summon, on, on, summon, off, off, summon])
+def late_joiner_session():
+    # line i comes from client i % 3: c1 presents a deck whose snippet also
+    # lights its lines in groups (three steps); c2 asks and marks answered;
+    # c3 joins late (its welcome carries the outputs and the questions),
+    # then summons, steps through the groups (one step past the slide's),
+    # a second question and a disconnection
+    presenter = hello[0].replace('"reader"', '"presenter"')
+    deck = json.dumps({"type": "document", "title": "Lit", "format": "markdown",
+                       "text": "# Lit\n\n```bash +exec +id:a {1|2|all} +line_numbers\necho $((6*7))\necho two\n```\n\n"
+                               "<!-- snippet_output: a -->\n\n<!-- end_slide -->\n\n# Next\n\nEnd.\n"})
+    done = json.dumps({"type": "output", "block": 1, "text": "EXECOUT42", "state": "exited", "exit": 0})
+    summon = json.dumps({"type": "summon"})
+    on = json.dumps({"type": "follow", "on": True})
+    def step(n):
+        return json.dumps({"type": "scroll", "top": 0, "viewport": 20, "content": 9, "anchor": {"block": 1, "offset": 0},
+                           "step": n})
+    return [presenter, hello[0], "", deck, ask, "", done, answered, hello[0], summon, on, ask, step(1), "", on,
+            step(2), step(3), on, answered.replace("1", "2"), "", summon, step(0)]
+
 seeds = examples + [
     # every client message after a hello from each of the three clients
     "\n".join(hello * 3 + client),
@@ -136,6 +155,9 @@ seeds = examples + [
     # one refused), a late joiner's welcome with them, a new document, then
     # summons with followers attached and detached
     "\n".join(snippet_session()),
+    # outputs and questions in a late joiner's welcome, question broadcasts,
+    # and slide steps counted with a code block's lit groups
+    "\n".join(late_joiner_session()),
 ]
 for seed in seeds:
     name = hashlib.sha1(seed.encode()).hexdigest()[:16]

@@ -20,9 +20,11 @@ extension Client {
         }
         let directory = file.flatMap(DocumentFile.directoryURL(of:))
         return try screen(command, options, document: file, pictures: true) { size, document in
-            ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
-                        document: document, directory: directory, pointing: pointing, slides: slides, snippets: snippets,
-                        at: .zero)
+            var model = ReaderModel(mode: mode, room: room, name: options.name, columns: size.columns, rows: size.rows,
+                                    document: document, directory: directory, pointing: pointing, slides: slides, snippets: snippets,
+                                    at: .zero)
+            model.clipboardTerminal = ProcessEnvironment().clipboardTerminal
+            return model
         }
     }
 

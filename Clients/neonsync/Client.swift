@@ -52,7 +52,9 @@ enum Client {
             return try reader(.follow, room: room, options)
         case let .draft(room, profile, options):
             return try screen(.draft, options) { size, _ in
-                DraftModel(room: room, name: options.name, profile: profile, columns: size.columns, rows: size.rows)
+                var model = DraftModel(room: room, name: options.name, profile: profile, columns: size.columns, rows: size.rows)
+                model.terminal = ProcessEnvironment().clipboardTerminal
+                return model
             }
         case let .draftPrint(room, options):
             let (servers, network) = try connecting(options)

@@ -8,6 +8,11 @@ struct ProcessEnvironment {
         let s = String(cString: value)
         return s.isEmpty ? nil : s
     }
+
+    /// The terminal the draft's Ctrl-O copies through.
+    var clipboardTerminal: ClipboardCopy.Terminal {
+        ClipboardCopy.Terminal(term: self["TERM"], inTmux: self["TMUX"] != nil)
+    }
 }
 
 extension LoginName {

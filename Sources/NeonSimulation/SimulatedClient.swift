@@ -120,7 +120,7 @@ final class SimulatedClient {
                 resyncAsked = true
             case .quit, .exit, .refused, .print, .printError:
                 ended = "the program answered \(command)"
-            case .listRooms, .highlight, .runSnippet:
+            case .listRooms, .highlight, .runSnippet, .writeTerminal:
                 continue
             }
         }

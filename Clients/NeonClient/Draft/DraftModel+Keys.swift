@@ -7,6 +7,8 @@ extension DraftModel {
         case type, newLine, paste
         case deleteBackward, deleteForward, deleteWord, undo, redo
         case moveLeft, moveRight, moveUp, moveDown, wordLeft, wordRight, lineStart, lineEnd, textStart, textEnd
+        /// Ctrl-O: the whole draft to the clipboard (OSC 52).
+        case copy
         case showKeys
         /// Esc: quits the draft editor; in the reader's draft panel, gives
         /// the keys back to the document.
@@ -38,6 +40,7 @@ extension DraftModel {
         .init([.end, .ctrl("e")], .lineEnd, help: lineHelp),
         .init([.alt("<")], .textStart, help: textHelp),
         .init([.alt(">")], .textEnd, help: textHelp),
+        .init([.ctrl("o")], .copy, help: .init(key: "Ctrl-O", action: "copy the whole draft to the clipboard (OSC 52)")),
         .init([.function(1), .ctrl("g")], .showKeys,
               help: .init(key: "F1 Ctrl-G", action: "this help (j/k scroll it, any other key closes)")),
         .init([.escape], .leave, help: .init(key: "Esc", action: "quit (in the reader's draft panel: back to the document)")),
@@ -76,14 +79,23 @@ extension DraftModel {
         }
         if case .key = event { editor.input(at: time) }
         guard let action else { return [] }
+        if action == .copy { return copy(at: time) }
         return perform(action, on: event)
+    }
+
+    /// Ctrl-O: the whole draft, as this terminal shows it, to the terminal
+    /// for its clipboard; the notice line says what happened.
+    mutating func copy(at time: Duration) -> [ClientCommand] {
+        let copy = ClipboardCopy(editor.text, terminal: terminal, room: room)
+        notices.note(copy.notice, error: copy.isRefused, at: time)
+        return copy.bytes.isEmpty ? [] : [.writeTerminal(copy.bytes)]
     }
 
     private mutating func perform(_ action: KeyAction, on event: InputEvent) -> [ClientCommand] {
         var op: TextOperation?
         switch action {
         case .leave, .quit: return [.quit]
-        case .showKeys: return []
+        case .showKeys, .copy: return []
         case .type:
             guard case let .key(.character(c)) = event else { return [] }
             op = editor.insert(String(c))

@@ -23,6 +23,9 @@ public struct DraftModel: Sendable {
     public internal(set) var scrollTop = 0
     /// The key list over the draft editor (F1 or Ctrl-G).
     public internal(set) var keyList = KeyList()
+    /// The terminal Ctrl-O copies the draft through (OSC 52); the shell
+    /// reads it from the environment. Unknown, it takes no copy.
+    public var terminal = ClipboardCopy.Terminal(term: nil, inTmux: false)
     /// Where the editor is drawn when it is a panel inside another screen
     /// (the reader's draft panel); nil for the full-screen draft editor.
     public var panel: Rect?

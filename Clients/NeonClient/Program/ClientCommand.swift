@@ -28,4 +28,7 @@ public enum ClientCommand: Equatable, Sendable {
     /// Run `snippet` on this machine (the presenter's, started with `-x`);
     /// what it prints comes back as `ProgramEvent.snippetOutput`.
     case runSnippet(Snippet)
+    /// Bytes for the terminal itself, written between frames (the draft's
+    /// OSC 52 copy); nothing while no screen owns the terminal.
+    case writeTerminal(String)
 }

@@ -30,9 +30,21 @@ extension ReaderModel {
         case .showKeys:
             keyList.open()
             return []
+        case .copy:
+            // The panel's notices are the reader's.
+            let out = draft.copy(at: time)
+            if let notice = draft.notices.current { notices.note(notice.text, error: notice.isError, at: time) }
+            return out
         default:
             return draft.handle(event, at: time)
         }
+    }
+
+    /// The terminal the draft panel's Ctrl-O copies through (OSC 52); the
+    /// shell reads it from the environment.
+    public var clipboardTerminal: ClipboardCopy.Terminal {
+        get { draft.terminal }
+        set { draft.terminal = newValue }
     }
 
     private mutating func perform(_ action: DocumentAction, on event: InputEvent, at time: Duration) -> [ClientCommand] {

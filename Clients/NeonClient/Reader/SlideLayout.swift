@@ -243,8 +243,10 @@ struct SlideLayout: Sendable {
 
     /// Draws the slide's rows from `top` into `area`, `area.width` being
     /// this layout's width: rows of blocks past `hidden` (a pause not yet
-    /// passed) stay blank, the pointers are underlined.
-    func render(in area: Rect, top: Int, hidden: Int?, pointers: PointerPart, theme: Theme, into buffer: inout Buffer) {
+    /// passed) stay blank, code blocks light the group of lines `lit` gives
+    /// (by the document's block), the pointers are underlined.
+    func render(in area: Rect, top: Int, hidden: Int?, lit: [Int: Int] = [:], pointers: PointerPart, theme: Theme,
+                into buffer: inout Buffer) {
         for part in parts {
             let first = max(part.firstRow, top), end = min(part.firstRow + part.height, top + area.height)
             guard first < end else { continue }
@@ -254,7 +256,13 @@ struct SlideLayout: Sendable {
                 let rect = Rect(x: area.x + column.x, y: area.y + visible.lowerBound - top, width: column.width, height: visible.count)
                     .intersection(area)
                 guard !rect.isEmpty else { continue }
-                DocumentView(layout: column.layout, top: localTop, theme: theme).render(in: rect, into: &buffer)
+                var layout = column.layout
+                if !lit.isEmpty {
+                    layout.litGroups = Dictionary(uniqueKeysWithValues: column.blocks.enumerated().compactMap { local, block in
+                        lit[block].map { (local, $0) }
+                    })
+                }
+                DocumentView(layout: layout, top: localTop, theme: theme).render(in: rect, into: &buffer)
                 let shown = localTop..<localTop + visible.count
                 for pointer in pointers.all.reversed() {
                     guard var passage = pointer.passage, let index = column.blocks.firstIndex(of: passage.block) else { continue }

@@ -46,6 +46,9 @@ public struct SlidePane: Sendable {
     /// The first block not shown yet (a pause not passed), if any.
     var hidden: Int? { current?.hidden(from: step) }
 
+    /// The group of lines each code block with groups lights at this step.
+    var lit: [Int: Int] { current?.litGroups(at: step) ?? [:] }
+
     /// Shows `document` as slides from `slide`, step `step`.
     mutating func start(_ document: Document, slide: Int = 0, step: Int = 0) {
         let deck = SlideDeck(document)
@@ -163,7 +166,7 @@ public struct SlidePane: Sendable {
     func render(in page: Rect, pointers: PointerPart, theme: Theme, into buffer: inout Buffer) {
         guard let layout, !page.isEmpty else { return }
         let area = frame(in: page)
-        layout.render(in: area, top: top, hidden: hidden, pointers: pointers, theme: theme, into: &buffer)
+        layout.render(in: area, top: top, hidden: hidden, lit: lit, pointers: pointers, theme: theme, into: &buffer)
         for pointer in pointers.all.reversed() {
             guard let passage = pointer.passage, let rows = layout.rows(of: passage), rows.lowerBound >= top,
                   rows.lowerBound < top + area.height else { continue }

@@ -30,6 +30,8 @@ extension Runtime {
                 SnippetRunner.start(snippet, posting: mailbox)
             case let .highlight(document, version):
                 update(.highlighted(highlighter.highlights(of: document), version: version))
+            case let .writeTerminal(bytes):
+                if screen != nil { Terminal.write(bytes) }
             }
         }
     }

@@ -62,6 +62,14 @@ public struct CodeFence: Equatable, Hashable, Sendable {
         self.init(language: language, exec: exec, id: id, lineNumbers: lineNumbers, highlightGroups: groups)
     }
 
+    /// The lines lit when group `group` is (clamped to the groups there
+    /// are), as 1-based line numbers; nil when every line is: a fence
+    /// without groups, or the group `all`.
+    public func litLines(group: Int) -> Set<Int>? {
+        guard let last = highlightGroups.indices.last else { return nil }
+        return highlightGroups[min(max(group, 0), last)]
+    }
+
     /// The fence when it says more than the language, else nil: what a
     /// block keeps.
     var ifAny: CodeFence? {

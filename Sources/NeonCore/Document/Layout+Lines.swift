@@ -46,14 +46,35 @@ extension Layout {
         let utf8 = source.utf8
         let text = source[utf8.index(utf8.startIndex, offsetBy: stripe.byteStart)..<utf8.index(utf8.startIndex, offsetBy: stripe.byteEnd)]
         var tokens: [CodeRun] = []
-        if case .codeBlock = block.kind, let runs = highlights.runs[index] {
-            tokens = Self.clip(runs, to: stripe.byteStart..<stripe.byteEnd)
+        var code = (prefix: prefix, numbers: 0, dimmed: false)
+        if case .codeBlock = block.kind {
+            if let runs = highlights.runs[index] { tokens = Self.clip(runs, to: stripe.byteStart..<stripe.byteEnd) }
+            code = codeRow(stored - blockRowStarts[index] + 1, of: block, at: index, prefix: prefix)
         }
-        return LayoutLine(block: index, kind: block.kind, part: part, prefix: prefix, text: text,
-                          isTruncated: stripe.isTruncated,
+        return LayoutLine(block: index, kind: block.kind, part: part, prefix: code.prefix, text: text,
+                          isTruncated: stripe.isTruncated, numberColumns: code.numbers, isDimmed: code.dimmed,
                           styles: part == .text ? styles(of: block, bytes: stripe.byteStart..<stripe.byteEnd) : [],
                           tokens: tokens,
                           links: part == .text && !block.links.isEmpty ? Self.clip(block.links, to: stripe.byteStart..<stripe.byteEnd) : [])
+    }
+
+    /// A code row's prefix with its line number (right-aligned in the
+    /// block's gutter, when it draws one), the columns the number takes, and
+    /// whether the row is dimmed: line `number` of a block whose lit group
+    /// (`litGroups`) does not hold it.
+    private func codeRow(_ number: Int, of block: Block, at index: Int, prefix: String)
+        -> (prefix: String, numbers: Int, dimmed: Bool) {
+        var shown = prefix
+        let columns = numberColumns[index] ?? 0
+        if columns > 0 {
+            let digits = String(number)
+            shown += String(repeating: " ", count: max(columns - 1 - digits.utf8.count, 0)) + digits + " "
+        }
+        guard let fence = block.fence, !fence.highlightGroups.isEmpty,
+              let lit = fence.litLines(group: litGroups[index] ?? fence.highlightGroups.count - 1) else {
+            return (shown, columns, false)
+        }
+        return (shown, columns, !lit.contains(number))
     }
 
     /// The bars a separator row keeps: the quote bars the blocks on both

@@ -46,6 +46,15 @@ public struct Layout: Sendable {
     public var highlights: CodeHighlights = .none
     /// The snippet outputs drawn (`SnippetShelf`).
     public let outputs: SnippetShelf
+    /// The columns of the line-number gutter of each code block that draws
+    /// one (`+line_numbers`): its widest number and a space. A block gets
+    /// none where it would leave fewer than two columns for its code.
+    let numberColumns: [Int: Int]
+    /// Which group of lines each code block with groups (`{1,3|5-7|all}`)
+    /// lights, by block: its other lines are dimmed (`LayoutLine.isDimmed`).
+    /// A block not named lights its last group, as it is once its slide is
+    /// shown whole. Setting them changes no row.
+    public var litGroups: [Int: Int] = [:]
 
     /// Where a row starts and ends in its block's text (or a card's name).
     struct Row {
@@ -74,6 +83,7 @@ public struct Layout: Sendable {
         var drawnLines: [DrawnLine] = []
         var indents: [BlockIndent] = []
         var codeOverflow = 0
+        var numberColumns: [Int: Int] = [:]
         var blockRowStarts: [Int] = []
         var blockTops: [Int] = []
         blockRowStarts.reserveCapacity(document.blocks.count + 1)
@@ -103,7 +113,9 @@ public struct Layout: Sendable {
             case .thematicBreak:
                 wrapper.wrap("", width: room, mode: .characters)
             case .codeBlock:
-                codeOverflow = max(codeOverflow, wrapper.cutLines(block.text, width: room))
+                let gutter = Self.numberColumns(of: block, room: room)
+                if gutter > 0 { numberColumns[index] = gutter }
+                codeOverflow = max(codeOverflow, wrapper.cutLines(block.text, width: room - gutter))
             case .table(let shape):
                 TableDrawing(shape: shape, width: room).append(to: &wrapper, drawn: &drawnLines)
             case .image(let source):
@@ -141,6 +153,7 @@ public struct Layout: Sendable {
         self.blockTops = blockTops
         self.drawnLines = drawnLines
         self.indents = indents
+        self.numberColumns = numberColumns
         self.sectionFirstRows = document.sections.map { section in
             section.firstBlock < document.blocks.count ? blockTops[section.firstBlock] : 0
         }
@@ -203,6 +216,16 @@ public struct Layout: Sendable {
             columns = DisplayWidth.of(shown.first)
         }
         return showsPrefix(columns, width: width) ? shown : .none
+    }
+
+    /// The columns a code block's line numbers take in `room`: as many as
+    /// its last line's number has digits, and a space; none without
+    /// `+line_numbers`, or where fewer than two columns would be left.
+    static func numberColumns(of block: Block, room: Int) -> Int {
+        guard block.fence?.lineNumbers == true else { return 0 }
+        let lines = block.text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let columns = String(lines).utf8.count + 1
+        return room - columns >= 2 ? columns : 0
     }
 
     /// A prefix is drawn only when at least two columns (one wide character)

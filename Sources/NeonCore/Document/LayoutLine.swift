@@ -41,9 +41,16 @@ public struct LayoutLine: Equatable, Sendable {
     /// The links on the row, as UTF-8 offsets in `text` (a link wrapped
     /// over several rows is on each of them), in order.
     public let links: [LinkTarget]
+    /// On a code row with line numbers (`+line_numbers`), the columns at
+    /// the end of `prefix` that hold its number and the space after it.
+    public let numberColumns: Int
+    /// A code row whose line is not in the group its block lights
+    /// (`{1,3|5-7|all}`): a renderer dims it.
+    public let isDimmed: Bool
 
     public init(block: Int, kind: BlockKind, part: Part, prefix: String, text: Substring,
-                isTruncated: Bool, styles: [InlineRun] = [], tokens: [CodeRun] = [], links: [LinkTarget] = []) {
+                isTruncated: Bool, numberColumns: Int = 0, isDimmed: Bool = false, styles: [InlineRun] = [],
+                tokens: [CodeRun] = [], links: [LinkTarget] = []) {
         self.block = block
         self.kind = kind
         self.part = part
@@ -53,6 +60,8 @@ public struct LayoutLine: Equatable, Sendable {
         self.styles = styles
         self.tokens = tokens
         self.links = links
+        self.numberColumns = numberColumns
+        self.isDimmed = isDimmed
     }
 
     /// The columns the row takes on screen, prefix and "…" included.

@@ -2,24 +2,54 @@
 /// `<!-- end_slide -->` when the document has them (the separator belongs
 /// to the slide it ends; comment blocks after the last one belong to the
 /// last slide), else one slide per section. A slide's `<!-- pause -->`
-/// comments divide it into steps revealed one after another. The server and
-/// every client divide a document alike, so "slide 3, step 2" means the same
-/// on every terminal (docs/PROTOCOL.md, "Slides").
+/// comments divide it into steps revealed one after another, and so does a
+/// code block that lights its lines in groups (```` ```rust {1|3|all} ````,
+/// presenterm's dynamic highlighting): its first group is lit when the block
+/// is shown, each further group one step later, in the slide's order. The
+/// server and every client divide a document alike, so "slide 3, step 2"
+/// means the same on every terminal (docs/PROTOCOL.md, "Slides").
 public struct SlideDeck: Equatable, Sendable {
     public struct Slide: Equatable, Sendable {
+        /// Where one of a slide's steps begins: at a pause block, which
+        /// reveals what follows it, or at a code block, which lights its
+        /// next group of lines.
+        public enum Stop: Equatable, Sendable {
+            case pause(Int)
+            case lines(Int)
+        }
+
         /// The slide's blocks, its closing separator included.
         public let blocks: Range<Int>
         /// Its first heading, else its first words, else "Slide N".
         public let title: String
-        /// The slide's pause blocks, in order.
-        public let pauses: [Int]
+        /// Where each step after the first begins, in the slide's order.
+        public let stops: [Stop]
 
-        /// How many steps the slide is revealed in: one more than its pauses.
-        public var steps: Int { pauses.count + 1 }
+        /// The slide's pause blocks, in order.
+        public var pauses: [Int] {
+            stops.compactMap { if case let .pause(block) = $0 { block } else { nil } }
+        }
+
+        /// How many steps the slide is revealed in: one more than its stops.
+        public var steps: Int { stops.count + 1 }
 
         /// The first block not shown at `step` (nil: all are).
         public func hidden(from step: Int) -> Int? {
-            step < pauses.count ? pauses[max(step, 0)] : nil
+            for stop in stops.dropFirst(max(step, 0)) {
+                if case let .pause(block) = stop { return block }
+            }
+            return nil
+        }
+
+        /// The group of lines each of the slide's code blocks with groups
+        /// lights at `step`, by block: 0 until its first stop is passed.
+        public func litGroups(at step: Int) -> [Int: Int] {
+            var groups: [Int: Int] = [:]
+            for (index, stop) in stops.enumerated() {
+                guard case let .lines(block) = stop else { continue }
+                groups[block, default: 0] += index < step ? 1 : 0
+            }
+            return groups
         }
     }
 
@@ -62,7 +92,13 @@ public struct SlideDeck: Equatable, Sendable {
             var title = (heading ?? words).map { SourceText.singleLine(document.blocks[$0].text) } ?? ""
             if heading == nil, title.count > 40 { title = String(title.prefix(39)) + "…" }
             if title.isEmpty { title = "Slide \(number + 1)" }
-            return Slide(blocks: range, title: title, pauses: range.filter { commands[$0] == .pause })
+            let stops = range.flatMap { block -> [Slide.Stop] in
+                if commands[block] == .pause { return [.pause(block)] }
+                guard case .codeBlock = document.blocks[block].kind, let groups = document.blocks[block].fence?.highlightGroups,
+                      groups.count > 1 else { return [] }
+                return Array(repeating: .lines(block), count: groups.count - 1)
+            }
+            return Slide(blocks: range, title: title, stops: stops)
         }
     }
 

@@ -5,7 +5,8 @@ import NeonCore
 /// bold accent, list markers and quote bars in the accent, code on its own
 /// background across the row (scrolled sideways by `codeShift`, with "‹"
 /// and "›" where a line is cut; highlighted tokens in the theme's code
-/// styles), tables with their borders in the border
+/// styles; lines a block does not light at this step, and line numbers,
+/// dim in the muted colour), tables with their borders in the border
 /// colour and header cells bold, card names in bold accent with the headline
 /// below, "…" after a cut row — and inline markup: emphasis in italics,
 /// strong in bold, strikethrough crossed out, code spans on the code
@@ -106,9 +107,18 @@ public struct DocumentView: Widget {
     private func draw(_ line: LayoutLine, in row: Rect, into buffer: inout Buffer) {
         let (prefixStyle, textStyle) = styles(for: line)
         var x = row.x
-        x += buffer.write(shown(line.prefix), x: x, y: row.y, style: prefixStyle, maxWidth: row.maxX - x)
+        if line.numberColumns > 0 {
+            // The line number: the prefix's last columns (digits and a
+            // space, a column each), dim on the code's background.
+            let indent = line.prefix.dropLast(line.numberColumns)
+            x += buffer.write(shown(indent), x: x, y: row.y, style: prefixStyle, maxWidth: max(row.maxX - x, 0))
+            x += buffer.write(line.prefix.suffix(line.numberColumns), x: x, y: row.y, style: dimmedCode,
+                              maxWidth: max(row.maxX - x, 0))
+        } else {
+            x += buffer.write(shown(line.prefix), x: x, y: row.y, style: prefixStyle, maxWidth: row.maxX - x)
+        }
         if Self.isCode(line) {
-            drawCode(line.text, tokens: line.tokens, style: textStyle,
+            drawCode(line.text, tokens: line.isDimmed ? [] : line.tokens, style: line.isDimmed ? dimmedCode : textStyle,
                      in: Rect(x: x, y: row.y, width: max(row.maxX - x, 0), height: 1), into: &buffer)
             return
         }
@@ -151,6 +161,13 @@ public struct DocumentView: Widget {
         if line.isTruncated {
             buffer.write(String(theme.glyphs.ellipsis), x: x, y: row.y, style: theme.muted, maxWidth: row.maxX - x)
         }
+    }
+
+    /// Code lines a block does not light at this step (`LayoutLine.isDimmed`)
+    /// and line numbers: the muted colour, dim, on the code's background
+    /// (dim alone without colour).
+    private var dimmedCode: Style {
+        theme.code.patched(with: Style(fg: theme.muted.fg, dim: true))
     }
 
     /// A code line on the code background, `codeShift` columns scrolled,
