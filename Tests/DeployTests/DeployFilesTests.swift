@@ -18,6 +18,7 @@ struct DeployFilesTests {
         "nginx/neonsync.conf": "NginxEndToEndTests.swift",
         "nginx/render.sh": "NginxEndToEndTests.swift",
         "cluster/run-local.sh": "LocalClusterScriptTests.swift",
+        "cluster/redis.sh": "LocalClusterScriptTests.swift",
         "prometheus/prometheus.yml": "MetricsDeployTests.swift",
         "grafana/neonsync-dashboard.json": "MetricsDeployTests.swift",
         "debian/build.sh": "DebianPackages.swift",

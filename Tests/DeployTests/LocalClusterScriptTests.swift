@@ -3,7 +3,7 @@ import NeonServerTestSupport
 import NeonTestSupport
 import Testing
 
-/// deploy/cluster/run-local.sh, run as a user would, then Ctrl-C.
+/// deploy/cluster/run-local.sh (with deploy/cluster/redis.sh, which it sources), run as a user would, then Ctrl-C.
 @Suite("deploy/cluster/run-local.sh", .serialized, .ownThreads)
 struct LocalClusterScriptTests {
     static let script = URL(fileURLWithPath: #filePath)

@@ -85,6 +85,17 @@ struct WireCodecTests {
         }
     }
 
+    @Test("unavailable carries retryAfter in seconds, other errors none; both round-trip")
+    func retryAfter() throws {
+        let unavailable = ServerMessage(seq: 3, .error(ProtocolError(.unavailable, "try again", retryAfter: 1)))
+        let text = String(decoding: codec.encode(unavailable), as: UTF8.self)
+        #expect(text.contains(#""retryAfter":1"#), "\(text)")
+        #expect(try codec.decodeServer(codec.encode(unavailable)) == unavailable)
+        let other = ServerMessage(seq: 3, .error(ProtocolError(.notJoined, "send hello first")))
+        #expect(!String(decoding: codec.encode(other), as: UTF8.self).contains("retryAfter"))
+        #expect(try codec.decodeServer(codec.encode(other)) == other)
+    }
+
     @Test("relay carries its data both ways unchanged, with the sender's id and the room's seq")
     func relay() throws {
         #expect(try decode(#"{"type":"relay","data":"any text"}"#).get() == .relay(data: "any text"))

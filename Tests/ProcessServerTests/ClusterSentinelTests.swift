@@ -123,6 +123,7 @@ struct ClusterSentinelTests {
         let refused = try await ada.next(timeout: .seconds(10))
         guard case let .error(error) = refused.payload else { throw ServerProcessError("expected unavailable, got \(refused)") }
         #expect(error.code == .unavailable && error.message.contains("no replica"), "\(error.message)")
+        #expect(error.retryAfter == 1, "unavailable says when to send again")
         group.resumeReplica()
         _ = lagging
         ada.send(.edit(rev: 1, ops: TextOperation([.retain(1), .insert("b")]), key: "k2"))

@@ -231,6 +231,6 @@ struct ReshardTests {
         let same = try runDaemon(["reshard", "--from", three, "--to", three])
         #expect(same.status == 1 && same.err.contains("nothing would move"), "\(same.err)")
         let badURL = try runDaemon(["reshard", "--from", "http://x", "--to", three])
-        #expect(badURL.status == 2 && badURL.err.contains("--from http://x is not a redis:// URL"), "\(badURL.err)")
+        #expect(badURL.status == 2 && badURL.err.contains("--from http://x is not a redis:// or sentinel:// URL"), "\(badURL.err)")
     }
 }

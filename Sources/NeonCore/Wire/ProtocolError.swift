@@ -50,10 +50,14 @@ public enum ErrorCode: String, Equatable, Hashable, Sendable, Codable, CaseItera
 public struct ProtocolError: Error, Equatable, Hashable, Sendable, CustomStringConvertible {
     public let code: ErrorCode
     public let message: String
+    /// (Added after v1) for `unavailable`: in how many seconds sending again
+    /// may succeed (`retryAfter` on the wire; absent for other codes).
+    public let retryAfter: Int?
 
-    public init(_ code: ErrorCode, _ message: String) {
+    public init(_ code: ErrorCode, _ message: String, retryAfter: Int? = nil) {
         self.code = code
         self.message = message
+        self.retryAfter = retryAfter
     }
 
     public var description: String { "\(code.rawValue): \(message)" }

@@ -79,7 +79,7 @@ extension ServerMessage.Payload {
 }
 
 extension ServerMessage: Codable {
-    enum Key: String, CodingKey { case type, seq, reader, rev, code, message, room, to }
+    enum Key: String, CodingKey { case type, seq, reader, rev, code, message, room, to, retryAfter }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: Key.self)
@@ -104,6 +104,7 @@ extension ServerMessage: Codable {
         case let .error(e):
             try c.encode(e.code.rawValue, forKey: .code)
             try c.encode(e.message, forKey: .message)
+            try c.encodeIfPresent(e.retryAfter, forKey: .retryAfter)
         case let .overview(v): try v.encode(to: encoder)
         case let .room(v):
             try c.encode(v.room, forKey: .room)
@@ -143,7 +144,8 @@ extension ServerMessage: Codable {
                 throw DecodingError.dataCorruptedError(
                     forKey: .code, in: c, debugDescription: "unknown error code \(code)")
             }
-            payload = .error(ProtocolError(known, try c.decode(String.self, forKey: .message)))
+            payload = .error(ProtocolError(known, try c.decode(String.self, forKey: .message),
+                                           retryAfter: try c.decodeIfPresent(Int.self, forKey: .retryAfter)))
         case .overview: payload = .overview(try Overview(from: decoder))
         case .room:
             payload = .room(RoomEnvelope(room: try c.decodeIfPresent(String.self, forKey: .room),

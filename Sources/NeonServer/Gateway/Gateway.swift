@@ -148,7 +148,8 @@ package struct Gateway: Sendable {
             guard let connection = clients[client] else { break }
             if connections[connection]?.joined == false { connections[connection]?.room = nil }
             route(hub.apply(.rejected(client, ProtocolError(.unavailable,
-                "this server cannot reach its cluster's store right now (\(reason)), so your last message was not applied; send it again in a moment or connect to another server")),
+                "this server cannot reach its cluster's store right now (\(reason)), so your last message was not applied; send it again in a moment or connect to another server",
+                retryAfter: 1)),
                              at: clock.hub), into: &out)
         case let .store(up, name, reason):
             mode.cluster { $0.store(up: up, name: name) }
