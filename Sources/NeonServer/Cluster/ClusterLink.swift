@@ -116,7 +116,7 @@ public final class ClusterLink: RoomLog, Sendable {
                 writer.health.withLock { $0.failovers += 1 }
                 writer.masterSwitched(to: new)
                 reader.masterSwitched(to: new)
-                forward(.failover(from: old?.description, to: new.description))
+                forward(.failover(from: old.description, to: new.description))
             }
         }
     }

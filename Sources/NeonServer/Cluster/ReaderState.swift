@@ -12,8 +12,8 @@ import NeonCore
 /// | replies to loads | deliver each room's image and entries |
 /// | published messages | deliver the next entries; catch up from the log after a gap; ignore older ones |
 /// | replies to a catch-up | deliver the entries, or take the room up again when the log was trimmed past the gap |
-/// | tick | ask every room's counter (500 a command) |
-/// | replies to counters | catch up rooms behind their counter, take up again rooms whose counter went back |
+/// | tick | ask every room's visible mark and counter (500 rooms a command) |
+/// | replies to counters | catch up rooms behind their mark (else counter), take up again rooms whose counter went back |
 /// | connected | subscribe every room held, catch each up; after a restart of Redis, take each up again |
 /// | lost | connect again: at once when it had settled, after a growing delay when connecting failed |
 ///

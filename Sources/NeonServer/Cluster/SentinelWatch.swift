@@ -11,8 +11,8 @@ import Synchronization
 /// was not subscribed is found too.
 final class SentinelWatch: Sendable {
     let endpoint: RedisEndpoint
-    /// The master last named, and how many switches were seen.
-    private let master = Mutex<(address: RedisAddress?, switches: Int)>((nil, 0))
+    /// The master last named (nil before the first answer).
+    private let master = Mutex<RedisAddress?>(nil)
     private let thread: WorkerThread
     static let recheck = Duration.seconds(5)
 
@@ -22,11 +22,11 @@ final class SentinelWatch: Sendable {
     }
 
     /// The master the Sentinels named last (nil before the first answer).
-    var current: RedisAddress? { master.withLock { $0.address } }
+    var current: RedisAddress? { master.withLock { $0 } }
 
     /// Starts following; `switched(old, new)` is called on the thread
     /// whenever the master changes after the first one was learnt.
-    func start(switched: @escaping @Sendable (RedisAddress?, RedisAddress) -> Void) {
+    func start(switched: @escaping @Sendable (RedisAddress, RedisAddress) -> Void) {
         _ = thread.start { [self] in follow(switched) }
     }
 
@@ -36,17 +36,15 @@ final class SentinelWatch: Sendable {
     }
 
     /// Records `address` as the master; calls `switched` when it is a change.
-    private func learnt(_ address: RedisAddress, _ switched: @Sendable (RedisAddress?, RedisAddress) -> Void) {
-        let old: RedisAddress?? = master.withLock { state in
-            guard state.address != address else { return .none }
-            defer { state.address = address }
-            if state.address != nil { state.switches += 1 }
-            return .some(state.address)
+    private func learnt(_ address: RedisAddress, _ switched: @Sendable (RedisAddress, RedisAddress) -> Void) {
+        let previous: RedisAddress? = master.withLock { known in
+            defer { known = address }
+            return known == address ? nil : known
         }
-        if case let .some(previous) = old, previous != nil { switched(previous, address) }
+        if let previous { switched(previous, address) }
     }
 
-    private func follow(_ switched: @escaping @Sendable (RedisAddress?, RedisAddress) -> Void) {
+    private func follow(_ switched: @escaping @Sendable (RedisAddress, RedisAddress) -> Void) {
         var next = 0
         while !thread.isStopRequested {
             let sentinel = endpoint.sentinels[next % endpoint.sentinels.count]
