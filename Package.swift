@@ -105,14 +105,17 @@ let package = Package(
         .systemLibrary(name: "CSixel", path: "Sources/CSixel", pkgConfig: "libsixel", providers: [.apt(["libsixel-dev"])]),
         // libyaml: the front matter, comment commands' YAML and the client's config file.
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"])]),
-        .target(name: "NeonCore", dependencies: ["CCmarkGFM", "CYAML"], swiftSettings: optimizedPure),
+        // The package's one lock type, a pthread mutex ThreadSanitizer can see
+        // (Sources/NeonLock/Locked.swift).
+        .target(name: "NeonLock", swiftSettings: inlinedAcrossModules),
+        .target(name: "NeonCore", dependencies: ["CCmarkGFM", "CYAML", "NeonLock"], swiftSettings: optimizedPure),
         // The transport's vocabulary, which links no libwebsockets (as NIOCore
         // stands apart from NIOPosix): connection IDs, messages, close codes,
         // a connection's state machine, outbound frames and queues, and the
         // binding of state to a service thread. The gateway speaks only this.
         .target(name: "NeonTransportCore", swiftSettings: inlinedAcrossModules),
         // The WebSocket engines on libwebsockets: the only module that imports it.
-        .target(name: "NeonTransport", dependencies: ["NeonTransportCore", "CLibWebSockets"]),
+        .target(name: "NeonTransport", dependencies: ["NeonLock", "NeonTransportCore", "CLibWebSockets"]),
         // The shells' small file I/O shared by server and client (private files).
         .target(name: "NeonSystem", dependencies: ["NeonCore"]),
         // The client shell's rendering helpers that read from disk or call
@@ -120,25 +123,25 @@ let package = Package(
         // run time), pictures (libpng, libjpeg-turbo, libsixel) and the
         // graphics protocols.
         .target(name: "NeonRender", dependencies: ["NeonCore", "NeonTUI", "NeonSystem", "CPNG", "CTurboJPEG", "CSixel"]),
-        .target(name: "NeonServer", dependencies: ["NeonCore", "NeonTransport", "NeonTransportCore", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
-        .executableTarget(name: "neonsyncd", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonSystem"]),
-        .target(name: "NeonTUI", dependencies: ["NeonCore"], swiftSettings: optimizedPure),
+        .target(name: "NeonServer", dependencies: ["NeonLock", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonSystem", "CSQLite", "CCrypto", "CHiredis"]),
+        .executableTarget(name: "neonsyncd", dependencies: ["NeonLock", "NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonSystem"]),
+        .target(name: "NeonTUI", dependencies: ["NeonLock", "NeonCore"], swiftSettings: optimizedPure),
         .target(name: "NeonClient", dependencies: ["NeonCore", "NeonTUI"], path: "Clients/NeonClient", swiftSettings: optimizedPure),
         // The client's crash handler: async-signal-safe, so C (Clients/neonsync/CrashReport.swift).
         .target(name: "CCrashReport", path: "Sources/CCrashReport"),
-        .executableTarget(name: "neonsync", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonSystem", "NeonRender", "CCrashReport"], path: "Clients/neonsync"),
+        .executableTarget(name: "neonsync", dependencies: ["NeonLock", "NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTransportCore", "NeonSystem", "NeonRender", "CCrashReport"], path: "Clients/neonsync"),
         // Load generation, in one place: the scenarios of neonsync-bench,
         // over WebSocket connections (the client's transport) and against a
         // cluster's Redis (through a node's own link to it: what NeonServer
         // exposes to the package for it is `package`).
-        .target(name: "NeonLoad", dependencies: ["NeonCore", "NeonTUI", "NeonClient", "NeonTransport", "NeonTransportCore", "NeonSystem", "NeonServer"]),
+        .target(name: "NeonLoad", dependencies: ["NeonLock", "NeonCore", "NeonTUI", "NeonClient", "NeonTransport", "NeonTransportCore", "NeonSystem", "NeonServer"]),
         // The benchmarks' program: the load scenarios, and `core`, the
         // core's micro-benchmarks (its Core/ folder).
         .executableTarget(name: "neonsync-bench", dependencies: ["NeonLoad", "NeonCore", "NeonTUI", "NeonClient", "NeonRender", "NeonSystem", "CCmarkGFM"],
                           path: "Sources/neonsync-bench"),
         // The shared draft's deterministic simulation: the product's client
         // and server code in one thread, every choice from a seed.
-        .target(name: "NeonSimulation", dependencies: ["NeonServer", "NeonClient", "NeonCore", "NeonTransportCore", "NeonTUI"]),
+        .target(name: "NeonSimulation", dependencies: ["NeonLock", "NeonServer", "NeonClient", "NeonCore", "NeonTransportCore", "NeonTUI"]),
         .executableTarget(name: "NeonDraftSim", dependencies: ["NeonSimulation", "NeonSystem", "NeonCore"]),
         // Tests, by tier (docs/ARCHITECTURE.md, "Test tiers"): a target named
         // after its module (Neon…Tests) is pure — no socket, no service
@@ -150,27 +153,27 @@ let package = Package(
         // (packages, systemd, nginx, logrotate, deploy/). Targets that run
         // neonsyncd, neonsync or neonsync-bench depend on them, so the
         // binaries are built before the tests that run them.
-        .target(name: "NeonTestSupport", dependencies: ["NeonCore", "NeonTransport", "NeonTransportCore"], path: "Tests/Support"),
-        .target(name: "NeonServerTestSupport", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport"],
+        .target(name: "NeonTestSupport", dependencies: ["NeonLock", "NeonCore", "NeonTransport", "NeonTransportCore"], path: "Tests/Support"),
+        .target(name: "NeonServerTestSupport", dependencies: ["NeonLock", "NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport"],
                 path: "Tests/ServerSupport"),
         .target(name: "NeonClientTestSupport", dependencies: ["NeonCore", "NeonTUI", "NeonTestSupport"], path: "Tests/ClientSupport"),
         // Pure.
-        .testTarget(name: "NeonCoreTests", dependencies: ["NeonCore", "NeonTestSupport"]),
+        .testTarget(name: "NeonCoreTests", dependencies: ["NeonLock", "NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),
         .testTarget(name: "NeonSystemTests", dependencies: ["NeonSystem", "NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTransportCoreTests", dependencies: ["NeonTransportCore"]),
         .testTarget(name: "NeonTransportTests", dependencies: ["NeonTransport", "NeonTransportCore"]),
-        .testTarget(name: "NeonServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonServerTestSupport"]),
+        .testTarget(name: "NeonServerTests", dependencies: ["NeonLock", "NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonServerTestSupport"]),
         .testTarget(name: "NeonClientTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonTransport", "NeonTestSupport", "NeonClientTestSupport"]),
         .testTarget(name: "NeonSimulationTests", dependencies: ["NeonSimulation", "NeonCore"]),
         .testTarget(name: "NeonLoadTests", dependencies: ["NeonLoad", "NeonClient", "NeonCore"]),
         // In-process.
-        .testTarget(name: "InProcessTransportTests", dependencies: ["NeonTransport", "NeonTransportCore", "NeonTestSupport"]),
-        .testTarget(name: "InProcessServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport",
+        .testTarget(name: "InProcessTransportTests", dependencies: ["NeonLock", "NeonTransport", "NeonTransportCore", "NeonTestSupport"]),
+        .testTarget(name: "InProcessServerTests", dependencies: ["NeonLock", "NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport",
                                                                  "NeonServerTestSupport"]),
         // Processes.
-        .testTarget(name: "ProcessServerTests", dependencies: ["NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport",
+        .testTarget(name: "ProcessServerTests", dependencies: ["NeonLock", "NeonServer", "NeonTransport", "NeonTransportCore", "NeonCore", "NeonTestSupport",
                                                                "NeonServerTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
         .testTarget(name: "ProcessClientTests", dependencies: ["NeonClient", "NeonCore", "NeonSystem", "NeonTestSupport", "NeonClientTestSupport",
                                                                "neonsyncd", "neonsync", "neonsync-bench"]),
@@ -178,7 +181,7 @@ let package = Package(
         .testTarget(name: "TerminalTests", dependencies: ["NeonClient", "NeonTUI", "NeonCore", "NeonRender", "NeonTestSupport", "NeonClientTestSupport",
                                                           "neonsyncd", "neonsync", "neonsync-bench"]),
         // Deploy and packaging.
-        .testTarget(name: "DeployTests", dependencies: ["NeonServer", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
+        .testTarget(name: "DeployTests", dependencies: ["NeonLock", "NeonServer", "NeonTestSupport", "neonsyncd", "neonsync", "neonsync-bench"]),
     ],
     swiftLanguageModes: [.v6],
     cxxLanguageStandard: .cxx17

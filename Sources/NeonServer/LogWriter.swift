@@ -1,6 +1,6 @@
 import Glibc
 import NeonCore
-import Synchronization
+import NeonLock
 
 /// Writes JSON log lines to a file (appending) or standard output, dropping
 /// records below the chosen level. Safe to use from any thread.
@@ -16,7 +16,7 @@ public final class LogWriter: Sendable {
     public let includeContent: Bool
     /// Cluster mode: the node's name, written into every line as `node`.
     public let node: String?
-    private let fd: Mutex<Int32>
+    private let fd: Locked<Int32>
 
     /// Opens the destination; a file that cannot be opened is an error that
     /// names it.
@@ -26,7 +26,7 @@ public final class LogWriter: Sendable {
         self.node = node
         self.destination = destination
         self.minimumLevel = minimumLevel
-        fd = Mutex(try Self.open(destination))
+        fd = Locked(try Self.open(destination))
     }
 
     deinit {

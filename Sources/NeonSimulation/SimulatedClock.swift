@@ -1,5 +1,5 @@
+import NeonLock
 import NeonServer
-import Synchronization
 
 /// The simulation's time: it moves only when the scheduler says, and every
 /// node reads it through its `ServerClock` (monotonic and wall alike), so a
@@ -8,7 +8,7 @@ final class SimulatedClock: Sendable {
     private let start = ContinuousClock.now
     /// A fixed wall-clock origin, 2023-11-14 22:13:20 UTC.
     private static let wallStart: Int64 = 1_700_000_000_000_000_000
-    private let elapsed = Mutex<Duration>(.zero)
+    private let elapsed = Locked<Duration>(.zero)
 
     var now: Duration { elapsed.withLock { $0 } }
 

@@ -1,5 +1,5 @@
+import NeonLock
 import NeonServer
-import Synchronization
 
 /// Where SIGINT and SIGTERM go, from before the server starts: a stop asked
 /// for while the server is starting (its start line may already be out, and
@@ -12,7 +12,7 @@ final class StopGate: Sendable {
         case serving(SyncServer)
     }
 
-    private let state = Mutex(State.starting(pending: nil))
+    private let state = Locked(State.starting(pending: nil))
 
     /// A stop asked for with `reason` (the signal's name).
     func request(_ reason: String) {

@@ -1,7 +1,7 @@
 import Foundation
+import NeonLock
 import NeonServerTestSupport
 import NeonTestSupport
-import Synchronization
 import Testing
 
 /// The packages deploy/debian/build.sh makes from this tree, built once per
@@ -33,7 +33,7 @@ enum DebianPackages {
     /// every other test on.
     final class Build: Sendable {
         private final class Slot: Sendable {
-            let result = Mutex<Result<Built, Failure>?>(nil)
+            let result = Locked<Result<Built, Failure>?>(nil)
         }
 
         private let slot = Slot()

@@ -1,4 +1,5 @@
 import Foundation
+import NeonLock
 @testable import NeonServer
 import Synchronization
 import Testing
@@ -20,7 +21,7 @@ struct WorkerThreadTests {
     @Test("a stop while the body waits wakes it; a second stop returns at once, ended too")
     func stopTwice() {
         let worker = WorkerThread(name: "test-worker")
-        let wakes = Mutex<[WorkerThread.Wake]>([])
+        let wakes = Locked<[WorkerThread.Wake]>([])
         #expect(worker.start { wakes.withLock { $0.append(worker.wait()) } })
         worker.waitUntilCaughtUp()
         #expect(worker.currentState == .running)
@@ -40,7 +41,7 @@ struct WorkerThreadTests {
             endings.add(1, ordering: .relaxed)
         }
         worker.waitUntilCaughtUp()
-        let seen = Mutex<[(WorkerThread.Ending, Int)]>([])
+        let seen = Locked<[(WorkerThread.Ending, Int)]>([])
         let go = DispatchGroup()
         go.enter()
         let ready = DispatchGroup()
@@ -68,7 +69,7 @@ struct WorkerThreadTests {
     @Test("work signalled wakes a wait long before its deadline; a signal while the body is busy returns its next wait at once")
     func signalWakes() {
         let worker = WorkerThread(name: "test-worker")
-        let wakes = Mutex<[WorkerThread.Wake]>([])
+        let wakes = Locked<[WorkerThread.Wake]>([])
         let busy = DispatchSemaphore(value: 0)
         let resume = DispatchSemaphore(value: 0)
         worker.start {
@@ -95,7 +96,7 @@ struct WorkerThreadTests {
     @Test("a wait whose deadline passes says so")
     func deadlinePasses() {
         let worker = WorkerThread(name: "test-worker")
-        let wake = Mutex<WorkerThread.Wake?>(nil)
+        let wake = Locked<WorkerThread.Wake?>(nil)
         let waited = DispatchSemaphore(value: 0)
         worker.start {
             wake.withLock { $0 = worker.wait(until: ContinuousClock.now + .milliseconds(20)) }

@@ -1,12 +1,12 @@
+import NeonLock
 @testable import NeonTransport
 @testable import NeonTransportCore
-import Synchronization
 import NeonTestSupport
 import Testing
 
 /// Messages received per client connection.
 final class Received: Sendable {
-    let storage = Mutex<[ConnectionID: [WebSocketMessage]]>([:])
+    let storage = Locked<[ConnectionID: [WebSocketMessage]]>([:])
 }
 
 @Suite("One frame is broadcast to many connections", .ownThreads)

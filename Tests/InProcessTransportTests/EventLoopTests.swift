@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
+import NeonLock
 @testable import NeonTransport
 import NeonTransportCore
 import NeonTestSupport
-import Synchronization
 import Testing
 
 /// The service threads' event loop: libev on epoll by default, lws's own
@@ -46,7 +46,7 @@ struct EventLoopTests {
     @Test("lws's timers fire: a connection's timer set for 300 ms reaches the delegate once, after at least 250 ms",
           arguments: ServiceLoop.allCases)
     func timersFire(loop: ServiceLoop) async throws {
-        let fired = Mutex(0)
+        let fired = Locked(0)
         let hub = TestHub(echo: false) { _, context, event in
             switch event {
             case .connected(let id, _, _): context.setTimer(for: id, after: .milliseconds(300))

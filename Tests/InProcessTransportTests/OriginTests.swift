@@ -1,7 +1,7 @@
+import NeonLock
 import NeonTestSupport
 import NeonTransport
 import NeonTransportCore
-import Synchronization
 import Testing
 
 /// The Origin allow-list: browser handshakes from unlisted origins get 403,
@@ -22,7 +22,7 @@ struct OriginTests {
     }
 
     final class Refusals: WebSocketServerDelegate {
-        let seen = Mutex<[RefusedHandshake]>([])
+        let seen = Locked<[RefusedHandshake]>([])
         func handle(_ event: ServerEvent, in context: ServiceContext) {}
         func refused(_ handshake: RefusedHandshake) { seen.withLock { $0.append(handshake) } }
     }

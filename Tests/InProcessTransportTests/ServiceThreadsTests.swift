@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
+import NeonLock
 @testable import NeonTransport
 @testable import NeonTransportCore
 import NeonTestSupport
-import Synchronization
 import Testing
 
 /// A server with several service threads: the acceptor spreads connections
@@ -74,7 +74,7 @@ struct ServiceThreadsTests {
 
     @Test("The delegate is called on the gateway thread alone, never on a service thread")
     func oneDelegateThread() async throws {
-        let threads = Mutex<Set<String>>([])
+        let threads = Locked<Set<String>>([])
         let hub = TestHub(echo: true) { _, _, _ in
             let text = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
@@ -134,5 +134,5 @@ struct ServiceThreadsTests {
 
 /// How each client connection closed.
 final class Closes: Sendable {
-    let storage = Mutex<[ConnectionID: WebSocketClose]>([:])
+    let storage = Locked<[ConnectionID: WebSocketClose]>([:])
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import NeonLock
 import Testing
 @testable import NeonCore
 
@@ -23,7 +23,7 @@ struct DocumentInlineTests {
 
     @Test("documents parsed on eight threads at once each keep their strikethrough (cmark-gfm's special characters are process-wide)")
     func concurrentParses() {
-        let lost = Mutex(0)
+        let lost = Locked(0)
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
             for _ in 0 ..< 300 {
                 let document = try? Document.parse(title: "T", format: .markdown, text: "a ~~gone~~ b")

@@ -1,15 +1,15 @@
 import Foundation
 import NeonCore
+import NeonLock
 @testable import NeonServer
 import NeonServerTestSupport
-import Synchronization
 import Testing
 
 /// A store whose first commit waits until the test lets it go, and which
 /// records the size of every batch it was given.
 private final class GatedStore: RoomStore, @unchecked Sendable {
     let inner = InMemoryStore()
-    let batches = Mutex<[Int]>([])
+    let batches = Locked<[Int]>([])
     let gate = DispatchSemaphore(value: 0)
     let entered = DispatchSemaphore(value: 0)
 
@@ -42,7 +42,7 @@ struct LocalSequencerTests {
         let store = GatedStore()
         let logger = try LogWriter(destination: .standardOutput, minimumLevel: .error)
         let sequencer = LocalSequencer(store: store, logger: logger)
-        let durable = Mutex<[Int]>([])
+        let durable = Locked<[Int]>([])
         sequencer.start { delivery in
             if case let .durable(ticket, _) = delivery { durable.withLock { $0.append(ticket) } }
         }

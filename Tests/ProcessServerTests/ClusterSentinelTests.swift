@@ -1,10 +1,10 @@
 import Foundation
 import Glibc
 import NeonCore
+import NeonLock
 @testable import NeonServer
 import NeonServerTestSupport
 import NeonTestSupport
-import Synchronization
 import Testing
 
 /// Shards Redis Sentinel watches (docs/CLUSTER.md, "Replicas and
@@ -13,7 +13,7 @@ import Testing
 /// back without any node restarting.
 /// When (and which port) a test killed a master.
 final class KillRecord: Sendable {
-    let value = Mutex<(at: ContinuousClock.Instant, port: Int)?>(nil)
+    let value = Locked<(at: ContinuousClock.Instant, port: Int)?>(nil)
 }
 
 @Suite("Cluster on Sentinel: failover loses no acked edit, a missing replica refuses edits as retryable", .serialized, .ownThreads)

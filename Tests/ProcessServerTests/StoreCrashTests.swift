@@ -1,9 +1,9 @@
 import Foundation
 import NeonCore
+import NeonLock
 @testable import NeonServer
 import NeonServerTestSupport
 import NeonTestSupport
-import Synchronization
 import Testing
 
 /// The draft text at `revision` in the SIGKILL test: a different text at
@@ -127,8 +127,8 @@ private final class AckCounter: Sendable {
     /// five rounds, each with up to three edits in flight past it, stay
     /// under `SQLiteStore.keptRevisions`.
     static let cap = 150
-    private let count = Mutex(0)
-    private let kill = Mutex(false)
+    private let count = Locked(0)
+    private let kill = Locked(false)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
     /// Set just before the server is killed.

@@ -1,8 +1,8 @@
 import Foundation
 import NeonCore
+import NeonLock
 import NeonServer
 import NeonTestSupport
-import Synchronization
 import Testing
 
 /// A cluster node: the real neonsyncd joined to `redis`, without the
@@ -30,7 +30,7 @@ package func expectDocumentedLog(_ node: ServerProcess, name: String) -> Set<Str
 
 /// Every message one connection saw, for checks after the run.
 package final class Transcript: Sendable {
-    private let messages = Mutex<[ServerMessage]>([])
+    private let messages = Locked<[ServerMessage]>([])
     package func add(_ message: ServerMessage) { messages.withLock { $0.append(message) } }
     package var all: [ServerMessage] { messages.withLock { $0 } }
     /// Whether `seq` never went down (errors and acks carry the room's
@@ -203,7 +203,7 @@ package func threeEditorsSurviveANodeKill(_ redises: [RedisProcess], room: Strin
         _ = try await peer.hello(room: room, name: "o\(i + 1)", role: .observer)
         observers.append(Listener(peer))
     }
-    let killedAt = Mutex<ContinuousClock.Instant?>(nil)
+    let killedAt = Locked<ContinuousClock.Instant?>(nil)
     let victim = nodes[2]
     let urls = nodes.map(\.url)
     async let first = edit(as: "e1", room: room, urls: [urls[0], urls[1]], count: 200)
@@ -290,8 +290,8 @@ package func room(onShard shard: Int, of count: Int, prefix: String = "room") ->
 /// Collects what a connection receives until it closes or `stop`.
 package final class Listener: Sendable {
     package let peer: TestPeer
-    private let received = Mutex<[(at: ContinuousClock.Instant, message: ServerMessage)]>([])
-    private let task = Mutex<Task<Void, Never>?>(nil)
+    private let received = Locked<[(at: ContinuousClock.Instant, message: ServerMessage)]>([])
+    private let task = Locked<Task<Void, Never>?>(nil)
 
     package init(_ peer: TestPeer) {
         self.peer = peer

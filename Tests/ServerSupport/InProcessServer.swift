@@ -1,10 +1,10 @@
 import Foundation
 import NeonCore
+import NeonLock
 import NeonServer
 import NeonTestSupport
 import NeonTransport
 import NeonTransportCore
-import Synchronization
 
 /// One node of the server in the test's process, without a socket (what
 /// Hummingbird's in-process test client and swift-nio's `EmbeddedChannel`
@@ -185,7 +185,7 @@ package final class InProcessServer {
 /// What the committer thread hands the service thread, waiting until the
 /// test's thread takes it.
 private final class Mailbox: Sendable {
-    private let waiting = Mutex<[SequencerDelivery]>([])
+    private let waiting = Locked<[SequencerDelivery]>([])
 
     package func post(_ delivery: SequencerDelivery) {
         waiting.withLock { $0.append(delivery) }
@@ -204,7 +204,7 @@ private final class Mailbox: Sendable {
 private final class ManualTime: Sendable {
     private let start = ContinuousClock.now
     private let startWall = WallClock.nanoseconds()
-    private let elapsed = Mutex<Duration>(.zero)
+    private let elapsed = Locked<Duration>(.zero)
 
     package func advance(by duration: Duration) {
         elapsed.withLock { $0 += duration }

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NeonLock
 
 /// A pipe for a child's standard output or error whose two ends are
 /// close-on-exec from the moment they exist.
@@ -20,7 +20,7 @@ public final class ChildPipe: Sendable {
     /// The end handed to the child; close it with ``closeWritingEnd()`` once
     /// the child has started (or failed to).
     public let writing: FileHandle
-    private let writingOpen = Mutex(true)
+    private let writingOpen = Locked(true)
 
     public init() throws {
         var ends: [Int32] = [-1, -1]

@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import NeonLock
 
 extension Process {
     /// Starts the program as a shell would: with no signal blocked.
@@ -36,7 +36,7 @@ extension Process {
 }
 
 /// Held while a child is spawned.
-private let spawning = Mutex(())
+private let spawning = Locked(())
 
 /// The process and what its launch thread reports, handed between the
 /// caller and that thread: written by the thread before `done` is

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import NeonLock
 
 /// The real `neonsyncd` binary, started on an ephemeral loopback port with
 /// its JSON log on a pipe. Every test gets its own.
@@ -224,7 +224,7 @@ public struct ServerProcessError: Error, CustomStringConvertible {
 
 /// Log lines read so far, shared between the reader thread and the test.
 final class LineBuffer: Sendable {
-    private let storage = Mutex<(lines: [String], ended: Bool)>(([], false))
+    private let storage = Locked<(lines: [String], ended: Bool)>(([], false))
     func append(_ line: String) { storage.withLock { $0.lines.append(line) } }
     var all: [String] { storage.withLock { $0.lines } }
     /// The pipe it reads reached its end: every line is in.

@@ -1,8 +1,8 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonTransport
-import Synchronization
 
 /// What other threads deliver to the runtime's loop: the lws service
 /// thread a connection's events, the signal queue the signals.
@@ -20,7 +20,7 @@ enum Delivery: Sendable {
 /// The runtime loop's mailbox: other threads post deliveries into a locked
 /// queue and a self-pipe wakes the loop's poll(), which drains it.
 final class RuntimeMailbox: Sendable {
-    private let queue = Mutex<[Delivery]>([])
+    private let queue = Locked<[Delivery]>([])
     let readFD: Int32
     private let writeFD: Int32
     /// The client context connections are opened on; `nil` for programs

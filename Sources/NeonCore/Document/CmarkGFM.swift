@@ -1,5 +1,5 @@
 import CCmarkGFM
-import Synchronization
+import NeonLock
 
 /// GitHub's CommonMark + GFM parser (cmark-gfm) with the table,
 /// strikethrough, autolink and task-list extensions: a pure function from
@@ -25,7 +25,7 @@ enum CmarkGFM {
     /// that document lost its strikethrough (found by the suite, which
     /// parses on many threads; the server parses on its service thread and
     /// on the committer thread that reads resting rooms back).
-    fileprivate static let parsing = Mutex(())
+    fileprivate static let parsing = Locked(())
 
     static func withTree<Result>(of text: String, _ body: (OpaquePointer) -> Result) -> Result {
         _ = registered

@@ -1,5 +1,6 @@
 import Dispatch
 import Glibc
+import NeonLock
 import Synchronization
 
 /// The progress line on standard error, and SIGINT/SIGTERM turned into an
@@ -22,7 +23,7 @@ final class BenchDisplay: Sendable {
 
     private let isTerminal = isatty(STDERR_FILENO) == 1
     private let stop = Flag()
-    private let drawing: Mutex<Drawing>
+    private let drawing: Locked<Drawing>
     private let scenario: String
     /// `neonsync bench`, or `neonsync-bench`: how lines off a terminal start.
     private let program: String
@@ -38,7 +39,7 @@ final class BenchDisplay: Sendable {
             source.resume()
             return source
         }
-        drawing = Mutex(Drawing(signalSources: sources))
+        drawing = Locked(Drawing(signalSources: sources))
     }
 
     /// Set by SIGINT or SIGTERM.

@@ -1,6 +1,7 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonTransport
 import Synchronization
 
@@ -40,11 +41,11 @@ final class BenchFleet: Sendable {
     let serverErrors = Atomic<Int>(0)
     /// Every message received, measured or not (for ``settle(_:)``).
     let received = Atomic<Int>(0)
-    private let firstProblem = Mutex<String?>(nil)
+    private let firstProblem = Locked<String?>(nil)
     private let stopping = Atomic<Bool>(false)
     /// One sample per measured delivery (or per connection, for connect and churn).
-    private let samples = Mutex<[Int64]>([])
-    private let opened: Mutex<Opened>
+    private let samples = Locked<[Int64]>([])
+    private let opened: Locked<Opened>
 
     /// The connections opened so far, and how many to each server.
     private struct Opened {
@@ -61,7 +62,7 @@ final class BenchFleet: Sendable {
         senders = try WebSocketClientContext(configuration: .init(connectTimeoutSeconds: 20))
         self.servers = servers
         self.presenterFirst = presenterFirst
-        opened = Mutex(Opened(perServer: Array(repeating: 0, count: servers.count)))
+        opened = Locked(Opened(perServer: Array(repeating: 0, count: servers.count)))
         self.peer = peer
         self.display = display
     }

@@ -1,6 +1,7 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonTransportCore
 import Synchronization
 
@@ -17,7 +18,7 @@ final class ChurnBench: FleetScenario {
     private let welcomed = Atomic<Int>(0)
     private let finished = Atomic<Int>(0)
     private let failures = Atomic<Int>(0)
-    private let problem = Mutex<String?>(nil)
+    private let problem = Locked<String?>(nil)
     private let codec = WireCodec()
 
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {

@@ -1,8 +1,8 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// `bench connect`: opens N connections (for neonsyncd each joins a room
 /// as a reader, P to a room), then holds them idle for the duration.
@@ -12,7 +12,7 @@ import Synchronization
 /// CPU while the connections sit idle.
 final class ConnectBench: FleetScenario {
     let setup: FleetSetup
-    private let openedAt = Mutex<[Int64]>([])
+    private let openedAt = Locked<[Int64]>([])
     private let codec = WireCodec()
 
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {

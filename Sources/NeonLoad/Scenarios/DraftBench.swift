@@ -1,5 +1,6 @@
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonTransportCore
 import Synchronization
 
@@ -22,8 +23,8 @@ final class DraftBench: FleetScenario {
 
     let setup: FleetSetup
     private let total: Int
-    private let editors: Mutex<[Editor]>
-    private let sendTimes: Mutex<[[Int64]]>
+    private let editors: Locked<[Editor]>
+    private let sendTimes: Locked<[[Int64]]>
     private let joinsSeen = Atomic<Int>(0)
     private let skipped = Atomic<Int>(0)
     private let codec = WireCodec()
@@ -31,8 +32,8 @@ final class DraftBench: FleetScenario {
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         total = options.editors + options.count
         setup = try FleetSetup(options, display: display, connections: total)
-        editors = Mutex(Array(repeating: Editor(), count: options.editors))
-        sendTimes = Mutex(Array(repeating: [], count: options.editors))
+        editors = Locked(Array(repeating: Editor(), count: options.editors))
+        sendTimes = Locked(Array(repeating: [], count: options.editors))
     }
 
     func measure() throws(NeonError) -> BenchReport {

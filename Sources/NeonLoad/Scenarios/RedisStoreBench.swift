@@ -1,6 +1,7 @@
 import Glibc
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonServer
 import Synchronization
 
@@ -41,7 +42,7 @@ final class RedisStoreBench: LoadScenario {
     private let sending = Atomic<Bool>(false)
     private let measuring = Atomic<Bool>(false)
     /// Appended → read back, one per event read back while measuring.
-    private let latencies = Mutex<[Int64]>([])
+    private let latencies = Locked<[Int64]>([])
 
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         self.options = options

@@ -1,5 +1,6 @@
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonTransport
 import Synchronization
 
@@ -22,13 +23,13 @@ final class RelayBench: FleetScenario {
     private let sentTotal = Atomic<Int>(0)
 
     /// Each sender's next message number, past its window (--rate 0).
-    private let nextSequence: Mutex<[Int]>
+    private let nextSequence: Locked<[Int]>
     /// Messages that were neither a relayed payload nor the room's setup.
     private let malformed = Atomic<Int>(0)
 
     init(_ options: BenchOptions, display: BenchDisplay) throws(NeonError) {
         setup = try FleetSetup(options, display: display, connections: options.count)
-        nextSequence = Mutex(Array(repeating: 0, count: options.senders))
+        nextSequence = Locked(Array(repeating: 0, count: options.senders))
     }
 
     func measure() throws(NeonError) -> BenchReport {

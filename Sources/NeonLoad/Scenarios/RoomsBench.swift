@@ -1,5 +1,6 @@
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonTransport
 import Synchronization
 
@@ -24,7 +25,7 @@ final class RoomsBench: FleetScenario {
     private let blocks: Int
     private let document: DocumentInfo
     /// Send times per sender (every connection), appended before each send.
-    private let sendTimes: Mutex<[[Int64]]>
+    private let sendTimes: Locked<[[Int64]]>
     /// Rooms whose first member has its document back.
     private let published = Atomic<Int>(0)
     private let measuring = Atomic<Bool>(false)
@@ -34,10 +35,10 @@ final class RoomsBench: FleetScenario {
     private let coalesced = Atomic<Int>(0)
 
     /// What the members have seen, taken by the thread that reads their messages.
-    private let seen: Mutex<Seen>
+    private let seen: Locked<Seen>
     /// --rate 0: each room's next turn (its member turn % P sends next);
     /// taken by the main thread for the first turns, then the context's.
-    private let turns: Mutex<[Int]>
+    private let turns: Locked<[Int]>
 
     private struct Seen {
         var senderIndex: [Substring: Int] = [:]
@@ -56,10 +57,10 @@ final class RoomsBench: FleetScenario {
             "Paragraph \(paragraph) of section \(section), which the room's readers scroll through."
         }
         let total = options.rooms * options.perRoom
-        sendTimes = Mutex(Array(repeating: [], count: total))
-        seen = Mutex(Seen(welcomed: Array(repeating: false, count: total),
+        sendTimes = Locked(Array(repeating: [], count: total))
+        seen = Locked(Seen(welcomed: Array(repeating: false, count: total),
                           numbers: ScrollNumbers(blocks: blocks, slots: total * options.perRoom)))
-        turns = Mutex(Array(repeating: 0, count: options.rooms))
+        turns = Locked(Array(repeating: 0, count: options.rooms))
     }
 
     private func name(ofRoom room: Int) -> String { "\(setup.room)-\(room)" }

@@ -1,5 +1,6 @@
 import NeonClient
 import NeonCore
+import NeonLock
 import NeonTransport
 import Synchronization
 
@@ -22,13 +23,13 @@ final class ScrollBench: FleetScenario {
     private let blocks: Int
     private let document: DocumentInfo
     /// Send times per sender, appended by the pacer before each send.
-    private let sendTimes: Mutex<[[Int64]]>
+    private let sendTimes: Locked<[[Int64]]>
     /// follow broadcasts (follow) or joined broadcasts (coread) seen by
     /// connection 0: the room is set up when all have arrived.
     private let setupSeen = Atomic<Int>(0)
 
     /// What the receivers have seen, taken by the thread that reads their messages.
-    private let seen: Mutex<Seen>
+    private let seen: Locked<Seen>
     /// Progress messages skipped for a slow receiver.
     private let coalesced = Atomic<Int>(0)
 
@@ -49,8 +50,8 @@ final class ScrollBench: FleetScenario {
         (document, blocks) = benchDocument(title: "Benchmark", sections: 60) { paragraph, section in
             "Paragraph \(paragraph) of section \(section): text that readers scroll through while the room watches where everyone is."
         }
-        sendTimes = Mutex(Array(repeating: [], count: senders))
-        seen = Mutex(Seen(welcomed: Array(repeating: false, count: total), numbers: ScrollNumbers(blocks: blocks, slots: total * senders)))
+        sendTimes = Locked(Array(repeating: [], count: senders))
+        seen = Locked(Seen(welcomed: Array(repeating: false, count: total), numbers: ScrollNumbers(blocks: blocks, slots: total * senders)))
     }
 
     func measure() throws(NeonError) -> BenchReport {
@@ -74,12 +75,19 @@ final class ScrollBench: FleetScenario {
         // The presenter (follow) has a thread of its own, like its own process;
         // in coread every reader sends and reads, so all share one.
         try fleet.open(1, inFlight: 1, phase: "connecting", onSenders: follow, room: { [room] _ in room }, handler: handler)
-        try fleet.open(total - 1, inFlight: options.ramp, perSecond: 0, phase: "connecting", room: { [room] _ in room },
-                       handler: handler)
+        // Filling one room costs the square of its size: each joiner's
+        // `joined` goes to everyone already there and its welcome lists them
+        // all (docs/PERFORMANCE.md, "What a node carries"): 1,000 members fill
+        // in seconds, 10,000 in minutes. The waits grow with it.
+        let filling = Self.fillTimeout(members: total)
+        let fillStarted = monotonicNanoseconds()
+        try fleet.open(total - 1, inFlight: options.ramp, perSecond: 0, phase: "connecting", timeout: filling,
+                       room: { [room] _ in room }, handler: handler)
         let expected = follow ? total - 1 : total - 1
-        try fleet.wait("the room to settle (\(expected) \(follow ? "follows" : "joins"))", timeout: 120) {
+        try fleet.wait("the room to settle (\(expected) \(follow ? "follows" : "joins"))", timeout: max(120, filling)) {
             setupSeen.load(ordering: .relaxed) >= expected
         }
+        let fillSeconds = Double(monotonicNanoseconds() - fillStarted) / 1e9
 
         try fleet.settle()
         let connections = fleet.connections
@@ -107,12 +115,20 @@ final class ScrollBench: FleetScenario {
 
         var report = measure.report(options: options, connections: total, window: window, drained: drained,
                                     broadcasts: sent)
+        report.add("fill_s", .number(fillSeconds, decimals: 1), unit: "s")
         report.add("sent", .int(sent))
         report.add("expected", .int(expectedDeliveries))
         report.add("coalesced", .int(coalesced.load(ordering: .relaxed)))
         report.add("mismatched", .int(seen.withLock { $0.mismatched }))
         report.addLatency(LatencySummary(nanoseconds: fleet.latencies))
         return report
+    }
+
+    /// Seconds allowed for `members` to join one room: 60, or the square
+    /// of the room's size over 150,000 when that is more (10,000 members:
+    /// 667 s; this machine filled 3,000 in 57 s).
+    static func fillTimeout(members: Int) -> Double {
+        max(60, Double(members) * Double(members) / 150_000)
     }
 
     /// One text message on connection `index`, on its context's thread.

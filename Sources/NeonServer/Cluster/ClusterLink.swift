@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import NeonCore
-import Synchronization
+import NeonLock
 
 /// A node's link to the cluster's Redis instances (one or more shards, each
 /// holding the rooms `ShardPlacement` gives it): for each shard a writer
@@ -212,7 +212,7 @@ struct ClusterHealth: Sendable {
 /// message, so a match by text is exact). A client's list goes when its
 /// `bye` comes back, and never holds more than `limit`.
 final class SentMessages: OwnMessages {
-    private let byClient = Mutex<[String: [(text: String, message: ClientMessage)]]>([:])
+    private let byClient = Locked<[String: [(text: String, message: ClientMessage)]]>([:])
     static let limit = 256
 
     func add(_ message: ClientMessage, as text: String, of client: String) {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import NeonCore
-import Synchronization
+import NeonLock
 
 /// The reader thread: takes up rooms (their image and log at one instant,
 /// on a command connection) and receives every room's new entries as
@@ -41,13 +41,13 @@ final class ClusterReader: Sendable {
     /// after 5 s when Redis does not answer).
     static let stopTimeout = Duration.seconds(4)
 
-    fileprivate let requests = Mutex(Requests())
+    fileprivate let requests = Locked(Requests())
     /// Written to (one byte) to wake the thread from `poll`.
     fileprivate let wake: (read: Int32, write: Int32)
     fileprivate let thread: WorkerThread
     /// The master the Sentinels switched this shard to last: the thread
     /// makes its connections again when they go elsewhere.
-    private let switchedTo = Mutex<RedisAddress?>(nil)
+    private let switchedTo = Locked<RedisAddress?>(nil)
 
     init(configuration: ClusterConfiguration, shard: Int = 0, generation: Int, sent: any OwnMessages = SentMessages()) {
         self.configuration = configuration

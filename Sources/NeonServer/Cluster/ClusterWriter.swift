@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import NeonCore
-import Synchronization
+import NeonLock
 
 /// The writer thread: appends entries, batched (every job queued while the
 /// previous batch was in flight goes in one round trip, its entries in as
@@ -40,18 +40,18 @@ final class ClusterWriter: Sendable {
     /// This writer's Redis: one shard of `configuration.endpoints`.
     let endpoint: RedisEndpoint
     let generation: Int
-    let health = Mutex(ClusterHealth())
+    let health = Locked(ClusterHealth())
     /// Handed over by other threads, taken by the writer thread.
-    private let jobs = Mutex<[Job]>([])
+    private let jobs = Locked<[Job]>([])
     let thread: WorkerThread
     /// How the thread left the cluster; set by the thread as it ends.
-    private let departure = Mutex<SequencerStop?>(nil)
+    private let departure = Locked<SequencerStop?>(nil)
 
     /// How many replicas confirm this shard's entries (`--redis-replicas`).
     let replicas: Int
     /// The master the Sentinels switched this shard to last: the thread
     /// makes its connection again when it is connected elsewhere.
-    private let switchedTo = Mutex<RedisAddress?>(nil)
+    private let switchedTo = Locked<RedisAddress?>(nil)
 
     init(configuration: ClusterConfiguration, shard: Int, generation: Int) {
         self.configuration = configuration

@@ -1,6 +1,6 @@
 import Glibc
 import NeonCore
-import Synchronization
+import NeonLock
 
 /// Follows a Sentinel shard's master: a thread subscribed to
 /// `+switch-master` on one of its Sentinels (the next one when that one
@@ -12,7 +12,7 @@ import Synchronization
 final class SentinelWatch: Sendable {
     let endpoint: RedisEndpoint
     /// The master last named (nil before the first answer).
-    private let master = Mutex<RedisAddress?>(nil)
+    private let master = Locked<RedisAddress?>(nil)
     private let thread: WorkerThread
     static let recheck = Duration.seconds(5)
 

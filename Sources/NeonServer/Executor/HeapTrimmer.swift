@@ -1,5 +1,5 @@
 import Glibc
-import Synchronization
+import NeonLock
 
 /// Gives the memory glibc keeps on its free lists back to the system,
 /// at most once every `interval`. After a reconnect storm the live heap
@@ -10,7 +10,7 @@ import Synchronization
 /// timer's thread, taking each arena's lock for the walk (about a
 /// millisecond for a heap of tens of megabytes).
 final class HeapTrimmer: Sendable {
-    private let last = Mutex<ContinuousClock.Instant?>(nil)
+    private let last = Locked<ContinuousClock.Instant?>(nil)
     let interval: Duration
 
     init(every interval: Duration = .seconds(30)) {

@@ -1,12 +1,12 @@
 import Dispatch
-import Synchronization
+import NeonLock
 
 /// The timer that asks for a sweep now and then: idle rooms (one node,
 /// with `--room-ttl`) and the room quota's forgotten addresses. Started
 /// and stopped by whichever thread starts or stops the server; the timer
 /// sits behind a lock.
 final class RoomSweeper: Sendable {
-    private let timer = Mutex<(any DispatchSourceTimer)?>(nil)
+    private let timer = Locked<(any DispatchSourceTimer)?>(nil)
 
     /// Runs `sweep` every `seconds` until `stop`.
     func start(every seconds: Double, _ sweep: @escaping @Sendable () -> Void) {

@@ -1,7 +1,7 @@
 import Foundation
 import Glibc
 import NeonCore
-import Synchronization
+import NeonLock
 
 /// One node: a room's order is the order its events arrive in on the
 /// service thread, and the hub applies them at once. What must be kept
@@ -16,7 +16,7 @@ package final class LocalSequencer: RoomCommitter, Sendable {
     package let store: any RoomStore
     package let logger: LogWriter
     /// Work handed over and not taken by the committer yet, in order.
-    private let backlog = Mutex<[CommitWork]>([])
+    private let backlog = Locked<[CommitWork]>([])
     private let committer = WorkerThread(name: "neonsync-store")
     /// The limits restored rooms are built with (the hub's).
     package let limits: RoomLimits

@@ -1,5 +1,5 @@
 import NeonCore
-import Synchronization
+import NeonLock
 
 /// A store that forgets everything when the process ends: for tests and for
 /// running without a data directory. It checks calls like `SQLiteStore` does.
@@ -11,7 +11,7 @@ public final class InMemoryStore: RoomStore {
         var starts = 0
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 

@@ -1,7 +1,7 @@
 import CSQLite
 import Foundation
 import NeonCore
-import Synchronization
+import NeonLock
 
 /// The embedded store: one SQLite file, `neonsync.sqlite3`, in the data
 /// directory, holding rooms, their documents, each room's draft (its
@@ -35,7 +35,7 @@ public final class SQLiteStore: RoomStore {
 
     /// The database file.
     public let path: String
-    private let connection: Mutex<SQLiteConnection?>
+    private let connection: Locked<SQLiteConnection?>
 
     /// Opens the store in `directory`, creating the directory (mode 700) and
     /// the file (mode 600, as are its `-wal` and `-shm`) when missing and
@@ -60,7 +60,7 @@ public final class SQLiteStore: RoomStore {
             throw error
         }
         self.path = path
-        connection = Mutex(opened)
+        connection = Locked(opened)
     }
 
     deinit {

@@ -1,4 +1,4 @@
-import Synchronization
+import NeonLock
 
 /// One terminal cell: a grapheme cluster and its style.
 ///
@@ -117,7 +117,7 @@ struct Glyph: Hashable, Sendable {
 final class LongGlyphs: Sendable {
     static let shared = LongGlyphs()
 
-    private let table = Mutex<(strings: [String], numbers: [String: Int])>(([], [:]))
+    private let table = Locked<(strings: [String], numbers: [String: Int])>(([], [:]))
 
     func number(of string: String) -> Int {
         table.withLock { table in

@@ -1,6 +1,6 @@
 import Dispatch
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// Events the service thread delivers to a ``WebSocketClient``'s async
 /// receiver, for one connection.
@@ -37,7 +37,7 @@ final class ReceiverMailbox: Sendable {
         }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Called by the connection handler on the service thread.
     func deliver(_ event: ClientEvent) {

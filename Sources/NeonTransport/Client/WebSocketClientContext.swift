@@ -1,5 +1,5 @@
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// Many outgoing WebSocket connections served by one lws context and one
 /// service thread (a terminal client, tests, a load generator with
@@ -43,7 +43,7 @@ public final class WebSocketClientContext: Sendable {
         }
     }
 
-    private static let sharedContext = Mutex<WebSocketClientContext?>(nil)
+    private static let sharedContext = Locked<WebSocketClientContext?>(nil)
 
     /// A process-wide context for `ws://`, started on first use and never
     /// stopped; the default for ``WebSocketClient``.

@@ -1,4 +1,5 @@
 import Dispatch
+import NeonLock
 import NeonTransportCore
 import Synchronization
 
@@ -58,19 +59,19 @@ final class GatewayThread: Sendable {
         }
     }
 
-    private let mailbox = Mutex(Mailbox())
+    private let mailbox = Locked(Mailbox())
     private let wake = DispatchSemaphore(value: 0)
     private let thread = ServiceThread()
     private let round: ServiceThreadBound<Round>
     /// The delegate for the service threads' own questions (is the server
     /// available?), until the gateway stops.
-    private let delegateSlot: Mutex<(any WebSocketServerDelegate)?>
+    private let delegateSlot: Locked<(any WebSocketServerDelegate)?>
     private let tokens = Atomic<UInt64>(0)
     private let shardCount: Int
 
     init(delegate: any WebSocketServerDelegate, configuration: WebSocketServer.Configuration, ring: ShardRing) {
         round = ServiceThreadBound(Round(delegate: delegate, fanOut: FanOut(configuration: configuration, ring: ring)))
-        delegateSlot = Mutex(delegate)
+        delegateSlot = Locked(delegate)
         shardCount = ring.count
     }
 

@@ -1,7 +1,7 @@
 import CLibWebSockets
 import Glibc
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// The listening sockets of a server with several service threads, opened
 /// by ``WebSocketServer/start()`` before any of them starts: shard 0
@@ -22,7 +22,7 @@ final class Listeners: Sendable {
         }
     }
 
-    private let sockets = Mutex<Sockets?>(nil)
+    private let sockets = Locked<Sockets?>(nil)
 
     /// Opens the TCP listener (`SO_REUSEPORT` only with `sharesPort`) and
     /// the Unix one when configured.

@@ -1,6 +1,6 @@
 import CLibWebSockets
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// Commands other threads send to the server's service thread.
 enum ServerCommand: LifecycleCommand {
@@ -84,7 +84,7 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
 
     let serviceState: ServiceThreadBound<ThreadState>
     /// The event loop the service thread runs on, once its context exists.
-    let loopInUse = Mutex<ServiceLoop?>(nil)
+    let loopInUse = Locked<ServiceLoop?>(nil)
 
     init(configuration: WebSocketServer.Configuration, shard: Int, ring: ShardRing, gateway: GatewayThread,
          listeners: Listeners?) {

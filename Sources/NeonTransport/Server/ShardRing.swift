@@ -1,6 +1,6 @@
 import Glibc
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// A server's service threads as the others see them: each shard's command
 /// queue, which shard owns a connection, and how many sockets each holds
@@ -11,12 +11,12 @@ final class ShardRing: Sendable {
     let queues: [ServiceThreadQueue<ServerCommand>]
     let map: ShardMap
     /// Sockets handed to each shard and not yet destroyed there.
-    private let loads: Mutex<[Int]>
+    private let loads: Locked<[Int]>
 
     init(count: Int) {
         map = ShardMap(count: count)
         queues = (0..<count).map { _ in ServiceThreadQueue<ServerCommand>() }
-        loads = Mutex([Int](repeating: 0, count: count))
+        loads = Locked([Int](repeating: 0, count: count))
     }
 
     var count: Int { map.count }

@@ -1,7 +1,7 @@
 import CLibWebSockets
 import Dispatch
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// The two commands every service thread understands; posted by
 /// ``ServiceLifecycle/stop(gracePeriod:)``.
@@ -130,7 +130,7 @@ final class ServiceLifecycle<Command: LifecycleCommand>: Sendable {
     /// Work for the service thread from every other thread.
     let queue: ServiceThreadQueue<Command>
     private let thread = ServiceThread()
-    private let state = Mutex(State.idle)
+    private let state = Locked(State.idle)
     /// Entered when the service thread starts, left when it is done.
     private let exited = DispatchGroup()
 

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import NeonLock
 import NeonTransportCore
 import Synchronization
 
@@ -8,7 +9,7 @@ import Synchronization
 /// NeonTransport does not import Foundation, so it starts the thread with
 /// `pthread_create` rather than Foundation's `Thread`.
 final class ServiceThread: Sendable {
-    private let handle = Mutex<pthread_t?>(nil)
+    private let handle = Locked<pthread_t?>(nil)
     /// `pthread_self()` of the running thread, or 0 before it starts.
     private let identity = Atomic<UInt>(0)
 

@@ -1,6 +1,6 @@
 import CLibWebSockets
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// Work that other threads post to one service thread: the commands of a
 /// server's or a client context's callers (send, close, connect, stop),
@@ -18,7 +18,7 @@ final class ServiceThreadQueue<Command: Sendable>: Sendable {
         var context: ContextPointer?
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Makes `post` wake `context`; called by the service thread once the
     /// context exists.

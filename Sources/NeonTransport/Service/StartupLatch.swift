@@ -1,11 +1,11 @@
 import Dispatch
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// Hands the service thread's start-up outcome (a bound port, or an error)
 /// to the thread waiting in ``ServiceLifecycle/start(_:threadName:)``.
 final class StartupLatch: Sendable {
-    private let outcome = Mutex<Result<Int, TransportError>?>(nil)
+    private let outcome = Locked<Result<Int, TransportError>?>(nil)
     private let semaphore = DispatchSemaphore(value: 0)
 
     /// Called once by the service thread.

@@ -1,7 +1,7 @@
 import CLibWebSockets
 import Glibc
+import NeonLock
 import NeonTransportCore
-import Synchronization
 
 /// libwebsockets' own logging, which is process-wide.
 ///
@@ -31,7 +31,7 @@ public enum TransportLog {
         var handler: Handler?
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
 
     /// Emits `levels` to `handler`, or to stderr when `handler` is `nil`.
     public static func route(_ levels: Levels, to handler: Handler? = nil) {

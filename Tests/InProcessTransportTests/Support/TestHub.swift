@@ -1,7 +1,7 @@
 import Glibc
+import NeonLock
 import NeonTransport
 import NeonTransportCore
-import Synchronization
 
 /// A server delegate for tests: records every event, echoes messages when
 /// asked, serves `/healthz`, and can run a hook on each event.
@@ -12,7 +12,7 @@ final class TestHub: WebSocketServerDelegate {
     }
 
     let echo: Bool
-    let state = Mutex(State())
+    let state = Locked(State())
     let onEvent: (@Sendable (TestHub, ServiceContext, ServerEvent) -> Void)?
 
     init(echo: Bool = true, onEvent: (@Sendable (TestHub, ServiceContext, ServerEvent) -> Void)? = nil) {

@@ -1,9 +1,9 @@
+import NeonLock
 import NeonTransport
-import Synchronization
 
 /// Thread-safe list of client events for handler-based tests.
 final class TestLog: Sendable {
-    private let storage = Mutex<[ClientEvent]>([])
+    private let storage = Locked<[ClientEvent]>([])
 
     func append(_ event: ClientEvent) {
         storage.withLock { $0.append(event) }
