@@ -16,7 +16,7 @@ import Darwin
 /// An uncontended lock and unlock cost what `Mutex`'s do (one atomic each; no
 /// system call), and no delivery takes a lock of its own (PERFORMANCE.md,
 /// "Every core").
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value: ~Copyable>: @unchecked Sendable {
     @usableFromInline let mutex: UnsafeMutablePointer<pthread_mutex_t>
     @usableFromInline var value: Value
 
@@ -37,7 +37,7 @@ public final class Locked<Value>: @unchecked Sendable {
     /// Runs `body` with the value, holding the lock; `body` must not call
     /// `withLock` on the same `Locked` (the lock is not recursive).
     @inlinable @inline(__always)
-    public func withLock<Result, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
+    public func withLock<Result: ~Copyable, E: Error>(_ body: (inout Value) throws(E) -> Result) throws(E) -> Result {
         lock()
         defer { unlock() }
         return try body(&value)
