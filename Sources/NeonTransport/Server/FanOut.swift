@@ -5,14 +5,10 @@ import NeonTransportCore
 /// gateway round (one lock and at most one wake-up per shard, however many
 /// frames or recipients the round produced).
 ///
-/// A frame sent to many connections is split by shard in one pass: the
-/// first shard gets the ``OutboundFrame`` object itself (framed once, never
-/// written after), every other shard a copy of its bytes
-/// (``OutboundFrame/copy()``), each with its own connections. So a
-/// broadcast is encoded once, no lock is taken per delivery, and no two
-/// threads retain and release one frame per delivery (a shared reference
-/// count's cache line would move between their cores each time). Gateway
-/// thread only.
+/// A frame sent to many connections is split by shard in one pass: each
+/// shard gets the same ``OutboundFrame`` object (framed once, never
+/// written after) with its own connections, so a broadcast is encoded once
+/// and no lock is taken per delivery. Gateway thread only.
 final class FanOut {
     let configuration: WebSocketServer.Configuration
     private let ring: ShardRing
@@ -44,11 +40,8 @@ final class FanOut {
             outboxes[0].append(connections.count == 1 ? .send(frame, connections[0]) : .broadcast(frame, connections))
             return
         }
-        var shared = frame as OutboundFrame?
         for (shard, part) in ring.map.split(connections).enumerated() where !part.isEmpty {
-            let own: OutboundFrame
-            if let first = shared { own = first; shared = nil } else { own = frame.copy() }
-            outboxes[shard].append(part.count == 1 ? .send(own, part[0]) : .broadcast(own, part))
+            outboxes[shard].append(part.count == 1 ? .send(frame, part[0]) : .broadcast(frame, part))
         }
     }
 

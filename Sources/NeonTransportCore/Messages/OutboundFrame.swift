@@ -129,19 +129,6 @@ public final class OutboundFrame: @unchecked Sendable {
         storage.deallocate()
     }
 
-    /// A frame of its own with the same kind, key and bytes (the payload
-    /// copied, not encoded again; the header written anew).
-    ///
-    /// For handing one broadcast to several service threads: each thread
-    /// retains and releases a frame once per delivery, and a frame shared by
-    /// threads on different cores bounces its reference count's cache line
-    /// between them on every delivery. One copy per thread keeps each
-    /// thread's deliveries on its own object.
-    package func copy() -> OutboundFrame {
-        let key = coalescingKey.map { String(decoding: Array($0.utf8), as: UTF8.self) }
-        return OutboundFrame(kind: kind, copying: UnsafeRawBufferPointer(start: payloadStart, count: count), coalescingKey: key)
-    }
-
     /// Calls `body` with the payload bytes.
     package func withPayload<R, E: Error>(
         _ body: (UnsafeRawBufferPointer) throws(E) -> R
