@@ -158,6 +158,7 @@ let package = Package(
                 path: "Tests/ServerSupport"),
         .target(name: "NeonClientTestSupport", dependencies: ["NeonCore", "NeonTUI", "NeonTestSupport"], path: "Tests/ClientSupport"),
         // Pure.
+        .testTarget(name: "NeonLockTests", dependencies: ["NeonLock"]),
         .testTarget(name: "NeonCoreTests", dependencies: ["NeonLock", "NeonCore", "NeonTestSupport"]),
         .testTarget(name: "NeonTUITests", dependencies: ["NeonTUI", "NeonCore", "CCmarkGFM"]),
         .testTarget(name: "NeonRenderTests", dependencies: ["NeonRender", "NeonTUI", "NeonCore", "CTurboJPEG"]),

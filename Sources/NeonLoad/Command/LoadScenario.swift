@@ -5,7 +5,7 @@ import NeonCore
 /// the run's options (its connections' context, or its link to a cluster's
 /// Redis: whatever cannot start fails here, before anything is sent), then
 /// run once. The state a scenario shares between the thread that paces it
-/// and the threads that read what comes back is behind a `Mutex` or in
+/// and the threads that read what comes back is behind a `Locked` or in
 /// atomics, so each is `Sendable` as the compiler checks it.
 protocol LoadScenario: Sendable {
     /// Prepares the run; throws the sentence when it cannot start.

@@ -15,7 +15,7 @@ import Synchronization
 ///
 /// Threads: the scenario's handler runs on a context's service thread
 /// (the senders' on the other's), the pacing and the phase waits on the
-/// main thread. What both touch is behind a `Mutex` (the latencies, the
+/// main thread. What both touch is behind a `Locked` (the latencies, the
 /// connections as they open) or in atomics (the counters).
 final class BenchFleet: Sendable {
     typealias Handler = @Sendable (Int, ClientConnection, ClientEvent) -> Void

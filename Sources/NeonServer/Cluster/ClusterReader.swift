@@ -14,7 +14,7 @@ import NeonLock
 /// released (nobody on the node uses it) is unsubscribed and forgotten:
 /// wants and releases are served in the order they were made.
 ///
-/// Other threads reach the reader through `requests` (a Mutex), the `wake`
+/// Other threads reach the reader through `requests` (a `Locked`), the `wake`
 /// pipe and its `WorkerThread`; what the thread owns (both connections,
 /// the rooms it holds) is a `ReaderLoop` in the thread's body, which closes
 /// the connections on its way out. What the reader decides is a

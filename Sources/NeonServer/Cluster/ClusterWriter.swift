@@ -8,7 +8,7 @@ import NeonLock
 /// few calls of the append script as `entriesPerCall` allows), renews the
 /// node's liveness key, reaps dead nodes, and at a stop leaves the cluster.
 ///
-/// Other threads reach the writer through `jobs` and `health` (Mutexes)
+/// Other threads reach the writer through `jobs` and `health` (each a `Locked`)
 /// and its `WorkerThread`; what the thread owns (its connection, the
 /// scripts' digests, the byes to append again) is a `WriterLoop` in the
 /// thread's body, which closes the connection on its way out. What the
