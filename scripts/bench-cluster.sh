@@ -67,13 +67,7 @@ stop_all() {
 # Redis is waited for too: a run started right after this one binds its port.
 trap 'stop_all; if [ -n "${redis_pid:-}" ]; then kill "$redis_pid" 2>/dev/null; wait "$redis_pid" 2>/dev/null; fi; true' EXIT
 
-wait_port() {
-  for _ in $(seq 200); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.05
-  done
-  say "nothing listens on port $1"; exit 1
-}
+source scripts/bench-lib.sh   # wait_port
 
 a_port=$PORT b_port=$((PORT + 1)) redis_port=$((PORT + 2)) nginx_port=$((PORT + 3))
 mkdir -p "$OUT/redis"

@@ -70,30 +70,9 @@ bin=$("${build[@]}" --show-bin-path)
 clang -O2 -pthread bench/floor.c -o "$OUT/floor"
 
 # Both the servers and the load generator hold every connection open.
-hard=$(ulimit -Hn)
-ulimit -n "$hard"
-if [ "$hard" != unlimited ] && [ "$hard" -lt $((IDLE_CONNECTIONS + 256)) ]; then
-  say "the descriptor hard limit is $hard; $IDLE_CONNECTIONS idle connections need more (raise it, or set IDLE_CONNECTIONS)"
-  exit 1
-fi
-
-server_pid=""
-stop_server() {
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
-  fi
-}
+source scripts/bench-lib.sh
+raise_fd_limit $((IDLE_CONNECTIONS + 256)) "$IDLE_CONNECTIONS idle connections (IDLE_CONNECTIONS)"
 trap stop_server EXIT
-
-wait_port() {
-  for _ in $(seq 100); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.05
-  done
-  say "nothing listens on port $1"; exit 1
-}
 
 # start_server NAME: a fresh server of that kind; sets server_pid and url.
 start_server() {

@@ -55,13 +55,7 @@ stop_all() {
 }
 trap stop_all EXIT
 
-wait_port() {
-  for _ in $(seq 200); do
-    (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null && return 0
-    sleep 0.05
-  done
-  say "nothing listens on port $1"; exit 1
-}
+source scripts/bench-lib.sh   # wait_port
 
 # redis PORT NAME [redis-server settings…]: a fresh Redis in $OUT/NAME; its pid in $redis_pid.
 redis() {

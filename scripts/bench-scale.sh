@@ -44,21 +44,8 @@ if [ -z "${BIN:-}" ]; then
   swift build -c release --product neonsync-bench >/dev/null
   BIN=$(swift build -c release --show-bin-path)
 fi
-hard=$(ulimit -Hn)
-ulimit -n "$hard"
-if [ "$hard" != unlimited ] && [ "$hard" -lt $((FOLLOWERS + 512)) ]; then
-  say "the descriptor hard limit is $hard; $FOLLOWERS followers need more (raise it, or set FOLLOWERS)"
-  exit 1
-fi
-
-server_pid=""
-stop_server() {
-  if [ -n "$server_pid" ]; then
-    kill "$server_pid" 2>/dev/null || true
-    wait "$server_pid" 2>/dev/null || true
-    server_pid=""
-  fi
-}
+source scripts/bench-lib.sh
+raise_fd_limit $((FOLLOWERS + 512)) "$FOLLOWERS followers (FOLLOWERS)"
 trap stop_server EXIT
 
 # run FILE THREADS SCENARIO ARGS...: one run on a fresh server; appends its JSON line to FILE.
@@ -68,7 +55,7 @@ run() {
   "$BIN/neonsyncd" --port "$PORT" --data "$OUT/data" --log "$OUT/neonsyncd.log" \
     --max-connections-per-ip 0 --max-rate 0 --max-members $((FOLLOWERS + 100)) --threads "$threads" \
     --event-loop "$EVENT_LOOP" & server_pid=$!
-  for _ in $(seq 100); do (exec 3<>"/dev/tcp/127.0.0.1/$PORT") 2>/dev/null && break; sleep 0.05; done
+  wait_port "$PORT"
   sleep 0.3
   say "$scenario, --threads $threads: $*"
   "$BIN/neonsync" bench "$scenario" --server "ws://127.0.0.1:$PORT/" --server-pid "$server_pid" "$@" >"$OUT/last.txt"
