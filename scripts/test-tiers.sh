@@ -10,7 +10,9 @@
 # the next, and the script exits 1 if any failed. The churn (100,000 rooms
 # through one cluster node) and the Debian packages each run alone, after the
 # rest: each takes both cores for minutes, which would starve the servers and
-# terminals that the other tests time.
+# terminals that the other tests time. The tsan tier, last, is scripts/tsan.sh:
+# a -sanitize=thread build of its own (about 20 minutes the first time), then
+# the threaded tests under ThreadSanitizer.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,10 +26,11 @@ TIERS=(
     "terminal|^Terminal|||neonsync in tmux, read back with capture-pane"
     "deploy|^Deploy|^DeployTests\.Debian||systemd, nginx, logrotate, Prometheus and Grafana, deploy/"
     "debian|^DeployTests\.Debian|||the Debian packages: built, linted, installed, their man pages (alone)"
+    "tsan|scripts/tsan.sh|||the transport's and the in-process server's tests under ThreadSanitizer, 3 service threads, in a build of their own; any report fails it (last)"
 )
 
 usage() {
-    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'
     echo
     list
 }
@@ -36,7 +39,11 @@ list() {
     printf '%-11s %-40s %s\n' TIER FILTER HOLDS
     for tier in "${TIERS[@]}"; do
         IFS='|' read -r name filter skip environment holds <<<"$tier"
-        printf '%-11s %-40s %s\n' "$name" "${environment:+$environment }--filter '$filter'${skip:+ --skip '$skip'}" "$holds"
+        if [[ $name == tsan ]]; then
+            printf '%-11s %-40s %s\n' "$name" "$filter" "$holds"
+        else
+            printf '%-11s %-40s %s\n' "$name" "${environment:+$environment }--filter '$filter'${skip:+ --skip '$skip'}" "$holds"
+        fi
     done
 }
 
@@ -67,12 +74,18 @@ for tier in "${TIERS[@]}"; do
     if (( ${#wanted[@]} > 0 )) && [[ ! " ${wanted[*]} " == *" $name "* ]]; then continue; fi
     arguments=(--skip-build --filter "$filter")
     [[ -n "$skip" ]] && arguments+=(--skip "$skip")
-    echo "test-tiers.sh: tier $name: ${environment:+$environment }swift test ${arguments[*]}"
     log=$(mktemp)
     start=$(date +%s.%N)
-    read -r -a variables <<<"$environment"
-    env "${variables[@]}" swift test "${arguments[@]}" 2>&1 | tee "$log"
-    status=${PIPESTATUS[0]}
+    if [[ $name == tsan ]]; then
+        echo "test-tiers.sh: tier tsan: scripts/tsan.sh"
+        scripts/tsan.sh 2>&1 | tee "$log"
+        status=${PIPESTATUS[0]}
+    else
+        echo "test-tiers.sh: tier $name: ${environment:+$environment }swift test ${arguments[*]}"
+        read -r -a variables <<<"$environment"
+        env "${variables[@]}" swift test "${arguments[@]}" 2>&1 | tee "$log"
+        status=${PIPESTATUS[0]}
+    fi
     seconds=$(echo "$(date +%s.%N) - $start" | bc)
     counted=$(grep -oE 'Test run with [0-9]+ tests? in [0-9]+ suites?' "$log" | tail -1 | sed 's/Test run with //')
     rm -f "$log"

@@ -44,7 +44,7 @@ summary=$(grep -E "Test run with .* (passed|failed)|✘ Test run" "$log" | tail 
 echo "tsan.sh: ${summary:-no test summary (see $log)}"
 if [ "$reports" -gt 0 ]; then
     echo "tsan.sh: $reports ThreadSanitizer report(s); the first:" >&2
-    grep -m 1 -A 30 "WARNING: ThreadSanitizer" "$log" | grep -E "WARNING|#[0-4] |SUMMARY" | head -n 12 >&2
+    grep -m 1 -A 30 "WARNING: ThreadSanitizer" "$log" | grep -E "WARNING|^    #0 |SUMMARY" | head -n 8 >&2
     exit 1
 fi
 if [ "$status" -ne 0 ]; then
