@@ -9,8 +9,14 @@ extension Duration {
 
 extension Duration {
     /// Whole nanoseconds, for exact modular arithmetic on animation cycles.
+    /// Saturating: a duration past ±292 years (Int64's nanoseconds) is
+    /// `Int64.max` or `.min`, never a trap (a time read from elsewhere, a
+    /// cluster entry's, may be anything).
     public var inNanoseconds: Int64 {
         let parts = components
-        return parts.seconds * 1_000_000_000 + parts.attoseconds / 1_000_000_000
+        let (whole, overflow) = parts.seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return parts.seconds < 0 ? .min : .max }
+        let (total, over) = whole.addingReportingOverflow(parts.attoseconds / 1_000_000_000)
+        return over ? (whole < 0 ? .min : .max) : total
     }
 }

@@ -19,6 +19,7 @@ extension Gateway {
         connections[connection] = ConnectionInfo(client: client, address: peer, bucket: policy.bucket(),
                                                  verifiedName: verifiedName)
         clients[client] = connection
+        recipients.forget()
         perAddress[peer, default: 0] += 1
         metrics.connected()
         out.append(.log(LogRecord(.info, .connect, client: client, Self.originFields(origin))))
@@ -90,6 +91,7 @@ extension Gateway {
         guard let info = connections.removeValue(forKey: connection) else { return }
         let client = info.client
         clients[client] = nil
+        recipients.forget()
         perAddress[info.address, default: 1] -= 1
         if perAddress[info.address] == 0 { perAddress[info.address] = nil }
         var fields = [LogField("initiatedByPeer", .bool(close.initiatedByPeer))]

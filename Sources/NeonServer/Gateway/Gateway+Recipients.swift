@@ -32,12 +32,8 @@ extension Gateway {
                           observers: hub.errorObservers(of: client), into: &out)
                 }
             case let .broadcast(message, room, except):
-                let members = hub.members(of: room)
-                var recipients: [ConnectionID] = []
-                recipients.reserveCapacity(members.count)
-                for member in members where member != except {
-                    if let connection = clients[member] { recipients.append(connection) }
-                }
+                let recipients = self.recipients.connections(of: room, members: hub.members(of: room),
+                                                             except: except.flatMap { clients[$0] }, clients: clients)
                 let watchers = hub.watchers(of: room)
                 guard !recipients.isEmpty || !watchers.isEmpty else { continue }
                 let bytes = codec.encode(message)

@@ -75,7 +75,9 @@ extension Gateway {
     mutating func apply(_ entry: RoomEntry, room: String, at clock: GatewayClock, into out: inout [GatewayCommand]) {
         let local = entry.origin == configuration.incarnation
         if mode.measuresDeliveryLag {
-            metrics.delivered(lag: .nanoseconds(max(clock.wallNanoseconds - entry.time.inNanoseconds, 0)))
+            // Another node's clock: saturate rather than trap on any time.
+            let (lag, overflow) = clock.wallNanoseconds.subtractingReportingOverflow(entry.time.inNanoseconds)
+            metrics.delivered(lag: .nanoseconds(overflow ? (lag < 0 ? .max : 0) : max(lag, 0)))
         }
         switch entry.event {
         case let .message(message):

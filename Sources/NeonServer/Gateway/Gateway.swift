@@ -47,8 +47,13 @@ package struct Gateway: Sendable {
     var hub: Hub
     /// Open connections with their client id, address, rate and room.
     var connections: [ConnectionID: ConnectionInfo] = [:]
-    /// The connection of each client id of this server.
+    /// The connection of each client id of this server. Change it only
+    /// through `connected` and `disconnected`, which empty `recipients`.
     var clients: [ClientID: ConnectionID] = [:]
+    /// Each big room's connections on this server, as its last broadcast
+    /// found them (`Gateway+Recipients.swift`); emptied whenever `clients`
+    /// changes, so it never outlives a connection.
+    var recipients = RecipientCache()
     /// Open connections per peer address.
     var perAddress: [String: Int] = [:]
     var metrics = ServerMetrics()

@@ -1,3 +1,5 @@
+import NeonCore
+
 /// A Prometheus histogram of durations with fixed bucket bounds, kept in
 /// whole nanoseconds so observing is integer work and the sum is exact.
 struct Histogram: Equatable, Sendable {
@@ -26,14 +28,21 @@ struct Histogram: Equatable, Sendable {
     static let redisBuckets = Histogram(boundsMicroseconds: [25, 50, 100, 250, 500, 1_000, 2_500, 5_000, 10_000, 25_000,
                                                              100_000, 1_000_000])
 
+    /// Counts `duration` (negative as 0); the sum saturates at `Int.max`
+    /// nanoseconds instead of trapping (a cluster entry's lag is computed
+    /// from another node's clock and may be anything).
     mutating func observe(_ duration: Duration) {
-        let (seconds, attoseconds) = duration.components
-        let nanoseconds = max(0, Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000))
+        let nanoseconds = max(0, Int(duration.inNanoseconds))
         var slot = 0
         while slot < boundsMicroseconds.count, nanoseconds > boundsMicroseconds[slot] * 1_000 { slot += 1 }
         buckets[slot] += 1
         count += 1
-        sumNanoseconds += nanoseconds
+        sumNanoseconds = Self.saturating(sumNanoseconds, nanoseconds)
+    }
+
+    private static func saturating(_ a: Int, _ b: Int) -> Int {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 
     /// This histogram and `other` (same bounds) as one.
@@ -42,7 +51,7 @@ struct Histogram: Equatable, Sendable {
         var sum = self
         sum.buckets = zip(buckets, other.buckets).map(+)
         sum.count += other.count
-        sum.sumNanoseconds += other.sumNanoseconds
+        sum.sumNanoseconds = Self.saturating(sum.sumNanoseconds, other.sumNanoseconds)
         return sum
     }
 
