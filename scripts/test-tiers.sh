@@ -11,7 +11,7 @@
 # through one cluster node) and the Debian packages each run alone, after the
 # rest: each takes both cores for minutes, which would starve the servers and
 # terminals that the other tests time. The tsan tier, last, is scripts/tsan.sh:
-# a -sanitize=thread build of its own (about 20 minutes the first time), then
+# a -sanitize=thread build of its own (9 minutes from scratch here), then
 # the threaded tests under ThreadSanitizer.
 set -uo pipefail
 cd "$(dirname "$0")/.."
