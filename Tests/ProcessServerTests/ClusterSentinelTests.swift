@@ -141,14 +141,9 @@ struct ClusterSentinelTests {
         #expect(second.code == .unavailable, "\(second.message)")
         try group.restart(gone)
         try group.waitUntilReplica(gone)
-        var acked = false
-        let until = ContinuousClock.now + .seconds(20)
-        while !acked, ContinuousClock.now < until {
-            ada.send(.edit(rev: 2, ops: TextOperation([.retain(2), .insert("c")]), key: "k3"))
-            let reply = try await ada.next(timeout: .seconds(10))
-            if case .ack(3) = reply.payload { acked = true } else { try await Task.sleep(for: .milliseconds(300)) }
-        }
-        #expect(acked, "k3 acked once the replica is back")
+        let acked = try await Self.sendUntilAcked(ada, .edit(rev: 2, ops: TextOperation([.retain(2), .insert("c")]), key: "k3"),
+                                                  within: .seconds(20))
+        #expect(acked == 3, "k3 acked once the replica is back")
         let draft = try await draftSeen(at: node.url, room: "r")
         #expect(draft.text == "abc" && draft.rev == 3, "\(draft.text) at \(draft.rev): each edit once")
         let metrics = try node.metricsText()
@@ -210,14 +205,30 @@ struct ClusterSentinelTests {
         }
         #expect(revision > 5, "\(revision) edits acked meanwhile")
         _ = try group.waitForFailover(from: old)
-        var acked = false
-        let deadline = ContinuousClock.now + .seconds(20)
-        while !acked, ContinuousClock.now < deadline {
-            bob.send(.edit(rev: 0, ops: TextOperation([.insert("b")]), key: "b0"))
-            let reply = try await bob.next(timeout: .seconds(10))
-            if case .ack = reply.payload { acked = true } else { try await Task.sleep(for: .milliseconds(300)) }
-        }
-        #expect(acked, "the failed-over shard's room serves again")
+        let acked = try await Self.sendUntilAcked(bob, .edit(rev: 0, ops: TextOperation([.insert("b")]), key: "b0"),
+                                                  within: .seconds(20))
+        #expect(acked == 1, "the failed-over shard's room serves again")
         ada.close(); bob.close()
+    }
+
+    /// Sends `edit` until the server acks it, as a client does: sent again
+    /// (same key) only when the answer is `unavailable`, after the
+    /// `retryAfter` seconds it names; any other answer fails the test.
+    /// Returns the acked revision, or nil when `within` ran out.
+    private static func sendUntilAcked(_ peer: TestPeer, _ edit: ClientMessage, within: Duration) async throws -> Int? {
+        let deadline = ContinuousClock.now + within
+        while ContinuousClock.now < deadline {
+            peer.send(edit)
+            let reply = try await peer.next(timeout: .seconds(10))
+            switch reply.payload {
+            case let .ack(revision):
+                return revision
+            case let .error(error) where error.code == .unavailable:
+                try await Task.sleep(for: .seconds(error.retryAfter ?? 1))
+            default:
+                throw ServerProcessError("expected ack or unavailable for \(edit), got \(reply)")
+            }
+        }
+        return nil
     }
 }
