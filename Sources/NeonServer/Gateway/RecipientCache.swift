@@ -33,20 +33,20 @@ struct RecipientCache {
     /// members' order), without `except`'s.
     mutating func connections(of room: String, members: [ClientID], except: ConnectionID?,
                               clients: [ClientID: ConnectionID]) -> [ConnectionID] {
-        let all: [ConnectionID]
-        if let entry = entries[room], entry.members == members {
+        let kept = members.count >= Self.threshold
+        var all: [ConnectionID]
+        if kept, let entry = entries[room], entry.members == members {
             all = entry.connections
         } else {
-            var found: [ConnectionID] = []
-            found.reserveCapacity(members.count)
+            all = []
+            all.reserveCapacity(members.count)
             for member in members {
-                if let connection = clients[member] { found.append(connection) }
+                if let connection = clients[member] { all.append(connection) }
             }
-            if members.count >= Self.threshold { entries[room] = Entry(members: members, connections: found) }
-            all = found
+            if kept { entries[room] = Entry(members: members, connections: all) }
         }
-        guard let except, all.contains(except) else { return all }
-        return all.filter { $0 != except }
+        if let except, let position = all.firstIndex(of: except) { all.remove(at: position) }
+        return all
     }
 
     /// Drops every kept list: `clients` changed.
