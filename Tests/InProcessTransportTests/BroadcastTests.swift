@@ -144,4 +144,31 @@ struct BroadcastTests {
             #expect(received[connection.id] == expected)
         }
     }
+
+    @Test("Frames bigger than the socket takes at once, to a reader that pauses: the rest waits in lws, later frames behind it, and every frame arrives whole and in order")
+    func partialWritesResume() async throws {
+        // A frame of 5 MB is more than a loopback socket's send buffer (at
+        // most 4 MiB), so its send comes back partial however fast the
+        // reader reads, and more so while it reads nothing: the rest goes
+        // to lws, and the small frames after it wait their turn.
+        let sizes = [5_000_000, 100, 70_000, 3, 5_000_000, 40, 126, 65_536]
+        let payloads = sizes.enumerated().map { index, size in (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) } }
+        let frames = payloads.map { OutboundFrame(binary: $0) }
+        let hub = TestHub(echo: false) { hub, server, event in
+            guard case .received(_, let id) = event else { return }
+            for frame in frames { server.send(frame, to: id) }
+        }
+        let (server, port) = try hub.startServer(.init(maxOutboundBytes: 32 << 20))
+        defer { server.stop() }
+        let reader = try RawWebSocket(port: port, receiveBuffer: 4096)
+        #expect(await eventually { hub.connected.count == 1 })
+        try reader.send(text: "go")
+        try await Task.sleep(for: .milliseconds(300))
+        for (index, payload) in payloads.enumerated() {
+            let frame = try reader.receive()
+            #expect(frame.opcode == 2 && frame.fin, "frame \(index)")
+            #expect(frame.payload.count == payload.count, "frame \(index): \(frame.payload.count) bytes, not \(payload.count)")
+            #expect(frame.payload == payload, "frame \(index)'s bytes")
+        }
+    }
 }

@@ -9,7 +9,7 @@ import NeonTransportCore
 /// Service thread only. Holds no lws pointer: a test drives it with plain
 /// memory for slots.
 struct ConnectionTable {
-    private var sessions: [ConnectionID: Session] = [:]
+    private var sessions: ConnectionSlots<Session>
     private var nextID: UInt64
     private let stride: UInt64
     /// Frames coalesced away on connections that have closed.
@@ -19,6 +19,7 @@ struct ConnectionTable {
     init(first: UInt64 = 1, stride: Int = 1) {
         nextID = first
         self.stride = UInt64(stride)
+        sessions = ConnectionSlots(first: first, stride: stride)
     }
 
     /// A new session with the next id, open, stored in `slot` (retained
@@ -28,7 +29,7 @@ struct ConnectionTable {
         nextID += stride
         let session = Session(id: id, maxMessageSize: maxMessageSize, maxBacklog: maxBacklog)
         RetainedSlot.store(session, in: slot)
-        sessions[session.id] = session
+        sessions.insert(session, for: session.id)
         return session
     }
 
@@ -43,7 +44,7 @@ struct ConnectionTable {
     mutating func close(slot: UnsafeMutableRawPointer?) -> Session? {
         guard let session = RetainedSlot<Session>.take(slot) else { return nil }
         retiredCoalesced += session.queue.coalesced
-        sessions[session.id] = nil
+        sessions.remove(session.id)
         return session
     }
 
@@ -51,9 +52,17 @@ struct ConnectionTable {
         sessions[id]
     }
 
+    /// Calls `body` with each of `ids`' sessions that is open, in their
+    /// order: a broadcast's delivery loop. The session is lent, not
+    /// retained (see ``ConnectionSlots/forEach(in:_:)``): `body` must not
+    /// open or close connections, which only lws's callbacks do.
+    func forEach(in ids: [ConnectionID], _ body: (Session) -> Void) {
+        sessions.forEach(in: ids, body)
+    }
+
     /// Every open session, in no particular order.
-    var all: Dictionary<ConnectionID, Session>.Values {
-        sessions.values
+    var all: [Session] {
+        sessions.all
     }
 
     var isEmpty: Bool {
@@ -63,14 +72,14 @@ struct ConnectionTable {
     /// Frames dropped since start because a newer frame with the same
     /// coalescing key replaced them, on open and closed connections.
     var coalescedFrames: Int {
-        sessions.values.reduce(retiredCoalesced) { $0 + $1.queue.coalesced }
+        sessions.all.reduce(retiredCoalesced) { $0 + $1.queue.coalesced }
     }
 
     /// What waits unsent on the open connections, and every frame
     /// coalesced since start.
     var backlog: Backlog {
         var frames = 0, bytes = 0
-        for session in sessions.values {
+        for session in sessions.all {
             frames += session.queue.count
             bytes += session.queue.bytes
         }

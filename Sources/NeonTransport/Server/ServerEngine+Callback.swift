@@ -90,6 +90,9 @@ extension ServerEngine {
         session.writeRound = writeRound
         session.heardAt = idle.tick
         session.wsi = wsi
+        if lws_is_ssl(wsi) == 0 {
+            session.plainSocket = lws_get_socket_fd(wsi)
+        }
         let uid = Self.unixPeerUID(of: wsi)
         post(.connected(session.id, peer: uid == nil ? RequestHeaders.peer(of: wsi) : "unix", peerUID: uid),
              forwarding: ForwardingHeaders(of: wsi))

@@ -172,10 +172,9 @@ final class ServerEngine: ServiceEngine, @unchecked Sendable {
             connections[id]?.enqueue(frame)
         case .broadcast(let frame, let ids):
             // One thread check for the whole broadcast, not one a recipient.
-            let state = serviceState.value
-            for id in ids {
-                state.connections[id]?.enqueue(frame)
-            }
+            // The sessions are lent, not retained: enqueueing opens and
+            // closes no connection.
+            serviceState.value.connections.forEach(in: ids) { $0.enqueue(frame) }
         case .close(let id, let code, let reason):
             connections[id]?.requestClose(code: code, reason: reason)
         case .timer(let id, let delay):

@@ -45,6 +45,9 @@ final class Session {
     /// Server: the idle sweep when something last arrived (a message or a
     /// pong); see ``IdleSweep``.
     var heardAt = 0
+    /// Server connections over plain TCP (not TLS): the socket, which
+    /// ``writeFramed(_:_:_:)`` writes directly; -1 otherwise.
+    var plainSocket: Int32 = -1
 
     /// A server connection starts open (its session is made at
     /// ESTABLISHED); a client connection starts connecting.
@@ -173,7 +176,7 @@ final class Session {
         writtenInRound = round.number
         let framed = frame.framed
         let start = UnsafeMutableRawPointer(mutating: framed.baseAddress!).assumingMemoryBound(to: UInt8.self)
-        if lws_write(wsi, start, framed.count, LWS_WRITE_HTTP) < Int32(clamping: framed.count) {
+        if !writeFramed(wsi, start, framed.count) {
             // The WRITEABLE callback then disconnects.
             apply(.writeFailed)
             lws_callback_on_writable(wsi)
@@ -331,7 +334,7 @@ extension Session {
         if let cork, queue.count >= 2 {
             let (frames, bytes) = cork.fill(from: queue)
             if frames > 0 {
-                guard lws_write(wsi, cork.start, bytes, LWS_WRITE_HTTP) >= Int32(clamping: bytes) else { return false }
+                guard writeFramed(wsi, cork.start, bytes) else { return false }
                 for _ in 0..<frames { queue.removeFirst() }
                 return true
             }
@@ -349,9 +352,37 @@ extension Session {
             // by every connection and thread it is queued on.
             let framed = frame.framed
             let start = UnsafeMutableRawPointer(mutating: framed.baseAddress!).assumingMemoryBound(to: UInt8.self)
-            guard lws_write(wsi, start, framed.count, LWS_WRITE_HTTP) >= Int32(clamping: framed.count) else { return false }
+            guard writeFramed(wsi, start, framed.count) else { return false }
         }
         return true
+    }
+
+    /// Writes `count` bytes of server frames, framed already, from `start`
+    /// (which has lws headroom before it); false when the connection cannot
+    /// be written.
+    ///
+    /// Over plain TCP, while lws holds none of the connection's bytes
+    /// unsent, this is what `lws_write(…, LWS_WRITE_HTTP)` does, without
+    /// its trip through the library (lws 4.1.6 `lws_issue_raw`: one
+    /// `send` with `MSG_NOSIGNAL`): it `send`s the bytes itself, and hands
+    /// lws whatever part the socket did not take, which lws keeps and
+    /// writes first when the socket drains, as it does with a partial
+    /// write of its own. TLS connections, and any connection with bytes
+    /// already buffered in lws (its own pong, a partial write), go through
+    /// `lws_write`, which keeps the order.
+    private func writeFramed(_ wsi: OpaquePointer, _ start: UnsafeMutablePointer<UInt8>, _ count: Int) -> Bool {
+        var sent = 0
+        if plainSocket >= 0, lws_partial_buffered(wsi) == 0 {
+            let n = send(plainSocket, start, count, Int32(MSG_NOSIGNAL))
+            if n == count { return true }
+            if n >= 0 {
+                sent = n
+            } else if errno != EAGAIN, errno != EINTR {
+                return false
+            }
+        }
+        let rest = count - sent
+        return lws_write(wsi, start + sent, rest, LWS_WRITE_HTTP) >= Int32(clamping: rest)
     }
 
     /// After a write: 0 when the socket is full and the rest must wait for
