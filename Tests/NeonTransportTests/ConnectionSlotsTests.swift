@@ -1,4 +1,5 @@
-@testable import NeonTransportCore
+@testable import NeonTransport
+import NeonTransportCore
 import Testing
 
 /// A value whose end the test can see.

@@ -1,3 +1,5 @@
+import NeonTransportCore
+
 /// One service thread's values by connection id, found without hashing.
 ///
 /// A service thread gives out the ids `first, first+stride, first+2·stride,
@@ -13,21 +15,21 @@
 /// The table owns its values. ``forEach(in:_:)``, a broadcast's loop over
 /// its recipients, lends each one to the body without a retain and a
 /// release. Service thread only, like what it holds.
-package struct ConnectionSlots<Value: AnyObject> {
+struct ConnectionSlots<Value: AnyObject> {
     /// The id in each slot; 0 (no id is 0) marks an empty one.
-    @usableFromInline var ids: [UInt64]
-    @usableFromInline var values: [Value?]
-    @usableFromInline var mask: Int
-    @usableFromInline let first: UInt64
-    @usableFromInline let stride: UInt64
+    var ids: [UInt64]
+    var values: [Value?]
+    var mask: Int
+    let first: UInt64
+    let stride: UInt64
     /// Values held.
-    package private(set) var count = 0
+    private(set) var count = 0
 
     /// The smallest capacity, also the first.
-    package static var minimumCapacity: Int { 16 }
+    static var minimumCapacity: Int { 16 }
 
     /// An empty table for the ids `first, first+stride, …`.
-    package init(first: UInt64 = 1, stride: Int = 1) {
+    init(first: UInt64 = 1, stride: Int = 1) {
         precondition(first >= 1 && stride >= 1, "connection ids start at 1 and grow by at least 1")
         self.first = first
         self.stride = UInt64(stride)
@@ -37,18 +39,16 @@ package struct ConnectionSlots<Value: AnyObject> {
     }
 
     /// Slots in the table now (a power of two).
-    package var capacity: Int { ids.count }
+    var capacity: Int { ids.count }
 
-    package var isEmpty: Bool { count == 0 }
+    var isEmpty: Bool { count == 0 }
 
     /// Where `raw` starts looking.
-    @inlinable
     func home(_ raw: UInt64) -> Int {
         Int(truncatingIfNeeded: (raw &- first) / stride) & mask
     }
 
     /// The slot holding `raw`, if any.
-    @inlinable
     func slot(of raw: UInt64, in ids: UnsafeBufferPointer<UInt64>) -> Int? {
         var index = home(raw)
         while true {
@@ -59,12 +59,12 @@ package struct ConnectionSlots<Value: AnyObject> {
         }
     }
 
-    package subscript(id: ConnectionID) -> Value? {
+    subscript(id: ConnectionID) -> Value? {
         ids.withUnsafeBufferPointer { slot(of: id.rawValue, in: $0) }.flatMap { values[$0] }
     }
 
     /// Holds `value` under `id`, in place of any value already there.
-    package mutating func insert(_ value: Value, for id: ConnectionID) {
+    mutating func insert(_ value: Value, for id: ConnectionID) {
         precondition(id.rawValue != 0, "connection ids start at 1")
         if let index = ids.withUnsafeBufferPointer({ slot(of: id.rawValue, in: $0) }) {
             values[index] = value
@@ -79,7 +79,7 @@ package struct ConnectionSlots<Value: AnyObject> {
 
     /// Lets go of the value under `id` and returns it; nil when none is.
     @discardableResult
-    package mutating func remove(_ id: ConnectionID) -> Value? {
+    mutating func remove(_ id: ConnectionID) -> Value? {
         guard var hole = ids.withUnsafeBufferPointer({ slot(of: id.rawValue, in: $0) }) else { return nil }
         let removed = values[hole]
         // Backward shift: each entry after the hole that may move back
@@ -106,12 +106,12 @@ package struct ConnectionSlots<Value: AnyObject> {
     }
 
     /// Lets go of every value; the table shrinks to its first size.
-    package mutating func removeAll() {
+    mutating func removeAll() {
         self = ConnectionSlots(first: first, stride: Int(stride))
     }
 
     /// Every value held, in no particular order.
-    package var all: [Value] {
+    var all: [Value] {
         values.compactMap { $0 }
     }
 
@@ -120,8 +120,7 @@ package struct ConnectionSlots<Value: AnyObject> {
     /// retained: `body` must not remove it from the table (the value is
     /// alive while the table holds it, and the table is not changed while
     /// this runs).
-    @inlinable
-    package func forEach(in wanted: [ConnectionID], _ body: (Value) -> Void) {
+    func forEach(in wanted: [ConnectionID], _ body: (Value) -> Void) {
         ids.withUnsafeBufferPointer { ids in
             values.withUnsafeBufferPointer { values in
                 // `Value?` and `Unmanaged<Value>?` are both one pointer,
