@@ -2,7 +2,8 @@
 # Follow through the cluster against one node, in one run: builds release,
 # starts a real redis-server (temporary directory, appendonly yes,
 # appendfsync always) and nginx (deploy/nginx/neonsync.conf as render.sh
-# makes it, plain ws:// on loopback: its TLS lines taken out, one worker),
+# makes it, plain ws:// on loopback: its TLS lines taken out, NGINX_WORKERS
+# workers),
 # then, REPEAT times interleaved, with the same follow load each time:
 #   single:  one neonsyncd (embedded SQLite), presenter and followers on it;
 #   split:   two cluster nodes on that Redis, the presenter on node A and the
@@ -21,7 +22,9 @@
 # Knobs (environment): FOLLOWERS (1000), RATE (60 scrolls/s), DURATION (s,
 # default 10), REPEAT (3; the medians are compared), APPENDFSYNC (Redis's,
 # default always; everysec shows what the fsync costs), PORT (first of four
-# ports, default 17790), SCRATCH (the build's --scratch-path), BIN (a
+# ports, default 17790), NGINX_WORKERS (nginx's worker_processes: auto, one
+# per core, as Debian's nginx.conf has it), SCRATCH (the build's
+# --scratch-path), BIN (a
 # directory holding release builds of neonsyncd, neonsync and
 # neonsync-bench: no build, e.g. to compare two commits' binaries in turn).
 # Raw JSON lines go to $OUT (default a temporary directory, printed at the
@@ -33,6 +36,7 @@ RATE=${RATE:-60}
 DURATION=${DURATION:-10}
 REPEAT=${REPEAT:-3}
 APPENDFSYNC=${APPENDFSYNC:-always}
+NGINX_WORKERS=${NGINX_WORKERS:-auto}
 PORT=${PORT:-17790}
 OUT=${OUT:-$(mktemp -d /tmp/neonsync-cluster-bench.XXXXXX)}
 mkdir -p "$OUT"
@@ -76,7 +80,7 @@ redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$OUT/redis" --appendon
 wait_port "$redis_port"
 
 # nginx NODE…: the shipped configuration for these nodes, plain ws:// on
-# $nginx_port, one worker, in $OUT/nginx; its pid in $nginx_pid.
+# $nginx_port, NGINX_WORKERS workers, in $OUT/nginx; its pid in $nginx_pid.
 nginx_for() {
   local ngx="$OUT/nginx" args=() node
   rm -rf "$ngx"; mkdir -p "$ngx"
@@ -85,7 +89,7 @@ nginx_for() {
     --logs "$ngx" "${args[@]}" | sed -E 's/^([[:space:]]*listen .*) ssl;/\1;/; /^[[:space:]]*ssl_/d' >"$ngx/site.conf"
   cat >"$ngx/nginx.conf" <<CONF
 daemon off;
-worker_processes 1;
+worker_processes $NGINX_WORKERS;
 worker_rlimit_nofile 16384;
 pid $ngx/nginx.pid;
 error_log $ngx/error.log;

@@ -97,7 +97,7 @@ struct BroadcastTests {
         let (connections, inbox) = try connectMany(5, port: port, context: context)
         #expect(await eventually { hub.connected.count == 5 })
 
-        // A busy round makes a connection cork; 16 rounds of one frame bring it back to writing at once.
+        // A busy round makes a connection cork for a while; at most 16 rounds of one frame bring it back to writing at once.
         let rounds = [1, 1, 3, 1, 2] + Array(repeating: 1, count: Session.batchingRounds + 2) + [4, 1, 1]
         var expected: [WebSocketMessage] = []
         for count in rounds {

@@ -93,6 +93,8 @@ extension ServerEngine {
         if lws_is_ssl(wsi) == 0 {
             session.plainSocket = lws_get_socket_fd(wsi)
         }
+        // The handshake's answer, written whole into a new socket.
+        session.lwsHoldsBytes = lws_partial_buffered(wsi) != 0
         let uid = Self.unixPeerUID(of: wsi)
         post(.connected(session.id, peer: uid == nil ? RequestHeaders.peer(of: wsi) : "unix", peerUID: uid),
              forwarding: ForwardingHeaders(of: wsi))

@@ -34,10 +34,20 @@ final class Session {
     private var writtenInRound = -1
     /// How many more of its rounds with frames the connection's frames
     /// wait for the round's end, to leave in one corked write: set to
-    /// ``batchingRounds`` by a round that brought it more than one frame,
+    /// ``batchingSpan`` by a round that brought it more than one frame,
     /// counted down by rounds that bring one. While it is above 0 nothing
     /// is written at once (see ``writeAtOnce(_:round:)``).
     private var batchingLeft = 0
+    /// What the next busy round sets ``batchingLeft`` to: doubled by each
+    /// busy round up to ``batchingRounds``, halved by each frame written at
+    /// once. A connection busy round after round (a relay's) soon batches
+    /// for ``batchingRounds``; one that gets a second frame in a round only
+    /// now and then (a follower whose service thread fell one scroll
+    /// behind) batches for a round or two and then writes at once again,
+    /// instead of sending its next 16 frames through the queue one by one.
+    private var batchingSpan = 1
+    /// The last busy round, so that it counts once.
+    private var busyRound = -1
     /// Rounds of one frame each after which a busy connection writes at
     /// once again: a relay whose rounds bring one frame now and then stays
     /// corked, rather than paying a second write in each busy round.
@@ -48,6 +58,16 @@ final class Session {
     /// Server connections over plain TCP (not TLS): the socket, which
     /// ``writeFramed(_:_:_:)`` writes directly; -1 otherwise.
     var plainSocket: Int32 = -1
+    /// Whether lws may hold bytes of this connection unsent: what
+    /// `lws_partial_buffered` said after this side's last `lws_write`, or
+    /// when lws last called back WRITEABLE (which it does only once it has
+    /// written what it held). Kept here so that a delivery does not read
+    /// lws's connection structure (a cache miss per recipient of a
+    /// broadcast) to learn it. lws writes nothing of its own on an open
+    /// connection but control frames (a pong), and those only when the
+    /// socket polls writable, with a third or more of its send buffer free,
+    /// so they always go out whole.
+    var lwsHoldsBytes = false
 
     /// A server connection starts open (its session is made at
     /// ESTABLISHED); a client connection starts connecting.
@@ -139,7 +159,7 @@ final class Session {
         guard state.acceptsFrames else { return }
         if let writeRound {
             if writeAtOnce(frame, round: writeRound) { return }
-            if writtenInRound == writeRound.number { batchingLeft = Self.batchingRounds }
+            if writtenInRound == writeRound.number { noteBusyRound(writeRound.number) }
         }
         let wasEmpty = !hasQueued
         queue.append(frame)
@@ -172,8 +192,9 @@ final class Session {
     /// second pass over the connections.
     private func writeAtOnce(_ frame: OutboundFrame, round: WriteRound) -> Bool {
         guard batchingLeft == 0, !hasQueued, writtenInRound != round.number, state.afterRound == .write,
-              let wsi, lws_partial_buffered(wsi) == 0 else { return false }
+              !lwsHoldsBytes, let wsi else { return false }
         writtenInRound = round.number
+        if batchingSpan > 1 { batchingSpan /= 2 }
         let framed = frame.framed
         let start = UnsafeMutableRawPointer(mutating: framed.baseAddress!).assumingMemoryBound(to: UInt8.self)
         if !writeFramed(wsi, start, framed.count) {
@@ -182,6 +203,15 @@ final class Session {
             lws_callback_on_writable(wsi)
         }
         return true
+    }
+
+    /// A round brought this connection more than one frame: it batches for
+    /// the next ``batchingSpan`` rounds, and the span doubles.
+    private func noteBusyRound(_ number: Int) {
+        guard busyRound != number else { return }
+        busyRound = number
+        batchingLeft = batchingSpan
+        batchingSpan = min(batchingSpan * 2, Self.batchingRounds)
     }
 
     /// Asks for a close frame with `code` and `reason` after the queued
@@ -202,7 +232,7 @@ final class Session {
     func flushAfterRound(_ wsi: OpaquePointer, cork: FrameCork) {
         if let writeRound {
             if queue.count > 1 || writtenInRound == writeRound.number {
-                batchingLeft = Self.batchingRounds
+                noteBusyRound(writeRound.number)
             } else if batchingLeft > 0 {
                 batchingLeft -= 1
             }
@@ -214,7 +244,7 @@ final class Session {
             lws_callback_on_writable(wsi)
             return
         case .write:
-            guard lws_partial_buffered(wsi) == 0 else {
+            guard !lwsHoldsBytes else {
                 lws_callback_on_writable(wsi)
                 return
             }
@@ -249,6 +279,7 @@ final class Session {
         defer { buffer.deallocate() }
         (buffer + OutboundFrame.headroom).initialize(from: frame, count: frame.count)
         _ = lws_write(wsi, buffer + OutboundFrame.headroom, frame.count, LWS_WRITE_HTTP)
+        lwsHoldsBytes = lws_partial_buffered(wsi) != 0
     }
 
     /// Seconds a failed connection's half-closed socket keeps reading (and
@@ -299,6 +330,7 @@ final class Session {
     ///   - cork: server connections pass it to write several queued frames
     ///     with one call (see ``FrameCork``).
     func flush(_ wsi: OpaquePointer, scratch: WriteScratch?, cork: FrameCork? = nil) -> Int32 {
+        lwsHoldsBytes = lws_partial_buffered(wsi) != 0
         switch apply(.writable) {
         case .writePing:
             guard writePing(wsi) else { return perform(apply(.writeFailed), wsi) }
@@ -321,7 +353,9 @@ final class Session {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: OutboundFrame.headroom + 1)
         defer { buffer.deallocate() }
         buffer[OutboundFrame.headroom] = 0x70
-        return lws_write(wsi, buffer + OutboundFrame.headroom, 1, LWS_WRITE_PING) >= 0
+        let written = lws_write(wsi, buffer + OutboundFrame.headroom, 1, LWS_WRITE_PING) >= 0
+        lwsHoldsBytes = lws_partial_buffered(wsi) != 0
+        return written
     }
 }
 
@@ -345,8 +379,9 @@ extension Session {
         if let scratch {
             // A client's frame: lws masks it, in a copy.
             let opcode = frame.kind == .text ? LWS_WRITE_TEXT : LWS_WRITE_BINARY
-            guard lws_write(wsi, scratch.copy(frame).assumingMemoryBound(to: UInt8.self), frame.count, opcode)
-                >= Int32(clamping: frame.count) else { return false }
+            let written = lws_write(wsi, scratch.copy(frame).assumingMemoryBound(to: UInt8.self), frame.count, opcode)
+            lwsHoldsBytes = lws_partial_buffered(wsi) != 0
+            guard written >= Int32(clamping: frame.count) else { return false }
         } else {
             // A server's frame goes out as framed once, untouched: shareable
             // by every connection and thread it is queued on.
@@ -362,7 +397,7 @@ extension Session {
     /// be written.
     ///
     /// Over plain TCP, while lws holds none of the connection's bytes
-    /// unsent, this is what `lws_write(…, LWS_WRITE_HTTP)` does, without
+    /// unsent (``lwsHoldsBytes``), this is what `lws_write(…, LWS_WRITE_HTTP)` does, without
     /// its trip through the library (lws 4.1.6 `lws_issue_raw`: one
     /// `send` with `MSG_NOSIGNAL`): it `send`s the bytes itself, and hands
     /// lws whatever part the socket did not take, which lws keeps and
@@ -372,7 +407,7 @@ extension Session {
     /// `lws_write`, which keeps the order.
     private func writeFramed(_ wsi: OpaquePointer, _ start: UnsafeMutablePointer<UInt8>, _ count: Int) -> Bool {
         var sent = 0
-        if plainSocket >= 0, lws_partial_buffered(wsi) == 0 {
+        if plainSocket >= 0, !lwsHoldsBytes {
             let n = send(plainSocket, start, count, Int32(MSG_NOSIGNAL))
             if n == count { return true }
             if n >= 0 {
@@ -382,7 +417,9 @@ extension Session {
             }
         }
         let rest = count - sent
-        return lws_write(wsi, start + sent, rest, LWS_WRITE_HTTP) >= Int32(clamping: rest)
+        let written = lws_write(wsi, start + sent, rest, LWS_WRITE_HTTP)
+        lwsHoldsBytes = lws_partial_buffered(wsi) != 0
+        return written >= Int32(clamping: rest)
     }
 
     /// After a write: 0 when the socket is full and the rest must wait for
