@@ -147,10 +147,12 @@ struct BroadcastTests {
 
     @Test("Frames bigger than the socket takes at once, to a reader that pauses: the rest waits in lws, later frames behind it, and every frame arrives whole and in order")
     func partialWritesResume() async throws {
-        // A frame of 5 MB is more than a loopback socket's send buffer (at
-        // most 4 MiB), so its send comes back partial however fast the
-        // reader reads, and more so while it reads nothing: the rest goes
-        // to lws, and the small frames after it wait their turn.
+        // A frame longer than Session.directLimit goes out as lws would
+        // send it: its first 4 KiB by the session's own send, the rest
+        // handed to lws, which sends 4 KiB more and keeps the rest (5 MB
+        // is also more than a loopback socket's send buffer holds) to write
+        // as the socket drains; the small frames after it wait their turn.
+        // With the rest dropped instead of handed over, this test fails.
         let sizes = [5_000_000, 100, 70_000, 3, 5_000_000, 40, 126, 65_536]
         let payloads = sizes.enumerated().map { index, size in (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ index) } }
         let frames = payloads.map { OutboundFrame(binary: $0) }
@@ -169,6 +171,34 @@ struct BroadcastTests {
             #expect(frame.opcode == 2 && frame.fin, "frame \(index)")
             #expect(frame.payload.count == payload.count, "frame \(index): \(frame.payload.count) bytes, not \(payload.count)")
             #expect(frame.payload == payload, "frame \(index)'s bytes")
+        }
+    }
+
+    @Test("Frames written at once to a reader that stopped reading fill its socket: a send comes back partial, lws keeps the rest, and once the reader reads again every frame arrives whole and in order")
+    func partialDirectSends() async throws {
+        // 2,000 frames of about 3 KB, each sent on its own so that most
+        // rounds bring one: each is written at once with the session's own
+        // send (under Session.directLimit), until the socket holds all the
+        // kernel takes for a reader that reads nothing (2.8 MB here); the
+        // send that meets the full socket takes part of its frame or none
+        // of it, lws keeps the rest, and the frames after it wait in the
+        // queue.
+        let payloads = (0..<2_000).map { index in (0..<(2_900 + index % 150)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ index) } }
+        let hub = TestHub(echo: false)
+        let (server, port) = try hub.startServer(.init(maxOutboundBytes: 32 << 20))
+        defer { server.stop() }
+        let reader = try RawWebSocket(port: port, receiveBuffer: 4096)
+        #expect(await eventually { hub.connected.count == 1 })
+        let id = try #require(hub.connected.first)
+        for payload in payloads {
+            server.send(OutboundFrame(binary: payload), to: id)
+            try await Task.sleep(for: .microseconds(200))
+        }
+        try await Task.sleep(for: .milliseconds(300))
+        for (index, payload) in payloads.enumerated() {
+            let frame = try reader.receive()
+            #expect(frame.opcode == 2 && frame.fin, "frame \(index)")
+            #expect(frame.payload == payload, "frame \(index): \(frame.payload.count) bytes, \(payload.count) sent")
         }
     }
 }

@@ -52,6 +52,17 @@ final class Session {
     /// once again: a relay whose rounds bring one frame now and then stays
     /// corked, rather than paying a second write in each busy round.
     static let batchingRounds = 16
+    /// The most bytes of one write ``writeFramed(_:_:_:)`` sends itself:
+    /// what lws 4.1.6 sends of a write in one piece (its
+    /// `pt_serv_buf_size`, 4096 unless set, which this transport does
+    /// not). lws writes a longer write's rest 4 KiB at a time as the socket
+    /// polls writable, between other connections' work, so a document to a
+    /// hundred readers does not hold the service thread while the kernel
+    /// copies megabytes, and a reader that stalls backs up into the queue
+    /// (``maxBacklog``) once a third of its socket's buffer is taken. Every
+    /// follow and relay frame is far under it, and so are most corked
+    /// rounds.
+    static let directLimit = 4096
     /// Server: the idle sweep when something last arrived (a message or a
     /// pong); see ``IdleSweep``.
     var heardAt = 0
@@ -397,18 +408,19 @@ extension Session {
     /// be written.
     ///
     /// Over plain TCP, while lws holds none of the connection's bytes
-    /// unsent (``lwsHoldsBytes``), this is what `lws_write(…, LWS_WRITE_HTTP)` does, without
-    /// its trip through the library (lws 4.1.6 `lws_issue_raw`: one
-    /// `send` with `MSG_NOSIGNAL`): it `send`s the bytes itself, and hands
-    /// lws whatever part the socket did not take, which lws keeps and
-    /// writes first when the socket drains, as it does with a partial
-    /// write of its own. TLS connections, and any connection with bytes
-    /// already buffered in lws (its own pong, a partial write), go through
-    /// `lws_write`, which keeps the order.
+    /// unsent (``lwsHoldsBytes``), this is what `lws_write(…,
+    /// LWS_WRITE_HTTP)` does, without its trip through the library (lws
+    /// 4.1.6 `lws_issue_raw`: one `send` with `MSG_NOSIGNAL` of at most its
+    /// 4 KiB): the session `send`s up to ``directLimit`` bytes itself and
+    /// hands lws the rest, and whatever part the socket did not take, which
+    /// lws sends as it would have (4 KiB now, the rest kept and written
+    /// first as the socket drains). TLS connections, and any connection
+    /// whose bytes lws holds, go through `lws_write`, which keeps the
+    /// order.
     private func writeFramed(_ wsi: OpaquePointer, _ start: UnsafeMutablePointer<UInt8>, _ count: Int) -> Bool {
         var sent = 0
         if plainSocket >= 0, !lwsHoldsBytes {
-            let n = send(plainSocket, start, count, Int32(MSG_NOSIGNAL))
+            let n = send(plainSocket, start, min(count, Self.directLimit), Int32(MSG_NOSIGNAL))
             if n == count { return true }
             if n >= 0 {
                 sent = n
