@@ -75,9 +75,11 @@ final class Session {
     /// written what it held). Kept here so that a delivery does not read
     /// lws's connection structure (a cache miss per recipient of a
     /// broadcast) to learn it. lws writes nothing of its own on an open
-    /// connection but control frames (a pong), and those only when the
-    /// socket polls writable, with a third or more of its send buffer free,
-    /// so they always go out whole.
+    /// connection but control frames (a pong, the echo of a peer's close,
+    /// a close asked for with `lws_close_reason`), and those only in its
+    /// POLLOUT handling (4.1.6 `rops_handle_POLLOUT_ws`), when the socket
+    /// polls writable with a third or more of its send buffer free, so a
+    /// pong always goes out whole; after a close nothing more is written.
     var lwsHoldsBytes = false
 
     /// A server connection starts open (its session is made at
