@@ -24,6 +24,17 @@ struct RecipientCacheTests {
 
     private static func id(_ n: Int) -> ConnectionID { ConnectionID(rawValue: UInt64(n)) }
 
+    private struct NoOrder: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The entry the first of `commands` asks to order (a cluster node's
+    /// hello); throws, failing the test, when it asks for none.
+    private static func firstOrder(_ commands: [GatewayCommand]) throws -> RoomEntry {
+        guard case let .order(entry, _, _)? = commands.first else { throw NoOrder(description: "no order: \(commands)") }
+        return entry
+    }
+
     @Test("one node, 40 members: every relay reaches exactly the open members, through a leave and a join, and a joined goes to all but the joiner")
     func oneNode() {
         var node = Gateway(hub: Hub(maxRooms: 100), configuration: .init())
@@ -67,19 +78,11 @@ struct RecipientCacheTests {
         var index = 0
         // Two members on this node, 38 on another (origin 3).
         _ = node.apply(.connected(Self.id(1), peer: "10.0.0.1"), at: Self.at(1))
-        let firstHello = node.apply(.received(Self.hello("ada"), from: Self.id(1)), at: Self.at(1))
-        guard case var .order(ada, _, _)? = firstHello.first else {
-            Issue.record("no order: \(firstHello)")
-            return
-        }
+        var ada = try Self.firstOrder(node.apply(.received(Self.hello("ada"), from: Self.id(1)), at: Self.at(1)))
         index += 1; ada.index = index
         _ = node.apply(.loaded(room: "big", image: nil, entries: [ada]), at: Self.at(1))
         _ = node.apply(.connected(Self.id(2), peer: "10.0.0.2"), at: Self.at(1))
-        let secondHello = node.apply(.received(Self.hello("bob"), from: Self.id(2)), at: Self.at(1))
-        guard case var .order(bob, _, _)? = secondHello.first else {
-            Issue.record("no order: \(secondHello)")
-            return
-        }
+        var bob = try Self.firstOrder(node.apply(.received(Self.hello("bob"), from: Self.id(2)), at: Self.at(1)))
         index += 1; bob.index = index
         _ = node.apply(.ordered(room: "big", [bob]), at: Self.at(1))
         for n in 1...38 {

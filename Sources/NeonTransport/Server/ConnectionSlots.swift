@@ -17,11 +17,11 @@ import NeonTransportCore
 /// release. Service thread only, like what it holds.
 struct ConnectionSlots<Value: AnyObject> {
     /// The id in each slot; 0 (no id is 0) marks an empty one.
-    var ids: [UInt64]
-    var values: [Value?]
-    var mask: Int
-    let first: UInt64
-    let stride: UInt64
+    private var ids: [UInt64]
+    private var values: [Value?]
+    private var mask: Int
+    private let first: UInt64
+    private let stride: UInt64
     /// Values held.
     private(set) var count = 0
 
@@ -44,12 +44,12 @@ struct ConnectionSlots<Value: AnyObject> {
     var isEmpty: Bool { count == 0 }
 
     /// Where `raw` starts looking.
-    func home(_ raw: UInt64) -> Int {
+    private func home(_ raw: UInt64) -> Int {
         Int(truncatingIfNeeded: (raw &- first) / stride) & mask
     }
 
     /// The slot holding `raw`, if any.
-    func slot(of raw: UInt64, in ids: UnsafeBufferPointer<UInt64>) -> Int? {
+    private func slot(of raw: UInt64, in ids: UnsafeBufferPointer<UInt64>) -> Int? {
         var index = home(raw)
         while true {
             let here = ids[index]
