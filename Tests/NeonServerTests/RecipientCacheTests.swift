@@ -24,6 +24,16 @@ struct RecipientCacheTests {
 
     private static func id(_ n: Int) -> ConnectionID { ConnectionID(rawValue: UInt64(n)) }
 
+    /// One node whose room "big" has `members` readers, m1… on connections 1….
+    private static func node(members: Int) -> Gateway {
+        var node = Gateway(hub: Hub(maxRooms: 100), configuration: .init())
+        for n in 1...members {
+            _ = node.apply(.connected(id(n), peer: "10.0.0.1"), at: at(1))
+            _ = node.apply(.received(hello("m\(n)"), from: id(n)), at: at(1))
+        }
+        return node
+    }
+
     private struct NoOrder: Error, CustomStringConvertible {
         let description: String
     }
@@ -37,11 +47,7 @@ struct RecipientCacheTests {
 
     @Test("one node, 40 members: every relay reaches exactly the open members, through a leave and a join, and a joined goes to all but the joiner")
     func oneNode() {
-        var node = Gateway(hub: Hub(maxRooms: 100), configuration: .init())
-        for n in 1...40 {
-            _ = node.apply(.connected(Self.id(n), peer: "10.0.0.1"), at: Self.at(1))
-            _ = node.apply(.received(Self.hello("m\(n)"), from: Self.id(n)), at: Self.at(1))
-        }
+        var node = Self.node(members: 40)
         let relay = WebSocketMessage.text(#"{"type":"relay","data":"x"}"#)
         let first = Self.broadcastRecipients(node.apply(.received(relay, from: Self.id(1)), at: Self.at(2)))
         #expect(first.map { Set($0) } == [Set((1...40).map(Self.id))])
@@ -62,11 +68,7 @@ struct RecipientCacheTests {
 
     @Test("a room under 32 members is not kept")
     func smallRoomsAreNotKept() {
-        var node = Gateway(hub: Hub(maxRooms: 100), configuration: .init())
-        for n in 1...31 {
-            _ = node.apply(.connected(Self.id(n), peer: "10.0.0.1"), at: Self.at(1))
-            _ = node.apply(.received(Self.hello("m\(n)"), from: Self.id(n)), at: Self.at(1))
-        }
+        var node = Self.node(members: 31)
         let out = node.apply(.received(.text(#"{"type":"relay","data":"x"}"#), from: Self.id(1)), at: Self.at(2))
         #expect(Self.broadcastRecipients(out).map(\.count) == [31])
         #expect(node.recipients.count == 0)
